@@ -1,11 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { ensureLocalRedis } from '../../src/shared/local-redis.js';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    redisUrl: string;
-  }
-}
+import './provided-context.js';
 
 /**
  * Tests always run against real Redis (STYLE.md): the one in REDIS_URL, the one on 127.0.0.1:6379,
