@@ -60,13 +60,24 @@ export function createLogger(options: LoggerOptions = {}): Logger {
       redact: { paths: REDACTED_PATHS, censor: '[REDACTED]' },
       formatters: { level: (label) => ({ level: label }) },
       hooks: {
-        // Every string argument (messages, interpolations) is sanitised; objects go through `redact`.
+        // Strings (messages, interpolations, and an object's top-level string fields) are sanitised;
+        // nested secrets are caught by `redact`.
         logMethod(args, method) {
-          const cleaned = args.map((arg) => (typeof arg === 'string' ? sanitizeLogText(arg) : arg));
+          const cleaned = args.map((arg) => sanitizeArg(arg));
           method.apply(this, cleaned as Parameters<typeof method>);
         },
       },
     },
     options.destination,
   );
+}
+
+function sanitizeArg(arg: unknown): unknown {
+  if (typeof arg === 'string') return sanitizeLogText(arg);
+  if (arg === null || typeof arg !== 'object' || Array.isArray(arg) || arg instanceof Error) return arg;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(arg)) {
+    out[key] = typeof value === 'string' ? sanitizeLogText(value) : value;
+  }
+  return out;
 }

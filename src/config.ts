@@ -1,0 +1,231 @@
+import { z } from 'zod';
+
+/** Upstream limits Regdesk schedules against (spec part 8), overridable through REGFISH_LIMITS. */
+const LimitWindow = z.object({
+  max: z.number().int().positive(),
+  windowMs: z.number().int().positive(),
+});
+export type LimitWindow = z.infer<typeof LimitWindow>;
+
+export const DEFAULT_LIMITS = {
+  availability: { max: 60, windowMs: 60_000 },
+  assistantKey: { max: 10, windowMs: 60_000 },
+  assistantAccount: { max: 20, windowMs: 600_000 },
+  authcodeDomain: { max: 3, windowMs: 86_400_000 },
+  authcodeAccount: { max: 10, windowMs: 86_400_000 },
+} as const satisfies Record<string, LimitWindow>;
+
+const RegfishLimits = z
+  .object({
+    availability: LimitWindow,
+    assistantKey: LimitWindow,
+    assistantAccount: LimitWindow,
+    authcodeDomain: LimitWindow,
+    authcodeAccount: LimitWindow,
+  })
+  .partial()
+  .strict();
+export type RegfishLimits = { -readonly [K in keyof typeof DEFAULT_LIMITS]: LimitWindow };
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+
+const optionalUrl = optionalText.pipe(z.url({ protocol: /^https?$/ }).optional());
+
+const masterKey = optionalText.pipe(
+  z
+    .string()
+    .refine(
+      (value) => /^[A-Za-z0-9+/]+={0,2}$/.test(value) && Buffer.from(value, 'base64').length === 32,
+      'must be base64 of exactly 32 random bytes (e.g. `openssl rand -base64 32`)',
+    )
+    .optional(),
+);
+
+const flag = z
+  .enum(['0', '1', 'true', 'false'])
+  .optional()
+  .transform((value) => (value === undefined ? undefined : value === '1' || value === 'true'));
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  SLACK_SIGNING_SECRET: optionalText,
+  SLACK_BOT_TOKEN: optionalText.pipe(
+    z.string().startsWith('xoxb-', 'must be a bot token (xoxb-…)').optional(),
+  ),
+  SLACK_APP_TOKEN: optionalText.pipe(
+    z.string().startsWith('xapp-', 'must be an app-level token (xapp-…)').optional(),
+  ),
+  SLACK_CLIENT_ID: optionalText,
+  SLACK_CLIENT_SECRET: optionalText,
+  SLACK_STATE_SECRET: optionalText,
+  SLACK_API_URL: optionalUrl,
+  REGFISH_API_URL: optionalUrl,
+  REGFISH_SANDBOX: flag,
+  REGFISH_SANDBOX_API_KEY: optionalText,
+  REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
+  REDIS_KEY_PREFIX: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,32}$/, 'letters, digits, _ and - only')
+      .optional(),
+  ),
+  VAULT_MASTER_KEY: masterKey,
+  VAULT_MASTER_KEY_PREVIOUS: masterKey,
+  REGFISH_LIMITS: optionalText.transform((value, ctx) => {
+    if (value === undefined) return undefined;
+    try {
+      return RegfishLimits.parse(JSON.parse(value));
+    } catch (error) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be JSON like {"availability":{"max":60,"windowMs":60000}} (${
+          error instanceof z.ZodError ? z.prettifyError(error).replace(/\s+/g, ' ') : 'not JSON'
+        })`,
+      });
+      return z.NEVER;
+    }
+  }),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+});
+
+export type SlackMode = 'http-single' | 'http-oauth' | 'socket' | 'unconfigured';
+
+export interface Config {
+  port: number;
+  logLevel: (typeof LOG_LEVELS)[number];
+  slack: {
+    mode: SlackMode;
+    signingSecret?: string;
+    botToken?: string;
+    appToken?: string;
+    oauth?: { clientId: string; clientSecret: string; stateSecret: string };
+    apiUrl?: string;
+  };
+  registrar: {
+    /** `embedded`: the simulator runs in this process; `remote`: REGFISH_API_URL (real or `regdesk sandbox`). */
+    kind: 'embedded-sandbox' | 'remote';
+    sandbox: boolean;
+    apiUrl: string;
+    sandboxApiKey?: string;
+  };
+  redis: { url?: string; keyPrefix: string };
+  vault: { masterKey?: Buffer; previousMasterKey?: Buffer };
+  limits: RegfishLimits;
+}
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((line) => `  - ${line}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+export const DEFAULT_REGFISH_API_URL = 'https://api.regfish.com';
+
+/**
+ * Validate the whole environment at once so an operator sees every problem in one message
+ * (CONTRACT §2). Messages name variables, never their values: some of them are secrets.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv): Config {
+  const parsed = EnvSchema.safeParse(env);
+  const problems: string[] = [];
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      problems.push(`${issue.path.join('.') || 'environment'}: ${issue.message}`);
+    }
+    throw new ConfigError(problems);
+  }
+  const e = parsed.data;
+
+  const oauthParts = [e.SLACK_CLIENT_ID, e.SLACK_CLIENT_SECRET, e.SLACK_STATE_SECRET];
+  const oauthGiven = oauthParts.some((part) => part !== undefined);
+  const anySlack = oauthGiven || e.SLACK_BOT_TOKEN !== undefined || e.SLACK_APP_TOKEN !== undefined;
+
+  let mode: SlackMode = 'unconfigured';
+  if (e.SLACK_APP_TOKEN !== undefined) mode = 'socket';
+  else if (oauthGiven) mode = 'http-oauth';
+  else if (e.SLACK_BOT_TOKEN !== undefined) mode = 'http-single';
+
+  if (oauthGiven && oauthParts.some((part) => part === undefined)) {
+    problems.push(
+      'SLACK_CLIENT_ID, SLACK_CLIENT_SECRET, SLACK_STATE_SECRET: OAuth install mode needs all three',
+    );
+  }
+  if (mode === 'socket' && e.SLACK_BOT_TOKEN === undefined && !oauthGiven) {
+    problems.push('SLACK_BOT_TOKEN: required with SLACK_APP_TOKEN (Socket Mode)');
+  }
+  if ((mode === 'http-single' || mode === 'http-oauth') && e.SLACK_SIGNING_SECRET === undefined) {
+    problems.push(
+      'SLACK_SIGNING_SECRET: required in HTTP mode; every request from Slack is verified with it',
+    );
+  }
+
+  // CONTRACT §2: the simulator is the default only when nothing points at Slack or a registrar.
+  const sandbox = e.REGFISH_SANDBOX ?? (!anySlack && e.REGFISH_API_URL === undefined);
+  if (!sandbox && e.VAULT_MASTER_KEY === undefined) {
+    problems.push('VAULT_MASTER_KEY: required outside sandbox mode (base64 of 32 random bytes)');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const slack: Config['slack'] = { mode };
+  if (e.SLACK_SIGNING_SECRET !== undefined) slack.signingSecret = e.SLACK_SIGNING_SECRET;
+  if (e.SLACK_BOT_TOKEN !== undefined) slack.botToken = e.SLACK_BOT_TOKEN;
+  if (e.SLACK_APP_TOKEN !== undefined) slack.appToken = e.SLACK_APP_TOKEN;
+  if (e.SLACK_API_URL !== undefined) slack.apiUrl = withTrailingSlash(e.SLACK_API_URL);
+  if (e.SLACK_CLIENT_ID !== undefined && e.SLACK_CLIENT_SECRET !== undefined && e.SLACK_STATE_SECRET) {
+    slack.oauth = {
+      clientId: e.SLACK_CLIENT_ID,
+      clientSecret: e.SLACK_CLIENT_SECRET,
+      stateSecret: e.SLACK_STATE_SECRET,
+    };
+  }
+
+  const registrar: Config['registrar'] = {
+    kind: sandbox && e.REGFISH_API_URL === undefined ? 'embedded-sandbox' : 'remote',
+    sandbox,
+    apiUrl: (e.REGFISH_API_URL ?? DEFAULT_REGFISH_API_URL).replace(/\/+$/, ''),
+  };
+  if (e.REGFISH_SANDBOX_API_KEY !== undefined) registrar.sandboxApiKey = e.REGFISH_SANDBOX_API_KEY;
+
+  const redis: Config['redis'] = { keyPrefix: e.REDIS_KEY_PREFIX ?? 'regdesk' };
+  if (e.REDIS_URL !== undefined) redis.url = e.REDIS_URL;
+
+  const vault: Config['vault'] = {};
+  if (e.VAULT_MASTER_KEY !== undefined) vault.masterKey = Buffer.from(e.VAULT_MASTER_KEY, 'base64');
+  if (e.VAULT_MASTER_KEY_PREVIOUS !== undefined) {
+    vault.previousMasterKey = Buffer.from(e.VAULT_MASTER_KEY_PREVIOUS, 'base64');
+  }
+
+  return {
+    port: e.PORT,
+    logLevel: e.LOG_LEVEL,
+    slack,
+    registrar,
+    redis,
+    vault,
+    limits: mergeLimits(e.REGFISH_LIMITS),
+  };
+}
+
+function withTrailingSlash(url: string): string {
+  // @slack/web-api joins method names onto slackApiUrl, so it must end with a slash.
+  return url.endsWith('/') ? url : `${url}/`;
+}
+
+function mergeLimits(
+  overrides: Partial<Record<keyof RegfishLimits, LimitWindow | undefined>> = {},
+): RegfishLimits {
+  const limits: RegfishLimits = { ...DEFAULT_LIMITS };
+  for (const name of Object.keys(limits) as (keyof RegfishLimits)[]) {
+    const override = overrides[name];
+    if (override !== undefined) limits[name] = override;
+  }
+  return limits;
+}

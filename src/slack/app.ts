@@ -1,0 +1,120 @@
+import { App, type AppOptions } from '@slack/bolt';
+import type { WebClientOptions } from '@slack/web-api';
+import type { Config } from '../config.js';
+import type { Logger } from '../shared/logger.js';
+import type { Metrics } from '../shared/metrics.js';
+import type { KeySpace, Redis } from '../shared/redis.js';
+import { toBoltLogger } from './bolt-logger.js';
+import { dedupeEvents } from './middleware.js';
+import { SlackHttpReceiver, type SlackReceiverOptions } from './receiver.js';
+import { CommandRouter } from './router.js';
+
+/** What every feature's `register(app, deps)` receives. */
+export interface SlackDeps {
+  logger: Logger;
+  metrics: Metrics;
+  /** Request-path Redis (fails fast when Redis is down). */
+  redis: Redis;
+  keys: KeySpace;
+  router: CommandRouter;
+  now: () => number;
+}
+
+export type Feature = (app: App, deps: SlackDeps) => void;
+
+export interface SlackAppOptions {
+  slack: Config['slack'];
+  logger: Logger;
+  metrics: Metrics;
+  redis: Redis;
+  keys: KeySpace;
+  features: Feature[];
+  now?: () => number;
+  oauth?: Pick<NonNullable<SlackReceiverOptions['oauth']>, 'installationStore' | 'stateStore' | 'scopes'>;
+}
+
+export interface SlackApp {
+  app: App;
+  router: CommandRouter;
+  /** Set in HTTP modes: mount on the HTTP front. */
+  receiver?: SlackHttpReceiver;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * RELIABILITY 6: the library default retries for about 30 minutes with no timeout. A slash command's
+ * follow-up is useless after that long, so calls time out after 10 s and retry at most 3 times;
+ * rate-limited calls wait for Retry-After (logged by the client) and count as a retry.
+ */
+export function webClientOptions(slackApiUrl: string | undefined, logger: Logger): WebClientOptions {
+  return {
+    ...(slackApiUrl === undefined ? {} : { slackApiUrl }),
+    logger: toBoltLogger(logger, 'slack-web'),
+    timeout: 10_000,
+    retryConfig: { retries: 3, factor: 2, minTimeout: 500, maxTimeout: 5_000, randomize: true },
+    rejectRateLimitedCalls: false,
+  };
+}
+
+export function createSlackApp(options: SlackAppOptions): SlackApp {
+  const { slack, logger, metrics } = options;
+  const now = options.now ?? Date.now;
+  const base: AppOptions = {
+    logger: toBoltLogger(logger, 'bolt'),
+    clientOptions: webClientOptions(slack.apiUrl, logger),
+    // Mentions in threads the bot itself started still arrive; the bot's own messages are ignored.
+    ignoreSelf: true,
+  };
+
+  let receiver: SlackHttpReceiver | undefined;
+  let app: App;
+  if (slack.mode === 'socket') {
+    app = new App({
+      ...base,
+      socketMode: true,
+      ...(slack.appToken === undefined ? {} : { appToken: slack.appToken }),
+      ...(slack.botToken === undefined ? {} : { token: slack.botToken }),
+    });
+  } else if (slack.mode === 'http-single' || slack.mode === 'http-oauth') {
+    if (slack.signingSecret === undefined) throw new Error('SLACK_SIGNING_SECRET is required in HTTP mode');
+    receiver = new SlackHttpReceiver({
+      signingSecret: slack.signingSecret,
+      logger,
+      metrics,
+      now,
+      ...(slack.oauth === undefined || options.oauth === undefined
+        ? {}
+        : { oauth: { ...slack.oauth, ...options.oauth } }),
+    });
+    app = new App({
+      ...base,
+      receiver,
+      ...(slack.mode === 'http-single' && slack.botToken !== undefined ? { token: slack.botToken } : {}),
+    });
+  } else {
+    throw new Error('Slack is not configured');
+  }
+
+  const router = new CommandRouter(logger);
+  const deps: SlackDeps = { logger, metrics, redis: options.redis, keys: options.keys, router, now };
+  app.use(dedupeEvents(options.redis, options.keys, logger));
+  for (const feature of options.features) feature(app, deps);
+  router.attach(app);
+  app.error(async (error) => {
+    // Listener errors are answered by the router; this catches what escapes middleware.
+    logger.error({ err: error.message, code: error.code }, 'unhandled Slack error');
+  });
+
+  return {
+    app,
+    router,
+    ...(receiver === undefined ? {} : { receiver }),
+    start: async () => {
+      if (slack.mode === 'socket') await app.start();
+    },
+    stop: async () => {
+      if (slack.mode === 'socket') await app.stop();
+    },
+  };
+}

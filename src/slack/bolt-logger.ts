@@ -1,0 +1,24 @@
+import { format } from 'node:util';
+import { type Logger as BoltLogger, LogLevel } from '@slack/bolt';
+import { type Logger, sanitizeLogText } from '../shared/logger.js';
+
+/**
+ * Slack's SDKs log free-form arguments (sometimes whole error objects); they are flattened to one
+ * sanitised line so no token or user-supplied CR/LF reaches the log (RELIABILITY 27).
+ */
+export function toBoltLogger(logger: Logger, name = 'slack'): BoltLogger {
+  const child = logger.child({ component: name });
+  const line = (args: unknown[]) => sanitizeLogText(format(...args));
+  let level = LogLevel.INFO;
+  return {
+    debug: (...args: unknown[]) => child.debug(line(args)),
+    info: (...args: unknown[]) => child.info(line(args)),
+    warn: (...args: unknown[]) => child.warn(line(args)),
+    error: (...args: unknown[]) => child.error(line(args)),
+    setLevel: (next: LogLevel) => {
+      level = next;
+    },
+    getLevel: () => level,
+    setName: () => {},
+  };
+}

@@ -1,0 +1,110 @@
+import {
+  createServer,
+  type IncomingMessage,
+  type RequestListener,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Logger } from '../shared/logger.js';
+import type { Metrics } from '../shared/metrics.js';
+
+export interface HealthReport {
+  ok: boolean;
+  [detail: string]: unknown;
+}
+
+export interface HttpFrontOptions {
+  port: number;
+  host?: string;
+  logger: Logger;
+  metrics: Metrics;
+  health: () => Promise<HealthReport>;
+  /** Handles `/slack/*`; absent when Slack is not configured or runs over Socket Mode. */
+  slack?: RequestListener;
+  /** Said to whoever posts to /slack/events while Slack is not configured. */
+  unconfiguredHint?: string;
+}
+
+export interface HttpFront {
+  server: Server;
+  url: string;
+  port: number;
+  stop(graceMs?: number): Promise<void>;
+}
+
+const SLACK_ROUTES = new Set(['/slack/events', '/slack/install', '/slack/oauth_redirect']);
+const KNOWN_ROUTES = new Set([...SLACK_ROUTES, '/healthz', '/metrics']);
+
+/** The process's one HTTP server: Slack's endpoints, `/healthz` and `/metrics` (CONTRACT §2). */
+export async function startHttpFront(options: HttpFrontOptions): Promise<HttpFront> {
+  const { logger, metrics } = options;
+
+  const handle = async (req: IncomingMessage, res: ServerResponse, path: string): Promise<void> => {
+    if (req.method === 'GET' && path === '/healthz') {
+      const report = await options.health();
+      sendJson(res, report.ok ? 200 : 503, report);
+      return;
+    }
+    if (req.method === 'GET' && path === '/metrics') {
+      const body = await metrics.registry.metrics();
+      res.writeHead(200, { 'content-type': metrics.registry.contentType }).end(body);
+      return;
+    }
+    if (SLACK_ROUTES.has(path)) {
+      if (options.slack === undefined) {
+        sendJson(res, 503, { error: 'slack_not_configured', hint: options.unconfiguredHint ?? '' });
+      } else {
+        options.slack(req, res);
+      }
+      return;
+    }
+    sendJson(res, 404, { error: 'not_found' });
+  };
+
+  const server = createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0] ?? '/';
+    // Only known routes become label values, so scanners cannot blow up the metric's cardinality.
+    const route = KNOWN_ROUTES.has(path) ? path : 'other';
+    res.once('finish', () => {
+      metrics.httpRequests.inc({ method: req.method ?? 'GET', route, status: String(res.statusCode) });
+    });
+    handle(req, res, path).catch((error: unknown) => {
+      logger.error({ err: error instanceof Error ? error.message : String(error) }, 'HTTP handler failed');
+      if (!res.headersSent) sendJson(res, 500, { error: 'internal_error' });
+    });
+  });
+  // Slack resends after 3 s anyway; do not let slow clients hold sockets open forever.
+  server.requestTimeout = 30_000;
+  server.headersTimeout = 10_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host ?? '0.0.0.0', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+
+  return {
+    server,
+    port,
+    url: `http://127.0.0.1:${port}`,
+    stop: (graceMs = 5_000) =>
+      new Promise<void>((resolve) => {
+        // Stop accepting; let in-flight requests finish, then cut idle keep-alive sockets.
+        const timer = setTimeout(() => server.closeAllConnections(), graceMs);
+        timer.unref();
+        server.close(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+        server.closeIdleConnections();
+      }),
+  };
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+}

@@ -1,0 +1,166 @@
+import type { AllMiddlewareArgs, App, RespondFn, SlackCommandMiddlewareArgs } from '@slack/bolt';
+import type { KnownBlock } from '@slack/types';
+import type { Logger } from '../shared/logger.js';
+import { type ErrorReply, replyForError } from './error-reply.js';
+import { escapeMrkdwn } from './mrkdwn.js';
+
+export type CommandArgs = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
+
+/** What a subcommand handler gets: the parsed words plus Bolt's arguments, with `ack` callable once. */
+export interface SubcommandContext {
+  /** Words after the subcommand name. */
+  args: string[];
+  /** Text after the subcommand name, as typed (for free text such as questions or name lists). */
+  rest: string;
+  bolt: CommandArgs;
+  ack: CommandArgs['ack'];
+  respond: RespondFn;
+  logger: Logger;
+}
+
+export interface Subcommand {
+  name: string;
+  /** Usage after the command, e.g. `check NAME [NAME…]`. */
+  usage: string;
+  summary: string;
+  run(ctx: SubcommandContext): Promise<void>;
+}
+
+/** A command such as `/ask` that takes free text instead of subcommands. */
+export interface FreeTextCommand {
+  usage: string;
+  summary: string;
+  run(ctx: SubcommandContext): Promise<void>;
+}
+
+export const SLASH_COMMANDS = ['/domain', '/dns', '/tls', '/ask'] as const;
+export type SlashCommandName = (typeof SLASH_COMMANDS)[number];
+
+/**
+ * Routes `/domain`, `/dns`, `/tls` and `/ask`. Features register what they have built; help lists only
+ * that. Every path acks exactly once and within Slack's 3 s (RELIABILITY 1): help and refusals are the
+ * ack itself, handlers ack before their slow work, and a handler that throws is answered here.
+ */
+export class CommandRouter {
+  readonly #subcommands = new Map<SlashCommandName, Map<string, Subcommand>>();
+  readonly #freeText = new Map<SlashCommandName, FreeTextCommand>();
+
+  constructor(private readonly logger: Logger) {}
+
+  add(command: SlashCommandName, subcommand: Subcommand): this {
+    const table = this.#subcommands.get(command) ?? new Map<string, Subcommand>();
+    table.set(subcommand.name, subcommand);
+    this.#subcommands.set(command, table);
+    return this;
+  }
+
+  setFreeText(command: SlashCommandName, handler: FreeTextCommand): this {
+    this.#freeText.set(command, handler);
+    return this;
+  }
+
+  attach(app: App): void {
+    for (const command of SLASH_COMMANDS) {
+      app.command(command, (args) => this.dispatch(command, args));
+    }
+  }
+
+  async dispatch(command: SlashCommandName, bolt: CommandArgs): Promise<void> {
+    let acked = false;
+    const ack: CommandArgs['ack'] = async (response) => {
+      if (acked) return;
+      acked = true;
+      await bolt.ack(response);
+    };
+    const text = bolt.command.text.trim();
+    const [first = '', ...words] = text.split(/\s+/).filter((word) => word !== '');
+    const name = first.toLowerCase();
+    const logger = this.logger.child({ command, subcommand: name || 'help' });
+
+    const freeText = this.#freeText.get(command);
+    const subcommand = this.#subcommands.get(command)?.get(name);
+    const wantsHelp = name === '' || name === 'help';
+
+    try {
+      if (freeText !== undefined && !(wantsHelp && words.length === 0)) {
+        await freeText.run({ args: text.split(/\s+/), rest: text, bolt, ack, respond: bolt.respond, logger });
+      } else if (subcommand !== undefined) {
+        const rest = text.replace(/^\S+\s*/, '');
+        await subcommand.run({ args: words, rest, bolt, ack, respond: bolt.respond, logger });
+      } else {
+        await ack(this.help(command, wantsHelp ? undefined : first));
+      }
+    } catch (error) {
+      const reply: ErrorReply = replyForError(error, logger);
+      if (!acked) await ack({ response_type: 'ephemeral', text: reply.text, blocks: reply.blocks });
+      else await bolt.respond({ response_type: 'ephemeral', text: reply.text, blocks: reply.blocks });
+    } finally {
+      // A handler that forgot to ack must not leave the user with Slack's timeout error.
+      if (!acked) await ack();
+    }
+  }
+
+  /** Usage for one command; with `unknown`, says it was not understood and suggests a near miss. */
+  help(
+    command: SlashCommandName,
+    unknown?: string,
+  ): { response_type: 'ephemeral'; text: string; blocks: KnownBlock[] } {
+    const lines = this.usageLines(command);
+    const names = [...(this.#subcommands.get(command)?.keys() ?? [])];
+    const suggestion = unknown === undefined ? undefined : closest(unknown.toLowerCase(), names);
+    const intro =
+      unknown === undefined
+        ? `*${command}* — what you can do:`
+        : `I don't know \`${escapeMrkdwn(`${command} ${unknown}`)}\`.` +
+          (suggestion === undefined ? '' : ` Did you mean \`${command} ${suggestion}\`?`);
+    const body = lines.length > 0 ? lines.join('\n') : `Nothing is available under ${command} yet.`;
+    return {
+      response_type: 'ephemeral',
+      text: `${intro}\n${body}`,
+      blocks: [
+        { type: 'section', text: { type: 'mrkdwn', text: intro } },
+        { type: 'section', text: { type: 'mrkdwn', text: body.slice(0, 3000) } },
+      ],
+    };
+  }
+
+  usageLines(command: SlashCommandName): string[] {
+    const freeText = this.#freeText.get(command);
+    if (freeText !== undefined) return [`\`${command} ${freeText.usage}\` — ${freeText.summary}`];
+    const table = this.#subcommands.get(command);
+    const lines = [...(table?.values() ?? [])].map((sub) => `\`${command} ${sub.usage}\` — ${sub.summary}`);
+    return lines.length > 0 ? [...lines, `\`${command} help\` — this list`] : [];
+  }
+}
+
+/** The registered name within edit distance 2 (or sharing a 3-letter prefix) of `word`, if any. */
+export function closest(word: string, candidates: readonly string[]): string | undefined {
+  let best: { name: string; distance: number } | undefined;
+  for (const name of candidates) {
+    const distance = word.length >= 3 && name.startsWith(word) ? 1 : editDistance(word, name);
+    if (distance <= 2 && (best === undefined || distance < best.distance)) best = { name, distance };
+  }
+  return best?.name;
+}
+
+/** Optimal string alignment distance: a transposed pair ("chekc") counts as one edit. */
+export function editDistance(a: string, b: string): number {
+  const rows = a.length + 1;
+  const cols = b.length + 1;
+  const d: number[][] = Array.from({ length: rows }, (_, i) =>
+    Array.from({ length: cols }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  const at = (i: number, j: number): number => d[i]?.[j] ?? Number.POSITIVE_INFINITY;
+  for (let i = 1; i < rows; i++) {
+    for (let j = 1; j < cols; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        value = Math.min(value, at(i - 2, j - 2) + 1);
+      }
+      const row = d[i];
+      if (row !== undefined) row[j] = value;
+    }
+  }
+  return at(a.length, b.length);
+}
