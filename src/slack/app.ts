@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import type { Logger } from '../shared/logger.js';
 import type { Metrics } from '../shared/metrics.js';
 import type { KeySpace, Redis } from '../shared/redis.js';
+import { singleWorkspaceAuthorize } from './authorize.js';
 import { toBoltLogger } from './bolt-logger.js';
 import { dedupeEvents } from './middleware.js';
 import { SlackHttpReceiver, type SlackReceiverOptions } from './receiver.js';
@@ -60,9 +61,10 @@ export function webClientOptions(slackApiUrl: string | undefined, logger: Logger
 export function createSlackApp(options: SlackAppOptions): SlackApp {
   const { slack, logger, metrics } = options;
   const now = options.now ?? Date.now;
+  const clientOptions = webClientOptions(slack.apiUrl, logger);
   const base: AppOptions = {
     logger: toBoltLogger(logger, 'bolt'),
-    clientOptions: webClientOptions(slack.apiUrl, logger),
+    clientOptions,
     // Mentions in threads the bot itself started still arrive; the bot's own messages are ignored.
     ignoreSelf: true,
   };
@@ -90,7 +92,9 @@ export function createSlackApp(options: SlackAppOptions): SlackApp {
     app = new App({
       ...base,
       receiver,
-      ...(slack.mode === 'http-single' && slack.botToken !== undefined ? { token: slack.botToken } : {}),
+      ...(slack.mode === 'http-single' && slack.botToken !== undefined
+        ? { authorize: singleWorkspaceAuthorize(slack.botToken, clientOptions, logger) }
+        : {}),
     });
   } else {
     throw new Error('Slack is not configured');

@@ -1,0 +1,15 @@
+/**
+ * The bot scopes Regdesk asks for: the allowlist the manifest must equal (RELIABILITY 29), and the
+ * scopes requested on OAuth install. Each one names what needs it.
+ */
+export const BOT_SCOPES = [
+  'app_mentions:read', // questions to the assistant by @-mention
+  'chat:write', // results, approval requests and their in-place updates
+  'chat:write.public', // approval requests and /ask threads in channels the bot was not invited to
+  'commands', // /domain, /dns, /tls, /ask
+  'files:write', // /tls download uploads the certificate into the conversation
+  'im:write', // auth code by DM when an ephemeral message cannot be delivered
+  'reactions:write', // working → answered status on questions
+  'usergroups:read', // approvers configured as a user group
+  'users:read', // workspace admin/owner checks and the asker's locale
+] as const;

@@ -1,0 +1,96 @@
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { testRedisUrl } from '../helpers/provided-context.js';
+import { SlackDriver } from '../helpers/slack-driver.js';
+
+// `npm test` builds first: these tests run the real CLI as an operator would.
+const CLI = fileURLToPath(new URL('../../dist/src/cli.js', import.meta.url));
+
+interface Proc {
+  child: ChildProcessWithoutNullStreams;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function run(args: string[], env: Record<string, string>): Proc {
+  const child = spawn(process.execPath, [CLI, ...args], {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function listeningPort(proc: Proc): Promise<number> {
+  await expect
+    .poll(() => /listening on http:\/\/0\.0\.0\.0:(\d+)/.test(proc.output()), { timeout: 10_000 })
+    .toBe(true);
+  return Number(/listening on http:\/\/0\.0\.0\.0:(\d+)/.exec(proc.output())?.[1]);
+}
+
+describe('regdesk CLI', () => {
+  it('lists its commands in --help', async () => {
+    const proc = run(['--help'], {});
+    expect(await proc.exited).toBe(0);
+    for (const command of ['start', 'web', 'worker']) expect(proc.output()).toContain(command);
+  });
+
+  it('exits non-zero naming VAULT_MASTER_KEY when it is not base64 outside the sandbox', async () => {
+    const proc = run(['start'], {
+      VAULT_MASTER_KEY: 'not-base64',
+      REGFISH_SANDBOX: '0',
+      REDIS_URL: testRedisUrl(),
+    });
+    expect(await proc.exited).not.toBe(0);
+    expect(proc.output()).toContain('VAULT_MASTER_KEY');
+    expect(proc.output()).not.toContain('not-base64');
+  });
+
+  it('starts with no settings, says what to configure, and stops on SIGTERM with exit 0; a restart is quick', async () => {
+    const env = { PORT: '0', REDIS_URL: testRedisUrl(), REDIS_KEY_PREFIX: 'tcli' };
+    const first = run(['start'], env);
+    const port = await listeningPort(first);
+    expect(first.output()).toContain('No Slack app is configured yet');
+    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+
+    const restartStarted = Date.now();
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    const second = run(['start'], env);
+    await listeningPort(second);
+    expect(Date.now() - restartStarted).toBeLessThan(10_000);
+    second.child.kill('SIGINT');
+    expect(await second.exited).toBe(0);
+  });
+
+  it('`web` answers a signed /domain help as a separate process', async () => {
+    const secret = 'cli-test-signing-secret';
+    const proc = run(['web'], {
+      PORT: '0',
+      REDIS_URL: testRedisUrl(),
+      REDIS_KEY_PREFIX: 'tcliweb',
+      SLACK_SIGNING_SECRET: secret,
+      SLACK_BOT_TOKEN: 'xoxb-cli-test',
+      SLACK_API_URL: 'http://127.0.0.1:9/api/',
+      REGFISH_SANDBOX: '1',
+    });
+    try {
+      const port = await listeningPort(proc);
+      const driver = new SlackDriver(`http://127.0.0.1:${port}`, secret, 'http://127.0.0.1:9');
+      const res = await driver.command('/domain', 'help');
+      expect(res.status).toBe(200);
+      expect(res.elapsedMs).toBeLessThan(3_000);
+      expect((res.json() as { response_type: string }).response_type).toBe('ephemeral');
+    } finally {
+      proc.child.kill('SIGTERM');
+      expect(await proc.exited).toBe(0);
+    }
+  });
+});

@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, DEFAULT_LIMITS, loadConfig } from '../src/config.js';
+
+const masterKey = randomBytes(32).toString('base64');
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('loadConfig', () => {
+  it('with no settings runs the sandbox with Slack unconfigured on port 3000', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.slack.mode).toBe('unconfigured');
+    expect(config.registrar).toMatchObject({ sandbox: true, kind: 'embedded-sandbox' });
+    expect(config.limits).toEqual(DEFAULT_LIMITS);
+    expect(config.logLevel).toBe('info');
+  });
+
+  it('names VAULT_MASTER_KEY when it is not base64 of 32 bytes, without echoing it', () => {
+    const problems = problemsOf({ VAULT_MASTER_KEY: 'not-base64', REGFISH_SANDBOX: '0' });
+    expect(problems.join('\n')).toContain('VAULT_MASTER_KEY');
+    expect(problems.join('\n')).not.toContain('not-base64');
+    expect(
+      problemsOf({ VAULT_MASTER_KEY: randomBytes(16).toString('base64'), REGFISH_SANDBOX: '0' }),
+    ).toHaveLength(1);
+  });
+
+  it('names every bad variable in one error', () => {
+    const problems = problemsOf({
+      PORT: 'eighty',
+      SLACK_BOT_TOKEN: 'xoxp-user-token',
+      REDIS_URL: 'http://not-redis',
+      LOG_LEVEL: 'loud',
+      REGFISH_LIMITS: '{"availability":{"max":-1}}',
+    });
+    const text = problems.join('\n');
+    for (const name of ['PORT', 'SLACK_BOT_TOKEN', 'REDIS_URL', 'LOG_LEVEL', 'REGFISH_LIMITS']) {
+      expect(text).toContain(name);
+    }
+    expect(text).not.toContain('xoxp-user-token');
+  });
+
+  it('requires the signing secret in HTTP mode and the master key outside the sandbox', () => {
+    const text = problemsOf({ SLACK_BOT_TOKEN: 'xoxb-1' }).join('\n');
+    expect(text).toContain('SLACK_SIGNING_SECRET');
+    expect(text).toContain('VAULT_MASTER_KEY');
+  });
+
+  it('requires all three OAuth settings together', () => {
+    const text = problemsOf({ SLACK_CLIENT_ID: '1.2', SLACK_SIGNING_SECRET: 's', REGFISH_SANDBOX: '1' }).join(
+      '\n',
+    );
+    expect(text).toContain('SLACK_CLIENT_SECRET');
+  });
+
+  it('picks Slack modes from the settings given', () => {
+    const base = { SLACK_SIGNING_SECRET: 's', VAULT_MASTER_KEY: masterKey };
+    expect(loadConfig({ ...base, SLACK_BOT_TOKEN: 'xoxb-1' }).slack.mode).toBe('http-single');
+    expect(loadConfig({ ...base, SLACK_BOT_TOKEN: 'xoxb-1', SLACK_APP_TOKEN: 'xapp-1' }).slack.mode).toBe(
+      'socket',
+    );
+    const oauth = loadConfig({
+      ...base,
+      SLACK_CLIENT_ID: 'c',
+      SLACK_CLIENT_SECRET: 'x',
+      SLACK_STATE_SECRET: 'y',
+    });
+    expect(oauth.slack.mode).toBe('http-oauth');
+    expect(oauth.registrar).toMatchObject({ sandbox: false, apiUrl: 'https://api.regfish.com' });
+  });
+
+  it('uses a remote sandbox when REGFISH_SANDBOX=1 names a URL, and adds a slash to SLACK_API_URL', () => {
+    const config = loadConfig({
+      REGFISH_SANDBOX: '1',
+      REGFISH_API_URL: 'http://127.0.0.1:4010/',
+      SLACK_API_URL: 'http://127.0.0.1:9/api',
+      SLACK_SIGNING_SECRET: 's',
+      SLACK_BOT_TOKEN: 'xoxb-1',
+    });
+    expect(config.registrar).toMatchObject({
+      kind: 'remote',
+      sandbox: true,
+      apiUrl: 'http://127.0.0.1:4010',
+    });
+    expect(config.slack.apiUrl).toBe('http://127.0.0.1:9/api/');
+  });
+
+  it('merges REGFISH_LIMITS over the documented limits', () => {
+    const config = loadConfig({ REGFISH_LIMITS: '{"availability":{"max":5,"windowMs":1000}}' });
+    expect(config.limits.availability).toEqual({ max: 5, windowMs: 1000 });
+    expect(config.limits.assistantKey).toEqual(DEFAULT_LIMITS.assistantKey);
+    expect(problemsOf({ REGFISH_LIMITS: 'not json' }).join()).toContain('REGFISH_LIMITS');
+    expect(problemsOf({ REGFISH_LIMITS: '{"unknown":{"max":1,"windowMs":1}}' }).join()).toContain(
+      'REGFISH_LIMITS',
+    );
+  });
+});

@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
+import { loadConfig } from '../../src/config.js';
+import { type Running, type RunOptions, runRegdesk } from '../../src/main.js';
+import { createLogger, type Logger } from '../../src/shared/logger.js';
+import { FakeSlack } from './fake-slack.js';
+import { testRedisUrl } from './provided-context.js';
+import { SlackDriver } from './slack-driver.js';
+
+export const SIGNING_SECRET = 'test-signing-secret-0123456789abcdef';
+export const BOT_TOKEN = 'xoxb-test-bot-token-canary-7f3a';
+
+export interface Harness {
+  running: Running;
+  slack: FakeSlack;
+  driver: SlackDriver;
+  url: string;
+  keyPrefix: string;
+  logs: string[];
+  logger: Logger;
+  stop(): Promise<void>;
+}
+
+/** Captures every log line so tests can assert what was (and was not) logged. */
+export function memoryLogger(level = 'debug'): { logger: Logger; logs: string[] } {
+  const logs: string[] = [];
+  const destination = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      logs.push(chunk.toString('utf8'));
+      callback();
+    },
+  });
+  return { logger: createLogger({ level, destination }), logs };
+}
+
+/**
+ * The whole app in-process, over real HTTP: signed requests in, the fake Slack server as
+ * SLACK_API_URL and every response_url, real Redis under a key prefix of its own.
+ */
+export async function startHarness(
+  options: {
+    env?: Record<string, string>;
+    features?: RunOptions['features'];
+    workers?: RunOptions['workers'];
+  } = {},
+): Promise<Harness> {
+  const slack = await new FakeSlack().start();
+  const keyPrefix = `t${randomBytes(5).toString('hex')}`;
+  const env = {
+    PORT: '0',
+    SLACK_SIGNING_SECRET: SIGNING_SECRET,
+    SLACK_BOT_TOKEN: BOT_TOKEN,
+    SLACK_API_URL: slack.apiUrl,
+    REDIS_URL: testRedisUrl(),
+    REDIS_KEY_PREFIX: keyPrefix,
+    REGFISH_SANDBOX: '1',
+    ...options.env,
+  };
+  const { logger, logs } = memoryLogger();
+  const running = await runRegdesk({
+    role: 'start',
+    config: loadConfig(env),
+    logger,
+    env,
+    say: () => {},
+    ...(options.features === undefined ? {} : { features: options.features }),
+    ...(options.workers === undefined ? {} : { workers: options.workers }),
+  });
+  const url = running.http?.url ?? '';
+  return {
+    running,
+    slack,
+    driver: new SlackDriver(url, SIGNING_SECRET, slack.url),
+    url,
+    keyPrefix,
+    logs,
+    logger,
+    stop: async () => {
+      await running.stop();
+      await slack.stop();
+    },
+  };
+}
