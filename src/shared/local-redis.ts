@@ -3,9 +3,6 @@ import { mkdirSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { join } from 'node:path';
 
-/** Where Regdesk looks for Redis when REDIS_URL is unset (CONTRACT §1). */
-export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
-
 export interface LocalRedis {
   url: string;
   /** Set when this process started its own redis-server; stop it on exit. */
@@ -59,12 +56,14 @@ function installRedisServer(log: (line: string) => void): void {
 export async function ensureLocalRedis(
   env: NodeJS.ProcessEnv,
   log: (line: string) => void,
-  workDir = join(process.cwd(), '.redis'),
+  options: { workDir?: string; defaultPort?: number } = {},
 ): Promise<LocalRedis> {
+  const defaultPort = options.defaultPort ?? 6379;
   if (env.REDIS_URL) return { url: env.REDIS_URL, note: 'using REDIS_URL' };
-  if (await isListening('127.0.0.1', 6379)) {
-    return { url: DEFAULT_REDIS_URL, note: 'using the Redis on 127.0.0.1:6379' };
+  if (await isListening('127.0.0.1', defaultPort)) {
+    return { url: `redis://127.0.0.1:${defaultPort}`, note: `using the Redis on 127.0.0.1:${defaultPort}` };
   }
+  const workDir = options.workDir ?? join(process.cwd(), '.redis');
   if (!hasRedisServer()) installRedisServer(log);
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   mkdirSync(workDir, { recursive: true });
@@ -82,6 +81,8 @@ export async function ensureLocalRedis(
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const url = `redis://127.0.0.1:${port}`;
-  log(`No Redis on 127.0.0.1:6379: started a private redis-server at ${url} (nothing is kept on disk).`);
+  log(
+    `No Redis on 127.0.0.1:${defaultPort}: started a private redis-server at ${url} (nothing is kept on disk).`,
+  );
   return { url, child, note: `private redis-server at ${url}` };
 }
