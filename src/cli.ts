@@ -1,26 +1,34 @@
 #!/usr/bin/env node
+import { userInfo } from 'node:os';
 import { Command } from 'commander';
-import { ConfigError, loadConfig } from './config.js';
+import { type Config, ConfigError, loadConfig } from './config.js';
 import { type Role, type Running, runRegdesk } from './main.js';
 import { createLogger } from './shared/logger.js';
+import { createRedis, KeySpace, waitForReady } from './shared/redis.js';
+import { parseWorkspace, vaultDelete, vaultList, vaultRotate, vaultSet } from './vault/cli.js';
+import { masterKey } from './vault/crypto.js';
+import { Vault } from './vault/store.js';
 
 const program = new Command()
   .name('regdesk')
   .description('Slack chat-ops for domains, DNS and TLS certificates')
   .showHelpAfterError();
 
+function loadConfigOrExit(): Config {
+  try {
+    return loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`regdesk: ${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
 function runRole(role: Role): () => Promise<void> {
   return async () => {
-    let config: ReturnType<typeof loadConfig>;
-    try {
-      config = loadConfig(process.env);
-    } catch (error) {
-      if (error instanceof ConfigError) {
-        process.stderr.write(`regdesk: ${error.message}\n`);
-        process.exit(1);
-      }
-      throw error;
-    }
+    const config = loadConfigOrExit();
     const logger = createLogger({ level: config.logLevel });
     let running: Running;
     try {
@@ -60,5 +68,71 @@ program
   .command('worker')
   .description('queue workers alone (scale out with several)')
   .action(runRole('worker'));
+
+/** Opens the vault the CLI works on: master keys from the environment, Redis from REDIS_URL. */
+async function withVault<T>(work: (vault: Vault) => Promise<T>): Promise<T> {
+  const config = loadConfigOrExit();
+  const current = masterKey(config.vault.masterKey);
+  const previous =
+    config.vault.previousMasterKey === undefined
+      ? undefined
+      : masterKey(config.vault.previousMasterKey, 'VAULT_MASTER_KEY_PREVIOUS');
+  const redis = createRedis(config.redis.url ?? 'redis://127.0.0.1:6379', 'request', 'regdesk-cli');
+  redis.on('error', () => {});
+  try {
+    await waitForReady(redis, 5_000);
+    return await work(new Vault(redis, new KeySpace(config.redis.keyPrefix), current, previous));
+  } finally {
+    redis.disconnect();
+  }
+}
+
+const io = { stdin: process.stdin, out: (line: string) => process.stdout.write(`${line}\n`) };
+const actor = `cli:${userInfo().username}`;
+const vault = program
+  .command('vault')
+  .description("manage the encrypted store of workspaces' registrar keys");
+vault
+  .command('set')
+  .description('store a workspace registrar API key, read from stdin')
+  .requiredOption('--team <id>', 'Slack team id (T…)')
+  .option('--enterprise <id>', 'Enterprise Grid id (E…)')
+  .action((options: { team: string; enterprise?: string }) =>
+    cliAction(() =>
+      withVault((v) => vaultSet(v, parseWorkspace(options.team, options.enterprise), io, undefined, actor)),
+    ),
+  );
+vault
+  .command('list')
+  .description('list stored secrets, masked')
+  .action(() => cliAction(() => withVault((v) => vaultList(v, io))));
+vault
+  .command('delete')
+  .description("delete a workspace's registrar API key")
+  .requiredOption('--team <id>', 'Slack team id (T…)')
+  .option('--enterprise <id>', 'Enterprise Grid id (E…)')
+  .action((options: { team: string; enterprise?: string }) =>
+    cliAction(() => withVault((v) => vaultDelete(v, parseWorkspace(options.team, options.enterprise), io))),
+  );
+vault
+  .command('rotate')
+  .description(
+    're-encrypt everything under VAULT_MASTER_KEY (reads VAULT_MASTER_KEY_PREVIOUS); safe to re-run',
+  )
+  .action(() =>
+    cliAction(async () => {
+      if (!(await withVault((v) => vaultRotate(v, io)))) process.exitCode = 1;
+    }),
+  );
+
+/** One-shot commands: errors become one line on stderr and exit code 1, never a stack trace. */
+async function cliAction(work: () => Promise<void>): Promise<void> {
+  try {
+    await work();
+  } catch (error) {
+    process.stderr.write(`regdesk: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  }
+}
 
 await program.parseAsync(process.argv);
