@@ -1,14 +1,17 @@
-import { App, type AppOptions } from '@slack/bolt';
+import { App, type AppOptions, type Authorize } from '@slack/bolt';
 import type { WebClientOptions } from '@slack/web-api';
 import type { Config } from '../config.js';
 import type { Logger } from '../shared/logger.js';
 import type { Metrics } from '../shared/metrics.js';
 import type { KeySpace, Redis } from '../shared/redis.js';
+import type { Vault } from '../vault/store.js';
 import { singleWorkspaceAuthorize } from './authorize.js';
 import { toBoltLogger } from './bolt-logger.js';
+import { serializedRefresh, VaultInstallationStore } from './installation-store.js';
 import { dedupeEvents } from './middleware.js';
 import { SlackHttpReceiver, type SlackReceiverOptions } from './receiver.js';
 import { CommandRouter } from './router.js';
+import { BOT_SCOPES } from './scopes.js';
 
 /** What every feature's `register(app, deps)` receives. */
 export interface SlackDeps {
@@ -31,7 +34,8 @@ export interface SlackAppOptions {
   keys: KeySpace;
   features: Feature[];
   now?: () => number;
-  oauth?: Pick<NonNullable<SlackReceiverOptions['oauth']>, 'installationStore' | 'stateStore' | 'scopes'>;
+  /** OAuth mode keeps installations here. */
+  vault?: Vault;
 }
 
 export interface SlackApp {
@@ -80,22 +84,31 @@ export function createSlackApp(options: SlackAppOptions): SlackApp {
     });
   } else if (slack.mode === 'http-single' || slack.mode === 'http-oauth') {
     if (slack.signingSecret === undefined) throw new Error('SLACK_SIGNING_SECRET is required in HTTP mode');
+    const installationStore =
+      slack.mode === 'http-oauth' && options.vault !== undefined
+        ? new VaultInstallationStore(options.vault)
+        : undefined;
+    const oauth: SlackReceiverOptions['oauth'] =
+      slack.oauth === undefined || installationStore === undefined
+        ? undefined
+        : { ...slack.oauth, scopes: [...BOT_SCOPES], installationStore };
     receiver = new SlackHttpReceiver({
       signingSecret: slack.signingSecret,
       logger,
       metrics,
       now,
-      ...(slack.oauth === undefined || options.oauth === undefined
-        ? {}
-        : { oauth: { ...slack.oauth, ...options.oauth } }),
+      ...(oauth === undefined ? {} : { oauth }),
     });
-    app = new App({
-      ...base,
-      receiver,
-      ...(slack.mode === 'http-single' && slack.botToken !== undefined
-        ? { authorize: singleWorkspaceAuthorize(slack.botToken, clientOptions, logger) }
-        : {}),
-    });
+    const installerAuthorize = receiver.installerAuthorize;
+    let authorize: Authorize<boolean>;
+    if (installerAuthorize !== undefined && installationStore !== undefined) {
+      authorize = serializedRefresh(installerAuthorize, installationStore, options.redis, options.keys, now);
+    } else if (slack.botToken !== undefined) {
+      authorize = singleWorkspaceAuthorize(slack.botToken, clientOptions, logger);
+    } else {
+      throw new Error('HTTP mode needs SLACK_BOT_TOKEN or the OAuth settings');
+    }
+    app = new App({ ...base, receiver, authorize });
   } else {
     throw new Error('Slack is not configured');
   }

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type App, HTTPReceiver, type Receiver, type ReceiverEvent } from '@slack/bolt';
+import { type App, type Authorize, HTTPReceiver, type Receiver, type ReceiverEvent } from '@slack/bolt';
 import type { InstallProviderOptions } from '@slack/oauth';
 import type { Logger } from '../shared/logger.js';
 import type { Metrics } from '../shared/metrics.js';
@@ -65,9 +65,13 @@ export class SlackHttpReceiver implements Receiver {
     });
   }
 
-  /** Present in OAuth mode; Bolt's App takes its `authorize` from here. */
-  get installer(): HTTPReceiver['installer'] {
-    return this.#inner.installer;
+  /**
+   * OAuth mode's authorize, for the app factory to wrap (serialized token refresh). Deliberately not
+   * exposed as `installer`: Bolt would then take it as is and refuse a wrapped `authorize` as well.
+   */
+  get installerAuthorize(): Authorize<boolean> | undefined {
+    const installer = this.#inner.installer;
+    return installer === undefined ? undefined : (source) => installer.authorize(source);
   }
 
   init(app: App): void {

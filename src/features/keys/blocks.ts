@@ -1,0 +1,98 @@
+import type { KnownBlock, View } from '@slack/types';
+import { format } from 'date-fns';
+import { escapeMrkdwn } from '../../slack/mrkdwn.js';
+import { KEY_IDS } from './ids.js';
+import type { KeyStatus } from './service.js';
+
+export function describeKeyStatus(status: KeyStatus): string {
+  switch (status.state) {
+    case 'set': {
+      const who = status.updatedBy.startsWith('U')
+        ? `<@${status.updatedBy}>`
+        : escapeMrkdwn(status.updatedBy);
+      const when = status.updatedAt > 0 ? format(status.updatedAt, 'yyyy-MM-dd HH:mm') : 'an unknown time';
+      const warning = status.readable
+        ? ''
+        : ' :warning: It cannot be opened with the current vault key; set it again.';
+      return `Stored key \`${status.masked}\`, set by ${who} on ${when} UTC.${warning}`;
+    }
+    case 'sandbox':
+      return "No key of this workspace's own is stored: Regdesk uses the sandbox's demo key.";
+    case 'missing':
+      return 'No key is stored. Registrar commands will not work until an admin adds one.';
+  }
+}
+
+/** The `/domain key` modal; `notice` reports the outcome of the last attempt (shown above the form). */
+export function keyModal(status: KeyStatus, notice?: string): View {
+  const blocks: KnownBlock[] = [];
+  if (notice !== undefined) blocks.push({ type: 'section', text: { type: 'mrkdwn', text: notice } });
+  blocks.push(
+    { type: 'section', text: { type: 'mrkdwn', text: describeKeyStatus(status) } },
+    {
+      type: 'input',
+      block_id: KEY_IDS.keyBlock,
+      optional: true,
+      label: { type: 'plain_text', text: status.state === 'set' ? 'New API key' : 'API key' },
+      hint: {
+        type: 'plain_text',
+        text: 'Checked with the registrar before it is stored, then kept encrypted. Nobody can read it back.',
+      },
+      element: {
+        type: 'plain_text_input',
+        action_id: KEY_IDS.keyInput,
+        placeholder: { type: 'plain_text', text: 'Paste the registrar API key' },
+        max_length: 500,
+      },
+    },
+  );
+  if (status.state === 'set') {
+    blocks.push({
+      type: 'input',
+      block_id: KEY_IDS.removeBlock,
+      optional: true,
+      label: { type: 'plain_text', text: 'Remove' },
+      element: {
+        type: 'checkboxes',
+        action_id: KEY_IDS.removeInput,
+        options: [
+          { text: { type: 'plain_text', text: 'Remove the stored key' }, value: KEY_IDS.removeOption },
+        ],
+      },
+    });
+  }
+  return {
+    type: 'modal',
+    callback_id: KEY_IDS.modal,
+    title: { type: 'plain_text', text: 'Registrar API key' },
+    submit: { type: 'plain_text', text: 'Save' },
+    close: { type: 'plain_text', text: 'Cancel' },
+    blocks,
+  };
+}
+
+/** Shown while the registrar checks the key (the submission is acked at once, RELIABILITY 1). */
+export function checkingModal(): View {
+  return {
+    type: 'modal',
+    callback_id: KEY_IDS.modal,
+    title: { type: 'plain_text', text: 'Registrar API key' },
+    close: { type: 'plain_text', text: 'Close' },
+    blocks: [
+      {
+        type: 'section',
+        text: { type: 'mrkdwn', text: ':hourglass_flowing_sand: Checking the key with the registrar…' },
+      },
+    ],
+  };
+}
+
+export function doneModal(text: string): View {
+  return {
+    type: 'modal',
+    callback_id: KEY_IDS.modal,
+    title: { type: 'plain_text', text: 'Registrar API key' },
+    close: { type: 'plain_text', text: 'Done' },
+    blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }],
+  };
+}

@@ -1,0 +1,40 @@
+import { isWorkspaceAdmin } from '../../slack/roles.js';
+import type { Subcommand } from '../../slack/router.js';
+import { workspaceOf } from '../../slack/workspace.js';
+import { keyModal } from './blocks.js';
+import type { WorkspaceKeys } from './service.js';
+
+/** A trigger_id is good for 3 s (RELIABILITY 2); past this, opening the modal would fail anyway. */
+const TRIGGER_BUDGET_MS = 2_500;
+
+export function keyCommand(keys: WorkspaceKeys): Subcommand {
+  return {
+    name: 'key',
+    usage: 'key',
+    summary: "set, replace or remove this workspace's registrar API key (workspace admins)",
+    run: async ({ ack, bolt, respond }) => {
+      const started = Date.now();
+      await ack();
+      const ref = workspaceOf(bolt.body);
+      const [admin, status] = await Promise.all([
+        isWorkspaceAdmin(bolt.client, bolt.body.user_id),
+        keys.status(ref),
+      ]);
+      if (!admin) {
+        await respond({
+          response_type: 'ephemeral',
+          text: ':lock: Only workspace admins and owners can change the registrar API key. Ask one of them to run `/domain key`.',
+        });
+        return;
+      }
+      if (Date.now() - started > TRIGGER_BUDGET_MS) {
+        await respond({
+          response_type: 'ephemeral',
+          text: 'Slack took too long to answer; please run `/domain key` again.',
+        });
+        return;
+      }
+      await bolt.client.views.open({ trigger_id: bolt.body.trigger_id, view: keyModal(status) });
+    },
+  };
+}
