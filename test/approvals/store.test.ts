@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { ApprovalStore } from '../../src/features/approvals/store.js';
+import { createRedis, KeySpace } from '../../src/shared/redis.js';
+import { testRedisUrl } from '../helpers/provided-context.js';
+
+const ws = { teamId: 'T0APPR' };
+const NOW = 1_800_000_000_000;
+
+describe('ApprovalStore', () => {
+  const redis = createRedis(testRedisUrl(), 'worker');
+  let store: ApprovalStore;
+  afterAll(() => redis.disconnect());
+  beforeEach(() => {
+    store = new ApprovalStore(redis, new KeySpace(`ta${randomBytes(4).toString('hex')}`));
+  });
+
+  const create = (needed = 1) =>
+    store.create({
+      id: ApprovalStore.newId(),
+      workspace: ws,
+      operation: 'tls.revoke',
+      params: { certificateId: 'c1', reason: 'keyCompromise' },
+      paramsHash: 'h',
+      target: 'c1',
+      summary: 'Revoke c1',
+      requester: 'UREQ',
+      channel: 'C1',
+      messageTs: '',
+      createdAt: NOW,
+      expiresAt: NOW + 60_000,
+      needed,
+    });
+
+  it('approves exactly once under 20 concurrent presses by different approvers', async () => {
+    const request = await create();
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => store.approve(ws, request.id, `UAPP${i}`, NOW)),
+    );
+    expect(results.filter((r) => r.kind === 'approved')).toHaveLength(1);
+    expect(results.filter((r) => r.kind === 'not_pending')).toHaveLength(19);
+    const after = await store.get(ws, request.id);
+    expect(after?.state).toBe('approved');
+    expect(after?.approvals).toHaveLength(1);
+    expect(await store.pending(ws)).toEqual([]);
+  });
+
+  it('refuses self-approval, duplicates and expired requests', async () => {
+    const request = await create(2);
+    expect(await store.approve(ws, request.id, 'UREQ', NOW)).toEqual({ kind: 'self' });
+    expect(await store.approve(ws, request.id, 'UA', NOW)).toEqual({ kind: 'recorded', count: 1 });
+    expect(await store.approve(ws, request.id, 'UA', NOW)).toEqual({ kind: 'duplicate' });
+    expect(await store.approve(ws, request.id, 'UB', NOW + 60_000)).toEqual({ kind: 'expired' });
+    expect(await store.approve(ws, request.id, 'UB', NOW)).toEqual({ kind: 'approved' });
+  });
+
+  it('moves through states with compare-and-set, once', async () => {
+    const request = await create();
+    await store.approve(ws, request.id, 'UA', NOW);
+    const claims = await Promise.all(
+      Array.from({ length: 5 }, () => store.transition(ws, request.id, ['approved'], 'executing')),
+    );
+    expect(claims.filter((claim) => claim === 'approved')).toHaveLength(1);
+    expect(await store.transition(ws, request.id, ['executing'], 'succeeded', { outcome: 'revoked' })).toBe(
+      'executing',
+    );
+    expect(await store.transition(ws, request.id, ['pending'], 'denied')).toBeUndefined();
+    expect((await store.get(ws, request.id))?.outcome).toBe('revoked');
+  });
+
+  it('lists pending requests and finds nothing for another workspace or a malformed id', async () => {
+    const request = await create();
+    expect((await store.pending(ws)).map((r) => r.id)).toEqual([request.id]);
+    expect(await store.get({ teamId: 'TOTHER' }, request.id)).toBeUndefined();
+    expect(await store.get(ws, 'apr_../../x')).toBeUndefined();
+    expect(await store.approve({ teamId: 'TOTHER' }, request.id, 'UA', NOW)).toEqual({ kind: 'missing' });
+  });
+});
