@@ -158,7 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       'SLACK_CLIENT_ID, SLACK_CLIENT_SECRET, SLACK_STATE_SECRET: OAuth install mode needs all three',
     );
   }
-  if (mode === 'socket' && e.SLACK_BOT_TOKEN === undefined && !oauthGiven) {
+  if (mode === 'socket' && e.SLACK_BOT_TOKEN === undefined) {
     problems.push('SLACK_BOT_TOKEN: required with SLACK_APP_TOKEN (Socket Mode)');
   }
   if ((mode === 'http-single' || mode === 'http-oauth') && e.SLACK_SIGNING_SECRET === undefined) {

@@ -23,7 +23,7 @@ for i = 1, #KEYS do
     if until_free > wait then wait = until_free end
   end
 end
-if wait > 0 then return wait end
+if wait > 0 or ARGV[#ARGV - 1] == 'peek' then return wait end
 local member = ARGV[#ARGV]
 for i = 1, #KEYS do
   redis.call('ZADD', KEYS[i], now, member)
@@ -42,12 +42,21 @@ export class Limiter {
   constructor(private readonly redis: Redis) {}
 
   /** Take one unit from every window, or none and say how long until all have room. */
-  async acquire(windows: readonly QuotaWindow[]): Promise<QuotaResult> {
+  acquire(windows: readonly QuotaWindow[]): Promise<QuotaResult> {
+    return this.#run(windows, 'take');
+  }
+
+  /** Would `acquire` succeed now? Takes nothing (used to refuse a request before it is even queued). */
+  peek(windows: readonly QuotaWindow[]): Promise<QuotaResult> {
+    return this.#run(windows, 'peek');
+  }
+
+  async #run(windows: readonly QuotaWindow[], mode: 'take' | 'peek'): Promise<QuotaResult> {
     if (windows.length === 0) return { ok: true };
     const args = windows.flatMap((w) => [String(w.max), String(w.windowMs)]);
     const member = `${Date.now()}-${randomBytes(6).toString('hex')}`;
     const wait = Number(
-      await this.redis.eval(ACQUIRE, windows.length, ...windows.map((w) => w.key), ...args, member),
+      await this.redis.eval(ACQUIRE, windows.length, ...windows.map((w) => w.key), ...args, mode, member),
     );
     return wait > 0 ? { ok: false, retryAfterMs: wait } : { ok: true };
   }

@@ -24,6 +24,7 @@ describe('ApprovalStore', () => {
       paramsHash: 'h',
       target: 'c1',
       summary: 'Revoke c1',
+      details: ['Certificate `c1`'],
       requester: 'UREQ',
       channel: 'C1',
       messageTs: '',

@@ -26,7 +26,10 @@ describe('Limiter (sliding windows in Redis)', () => {
     const perAccount = { key: `${t}:acct`, max: 2, windowMs: 60_000 };
     expect((await limiter.acquire([perKey, perAccount])).ok).toBe(true);
     expect((await limiter.acquire([perKey, perAccount])).ok).toBe(true);
+    expect((await limiter.peek([perKey, perAccount])).ok).toBe(false);
     expect((await limiter.acquire([perKey, perAccount])).ok).toBe(false);
+    expect(await redis.zcard(perKey.key)).toBe(2);
+    expect((await limiter.peek([perKey])).ok).toBe(true);
     expect(await redis.zcard(perKey.key)).toBe(2);
   });
 

@@ -30,6 +30,8 @@ export interface ApprovalRequest {
   paramsHash: string;
   target: string;
   summary: string;
+  /** mrkdwn lines describing the resource's state when requested (escaped by the operation). */
+  details: string[];
   requester: string;
   channel: string;
   /** The public request message, updated in place at every step (set once it is posted). */
@@ -210,6 +212,7 @@ function serialize(request: ApprovalRequest): Record<string, string> {
     paramsHash: request.paramsHash,
     target: request.target,
     summary: request.summary,
+    details: JSON.stringify(request.details),
     requester: request.requester,
     channel: request.channel,
     messageTs: request.messageTs,
@@ -235,6 +238,7 @@ function deserialize(fields: Record<string, string>): ApprovalRequest {
     paramsHash: fields.paramsHash ?? '',
     target: fields.target ?? '',
     summary: fields.summary ?? '',
+    details: JSON.parse(fields.details ?? '[]') as string[],
     requester: fields.requester ?? '',
     channel: fields.channel ?? '',
     messageTs: fields.messageTs ?? '',

@@ -1,0 +1,333 @@
+import type { WebClient } from '@slack/web-api';
+import { AppError } from '../../shared/app-error.js';
+import type { Limiter } from '../../shared/limiter.js';
+import type { Logger } from '../../shared/logger.js';
+import type { ChannelPoster } from '../../slack/poster.js';
+import type { WorkspaceRef } from '../../vault/store.js';
+import { type AuditLog, hashParams } from '../audit/service.js';
+import { approvalMessage } from './blocks.js';
+import type { OperationContext, Preview, SensitiveOperation } from './operations.js';
+import type { PolicyStore, Roles } from './policy.js';
+import { type ApprovalRequest, ApprovalStore } from './store.js';
+
+/** Schedules the follow-up jobs of a request; the BullMQ side lives in jobs.ts. */
+export interface ApprovalScheduler {
+  execute(request: ApprovalRequest): Promise<void>;
+  expireAt(request: ApprovalRequest): Promise<void>;
+}
+
+export interface ApprovalDeps<Registrar> {
+  store: ApprovalStore;
+  policies: PolicyStore;
+  roles: Roles;
+  audit: AuditLog;
+  limiter: Limiter;
+  poster: ChannelPoster;
+  operations: ReadonlyMap<string, SensitiveOperation<Registrar>>;
+  registrarFor: (workspace: WorkspaceRef) => Registrar;
+  scheduler: ApprovalScheduler;
+  logger: Logger;
+  now: () => number;
+}
+
+export interface NewRequest {
+  workspace: WorkspaceRef;
+  requester: string;
+  channel: string;
+  operation: string;
+  params: Record<string, unknown>;
+}
+
+/** A refusal the person pressing or asking should read (ephemeral). */
+export class ApprovalRefused extends AppError {
+  constructor(message: string) {
+    super('regdesk_approval_refused', message);
+  }
+}
+
+/**
+ * Two-person control for sensitive actions (NIST SP 800-53 AC-3(2); RELIABILITY 8–12): request →
+ * approvals by others → one execution, each step an atomic transition in Redis, audited, and shown
+ * by updating the one public request message.
+ */
+export class ApprovalService<Registrar> {
+  constructor(private readonly deps: ApprovalDeps<Registrar>) {}
+
+  #operation(name: string): SensitiveOperation<Registrar> {
+    const operation = this.deps.operations.get(name);
+    if (operation === undefined) throw new Error(`unknown sensitive operation ${name}`);
+    return operation;
+  }
+
+  #context(workspace: WorkspaceRef): OperationContext<Registrar> {
+    return { workspace, registrar: this.deps.registrarFor(workspace), now: this.deps.now() };
+  }
+
+  async request(input: NewRequest, client: WebClient): Promise<ApprovalRequest> {
+    const { deps } = this;
+    const policy = await deps.policies.get(input.workspace);
+    if (!(await deps.roles.canRequest(client, policy, input.requester))) {
+      throw new ApprovalRefused(
+        "You are not allowed to request sensitive actions in this workspace's policy.",
+      );
+    }
+    const operation = this.#operation(input.operation);
+    const params = operation.parse(input.params);
+    // RELIABILITY 14: a spent quota refuses the request before anyone is asked to approve it.
+    const quota = await deps.limiter.peek(operation.quota(input.workspace, params));
+    if (!quota.ok) {
+      throw new ApprovalRefused(
+        `The registrar's limit for this action is used up; try again in ${Math.ceil(quota.retryAfterMs / 60_000)} minute(s).`,
+      );
+    }
+    const preview: Preview = await operation.preview(this.#context(input.workspace), params);
+    if (preview.blocker !== undefined) throw new ApprovalRefused(preview.blocker);
+
+    const now = deps.now();
+    const request = await deps.store.create({
+      id: ApprovalStore.newId(),
+      workspace: input.workspace,
+      operation: operation.name,
+      params,
+      paramsHash: hashParams(params),
+      target: operation.target(params),
+      summary: operation.summary(params),
+      details: preview.details,
+      requester: input.requester,
+      channel: policy.approvalsChannel ?? input.channel,
+      messageTs: '',
+      createdAt: now,
+      expiresAt: now + policy.expiryHours * 60 * 60 * 1000,
+      needed: policy.needed,
+    });
+    const message = approvalMessage(request);
+    const ts = await deps.poster.post(client, { channel: request.channel, ...message });
+    await deps.store.setMessage(input.workspace, request.id, request.channel, ts);
+    await deps.scheduler.expireAt(request);
+    await this.#audit(request, 'request', input.requester);
+    return { ...request, messageTs: ts };
+  }
+
+  /** Approve; returns what the presser should be told (ephemeral), or nothing when the message says it. */
+  async approve(
+    workspace: WorkspaceRef,
+    id: string,
+    user: string,
+    client: WebClient,
+  ): Promise<string | undefined> {
+    const { deps } = this;
+    const request = await deps.store.get(workspace, id);
+    if (request === undefined) return 'This approval request no longer exists.';
+    // The approver's role is checked again at the moment of the press (RELIABILITY 8).
+    const policy = await deps.policies.get(workspace);
+    if (user !== request.requester && !(await deps.roles.canApprove(client, policy, user))) {
+      return ":lock: You are not an approver for sensitive actions in this workspace's policy.";
+    }
+    const result = await deps.store.approve(workspace, id, user, deps.now());
+    switch (result.kind) {
+      case 'self':
+        return 'You cannot approve your own request; another approver has to.';
+      case 'duplicate':
+        return 'You have already approved this request.';
+      case 'missing':
+        return 'This approval request no longer exists.';
+      case 'not_pending':
+        return `This request is already ${result.state}.`;
+      case 'expired':
+        await this.expire(workspace, id, client);
+        return 'This request has expired; nothing was done.';
+      case 'recorded':
+        await this.#audit(request, 'approve', user);
+        await this.refresh(workspace, id, client);
+        return undefined;
+      case 'approved': {
+        await this.#audit(request, 'approve', user);
+        await this.refresh(workspace, id, client);
+        await deps.scheduler.execute(request);
+        return undefined;
+      }
+    }
+  }
+
+  async deny(
+    workspace: WorkspaceRef,
+    id: string,
+    user: string,
+    reason: string,
+    client: WebClient,
+  ): Promise<string | undefined> {
+    const request = await this.deps.store.get(workspace, id);
+    if (request === undefined) return 'This approval request no longer exists.';
+    const policy = await this.deps.policies.get(workspace);
+    if (!(await this.deps.roles.canApprove(client, policy, user))) {
+      return ':lock: Only approvers can deny a request. The requester can withdraw it.';
+    }
+    const moved = await this.deps.store.transition(workspace, id, ['pending'], 'denied', {
+      decidedBy: user,
+      reason,
+    });
+    if (moved === undefined)
+      return `This request is already ${(await this.deps.store.get(workspace, id))?.state ?? 'gone'}.`;
+    await this.#audit(request, 'deny', user, reason);
+    await this.refresh(workspace, id, client);
+    await this.#notifyRequester(
+      request,
+      client,
+      `Your request to ${request.summary} was denied by <@${user}>.`,
+    );
+    return undefined;
+  }
+
+  async withdraw(
+    workspace: WorkspaceRef,
+    id: string,
+    user: string,
+    client: WebClient,
+  ): Promise<string | undefined> {
+    const request = await this.deps.store.get(workspace, id);
+    if (request === undefined) return 'This approval request no longer exists.';
+    if (request.requester !== user) return 'Only the person who asked can withdraw a request.';
+    const moved = await this.deps.store.transition(workspace, id, ['pending'], 'withdrawn', {
+      decidedBy: user,
+    });
+    if (moved === undefined)
+      return `This request is already ${(await this.deps.store.get(workspace, id))?.state ?? 'gone'}.`;
+    await this.#audit(request, 'withdraw', user);
+    await this.refresh(workspace, id, client);
+    return undefined;
+  }
+
+  /** Runs from the delayed expiry job; a request decided meanwhile is left alone. */
+  async expire(workspace: WorkspaceRef, id: string, client: WebClient): Promise<void> {
+    const moved = await this.deps.store.transition(workspace, id, ['pending'], 'expired');
+    if (moved === undefined) return;
+    const request = await this.deps.store.get(workspace, id);
+    if (request === undefined) return;
+    await this.#audit(request, 'expire', 'regdesk');
+    await this.refresh(workspace, id, client);
+  }
+
+  /**
+   * Runs from the execution job. Idempotent under at-least-once delivery (RELIABILITY 17): only the
+   * run that moves approved → executing acts; a re-run after a crash mid-action does not act again.
+   */
+  async execute(workspace: WorkspaceRef, id: string, client: WebClient): Promise<void> {
+    const { deps } = this;
+    const claimed = await deps.store.transition(workspace, id, ['approved'], 'executing');
+    const request = await deps.store.get(workspace, id);
+    if (request === undefined) return;
+    if (claimed === undefined) {
+      if (request.state === 'executing') {
+        await this.#finish(
+          request,
+          'failed',
+          'interrupted while executing; check the resource before asking again',
+          client,
+        );
+      }
+      return;
+    }
+    await this.#audit(request, 'execute', 'regdesk');
+    const operation = this.#operation(request.operation);
+    const context = this.#context(workspace);
+    try {
+      const stop = await operation.precheck(context, request.params);
+      if (stop !== undefined) {
+        await this.#finish(request, 'failed', stop, client);
+        return;
+      }
+      const quota = await deps.limiter.acquire(operation.quota(workspace, request.params));
+      if (!quota.ok) {
+        await this.#finish(
+          request,
+          'failed',
+          "the registrar's daily limit for this action is used up",
+          client,
+        );
+        return;
+      }
+      const result = await operation.execute(context, request.params);
+      if (result.privateText !== undefined)
+        await this.#tellRequesterPrivately(request, result.privateText, client);
+      await this.#finish(request, 'succeeded', result.outcome, client);
+    } catch (error) {
+      const reason =
+        error instanceof AppError ? error.userMessage : 'unexpected error; nothing more was attempted';
+      if (!(error instanceof AppError)) {
+        deps.logger.error(
+          { requestId: id, err: error instanceof Error ? error.message : String(error) },
+          'execution failed',
+        );
+      }
+      await this.#finish(request, 'failed', reason, client);
+    }
+  }
+
+  /** Re-render the request message in place from the stored state. */
+  async refresh(workspace: WorkspaceRef, id: string, client: WebClient): Promise<void> {
+    const request = await this.deps.store.get(workspace, id);
+    if (request === undefined || request.messageTs === '') return;
+    await this.deps.poster.update(client, {
+      channel: request.channel,
+      ts: request.messageTs,
+      ...approvalMessage(request),
+    });
+  }
+
+  async #finish(
+    request: ApprovalRequest,
+    state: 'succeeded' | 'failed',
+    outcome: string,
+    client: WebClient,
+  ): Promise<void> {
+    const moved = await this.deps.store.transition(request.workspace, request.id, ['executing'], state, {
+      outcome,
+    });
+    if (moved === undefined) return;
+    await this.#audit(request, state === 'succeeded' ? 'succeed' : 'fail', 'regdesk', outcome);
+    await this.refresh(request.workspace, request.id, client);
+    const verb = state === 'succeeded' ? 'is done' : 'failed';
+    await this.#notifyRequester(request, client, `Your request to ${request.summary} ${verb}: ${outcome}`);
+  }
+
+  async #audit(
+    request: ApprovalRequest,
+    action: Parameters<AuditLog['append']>[1]['action'],
+    actor: string,
+    outcome?: string,
+  ) {
+    await this.deps.audit.append(request.workspace, {
+      action,
+      actor,
+      operation: request.operation,
+      target: request.target,
+      requestId: request.id,
+      paramsHash: request.paramsHash,
+      ...(outcome === undefined ? {} : { outcome }),
+    });
+  }
+
+  async #notifyRequester(request: ApprovalRequest, client: WebClient, text: string): Promise<void> {
+    try {
+      await client.chat.postEphemeral({ channel: request.channel, user: request.requester, text });
+    } catch (error) {
+      this.deps.logger.warn(
+        { requestId: request.id, err: error instanceof Error ? error.message : String(error) },
+        'could not notify requester',
+      );
+    }
+  }
+
+  /** RELIABILITY 28: the secret goes to the requester alone: ephemeral, or by DM when that fails. */
+  async #tellRequesterPrivately(request: ApprovalRequest, text: string, client: WebClient): Promise<void> {
+    try {
+      await client.chat.postEphemeral({ channel: request.channel, user: request.requester, text });
+    } catch {
+      const dm = await client.conversations.open({ users: request.requester });
+      const channel = dm.channel?.id;
+      if (channel === undefined)
+        throw new AppError('regdesk_dm_failed', 'could not reach the requester privately');
+      await client.chat.postMessage({ channel, text });
+    }
+  }
+}

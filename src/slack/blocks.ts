@@ -1,0 +1,39 @@
+import type { Button, KnownBlock } from '@slack/types';
+import { truncate } from './mrkdwn.js';
+
+/** Shared Block Kit helpers. Limits: section text 3000, header 150, context element text 3000. */
+export function section(text: string): KnownBlock {
+  return { type: 'section', text: { type: 'mrkdwn', text: truncate(text, 3000) } };
+}
+
+export function header(text: string): KnownBlock {
+  return { type: 'header', text: { type: 'plain_text', text: truncate(text, 150), emoji: true } };
+}
+
+export function context(...texts: string[]): KnownBlock {
+  return {
+    type: 'context',
+    elements: texts.slice(0, 10).map((text) => ({ type: 'mrkdwn' as const, text: truncate(text, 3000) })),
+  };
+}
+
+export function divider(): KnownBlock {
+  return { type: 'divider' };
+}
+
+/** Slack renders `<!date^…>` in the reader's own time zone; the fallback is UTC. */
+export function slackDate(ms: number, format = '{date_short_pretty} {time}'): string {
+  const seconds = Math.floor(ms / 1000);
+  const fallback = new Date(ms).toISOString().replace('T', ' ').slice(0, 16);
+  return `<!date^${seconds}^${format}|${fallback} UTC>`;
+}
+
+export function button(text: string, actionId: string, value: string, style?: 'primary' | 'danger'): Button {
+  return {
+    type: 'button',
+    text: { type: 'plain_text', text: truncate(text, 75), emoji: true },
+    action_id: actionId,
+    value,
+    ...(style === undefined ? {} : { style }),
+  };
+}
