@@ -72,11 +72,11 @@ export function approvalMessage(request: ApprovalRequest): { text: string; block
   return { text: `Approval request: ${request.summary} (${request.state})`, blocks };
 }
 
-export function denyModal(requestId: string, summary: string): View {
+export function denyModal(privateMetadata: string, summary: string): View {
   return {
     type: 'modal',
     callback_id: APPROVAL_IDS.denyModal,
-    private_metadata: requestId,
+    private_metadata: privateMetadata,
     title: { type: 'plain_text', text: 'Deny request' },
     submit: { type: 'plain_text', text: 'Deny' },
     close: { type: 'plain_text', text: 'Cancel' },

@@ -1,0 +1,88 @@
+import type { App, BlockAction, ButtonAction } from '@slack/bolt';
+import type { Logger } from '../../shared/logger.js';
+import { replyForError } from '../../slack/error-reply.js';
+import { workspaceOf } from '../../slack/workspace.js';
+import { denyModal } from './blocks.js';
+import { APPROVAL_IDS } from './ids.js';
+import type { ApprovalService } from './service.js';
+
+/**
+ * Approve, Deny and Withdraw buttons. Each acks first (RELIABILITY 1), then decides from the stored
+ * request and the signed payload's user and workspace; the button value is only the request id.
+ * Refusals go to the presser alone.
+ */
+export function registerApprovalActions<Registrar>(
+  app: App,
+  service: ApprovalService<Registrar>,
+  logger: Logger,
+): void {
+  const tellPresser = async (
+    body: BlockAction,
+    text: string | undefined,
+    client: Parameters<Parameters<App['action']>[1]>[0]['client'],
+  ) => {
+    if (text === undefined || body.channel?.id === undefined) return;
+    await client.chat.postEphemeral({ channel: body.channel.id, user: body.user.id, text });
+  };
+
+  app.action<BlockAction<ButtonAction>>(APPROVAL_IDS.approve, async ({ ack, body, action, client }) => {
+    await ack();
+    try {
+      const reply = await service.approve(workspaceOf(body), action.value ?? '', body.user.id, client);
+      await tellPresser(body, reply, client);
+    } catch (error) {
+      await tellPresser(body, replyForError(error, logger).text, client);
+    }
+  });
+
+  app.action<BlockAction<ButtonAction>>(APPROVAL_IDS.withdraw, async ({ ack, body, action, client }) => {
+    await ack();
+    try {
+      const reply = await service.withdraw(workspaceOf(body), action.value ?? '', body.user.id, client);
+      await tellPresser(body, reply, client);
+    } catch (error) {
+      await tellPresser(body, replyForError(error, logger).text, client);
+    }
+  });
+
+  // Deny asks for a reason: the modal must open within 3 s of the trigger (RELIABILITY 2), so it opens
+  // before anything else; the decision is taken when the modal is submitted.
+  app.action<BlockAction<ButtonAction>>(APPROVAL_IDS.deny, async ({ ack, body, action, client }) => {
+    await ack();
+    try {
+      await client.views.open({
+        trigger_id: body.trigger_id,
+        view: denyModal(action.value ?? '', 'this request'),
+      });
+    } catch (error) {
+      await tellPresser(body, replyForError(error, logger).text, client);
+    }
+  });
+
+  app.view(APPROVAL_IDS.denyModal, async ({ ack, body, view, client }) => {
+    const reason =
+      view.state.values[APPROVAL_IDS.denyReasonBlock]?.[APPROVAL_IDS.denyReasonInput]?.value?.trim() ?? '';
+    if (reason === '') {
+      await ack({
+        response_action: 'errors',
+        errors: { [APPROVAL_IDS.denyReasonBlock]: 'Give the requester a reason.' },
+      });
+      return;
+    }
+    await ack();
+    try {
+      const reply = await service.deny(
+        workspaceOf(body),
+        view.private_metadata,
+        body.user.id,
+        reason,
+        client,
+      );
+      if (reply !== undefined) {
+        await client.chat.postMessage({ channel: body.user.id, text: reply });
+      }
+    } catch (error) {
+      logger.warn({ err: replyForError(error, logger).text }, 'deny failed');
+    }
+  });
+}

@@ -1,0 +1,58 @@
+import type { WebClient } from '@slack/web-api';
+import type { Job, Queue } from 'bullmq';
+import type { WorkspaceRef } from '../../vault/store.js';
+import type { ApprovalScheduler, ApprovalService } from './service.js';
+import type { ApprovalRequest } from './store.js';
+
+export const APPROVALS_QUEUE = 'approvals';
+
+/** Job data: ids only (RELIABILITY 18; RELIABILITY 2: never a trigger_id or response_url). */
+export interface ApprovalJob {
+  teamId: string;
+  enterpriseId?: string;
+  requestId: string;
+}
+
+function jobData(request: ApprovalRequest): ApprovalJob {
+  return {
+    teamId: request.workspace.teamId,
+    ...(request.workspace.enterpriseId === undefined ? {} : { enterpriseId: request.workspace.enterpriseId }),
+    requestId: request.id,
+  };
+}
+
+/**
+ * Execution is a job, expiry a delayed job. Deterministic job ids make a repeated enqueue (a retried
+ * Slack delivery, a concurrent press) collapse into the one job BullMQ already has.
+ */
+export function approvalScheduler(queue: Queue<ApprovalJob>, now: () => number): ApprovalScheduler {
+  return {
+    execute: async (request) => {
+      await queue.add('execute', jobData(request), {
+        jobId: `execute-${request.id}`,
+        attempts: 1, // never run an approved action twice: a re-run is detected by the state machine instead
+      });
+    },
+    expireAt: async (request) => {
+      await queue.add('expire', jobData(request), {
+        jobId: `expire-${request.id}`,
+        delay: Math.max(0, request.expiresAt - now()),
+        attempts: 5,
+        backoff: { type: 'exponential', delay: 5_000 },
+      });
+    },
+  };
+}
+
+export function approvalProcessor<Registrar>(
+  service: ApprovalService<Registrar>,
+  slackFor: (workspace: WorkspaceRef) => Promise<WebClient>,
+): (job: Job<ApprovalJob>) => Promise<void> {
+  return async (job) => {
+    const { teamId, enterpriseId, requestId } = job.data;
+    const workspace = enterpriseId === undefined ? { teamId } : { teamId, enterpriseId };
+    const client = await slackFor(workspace);
+    if (job.name === 'execute') await service.execute(workspace, requestId, client);
+    else if (job.name === 'expire') await service.expire(workspace, requestId, client);
+  };
+}
