@@ -1,4 +1,4 @@
-import type { Button, KnownBlock } from '@slack/types';
+import type { Button, KnownBlock, View } from '@slack/types';
 import { truncate } from './mrkdwn.js';
 
 /** Shared Block Kit helpers. Limits: section text 3000, header 150, context element text 3000. */
@@ -35,5 +35,16 @@ export function button(text: string, actionId: string, value: string, style?: 'p
     action_id: actionId,
     value,
     ...(style === undefined ? {} : { style }),
+  };
+}
+
+/** A modal that only tells something (the outcome of a submission), with a Close button. */
+export function noticeModal(title: string, text: string, callbackId: string): View {
+  return {
+    type: 'modal',
+    callback_id: callbackId,
+    title: { type: 'plain_text', text: truncate(title, 24) },
+    close: { type: 'plain_text', text: 'Close' },
+    blocks: [section(text)],
   };
 }

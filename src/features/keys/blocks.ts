@@ -1,5 +1,6 @@
 import type { KnownBlock, View } from '@slack/types';
 import { format } from 'date-fns';
+import { noticeModal } from '../../slack/blocks.js';
 import { escapeMrkdwn } from '../../slack/mrkdwn.js';
 import { KEY_IDS } from './ids.js';
 import type { KeyStatus } from './service.js';
@@ -73,26 +74,13 @@ export function keyModal(status: KeyStatus, notice?: string): View {
 
 /** Shown while the registrar checks the key (the submission is acked at once, RELIABILITY 1). */
 export function checkingModal(): View {
-  return {
-    type: 'modal',
-    callback_id: KEY_IDS.modal,
-    title: { type: 'plain_text', text: 'Registrar API key' },
-    close: { type: 'plain_text', text: 'Close' },
-    blocks: [
-      {
-        type: 'section',
-        text: { type: 'mrkdwn', text: ':hourglass_flowing_sand: Checking the key with the registrar…' },
-      },
-    ],
-  };
+  return noticeModal(
+    'Registrar API key',
+    ':hourglass_flowing_sand: Checking the key with the registrar…',
+    KEY_IDS.modal,
+  );
 }
 
 export function doneModal(text: string): View {
-  return {
-    type: 'modal',
-    callback_id: KEY_IDS.modal,
-    title: { type: 'plain_text', text: 'Registrar API key' },
-    close: { type: 'plain_text', text: 'Done' },
-    blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }],
-  };
+  return noticeModal('Registrar API key', text, KEY_IDS.modal);
 }

@@ -1,0 +1,54 @@
+import type { KnownBlock } from '@slack/types';
+import { context, header, section, slackDate } from '../../slack/blocks.js';
+import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
+import type { StoredAuditEntry } from './service.js';
+
+const ACTION_WORDS: Record<StoredAuditEntry['action'], string> = {
+  request: 'requested',
+  approve: 'approved',
+  deny: 'denied',
+  withdraw: 'withdrew',
+  expire: 'expired',
+  execute: 'started',
+  succeed: 'succeeded',
+  fail: 'failed',
+  key_set: 'set the API key',
+  key_replace: 'replaced the API key',
+  key_remove: 'removed the API key',
+  policy_change: 'changed the approval policy',
+  uninstall: 'uninstalled',
+};
+
+function actor(id: string): string {
+  return /^[UW][A-Z0-9]+$/.test(id) ? `<@${id}>` : escapeMrkdwn(id);
+}
+
+export function auditLine(entry: StoredAuditEntry): string {
+  const parts = [
+    `${slackDate(entry.at)} ${actor(entry.actor)} ${ACTION_WORDS[entry.action] ?? escapeMrkdwn(entry.action)}`,
+  ];
+  if (entry.operation !== undefined) parts.push(codeSpan(entry.operation));
+  if (entry.target !== undefined) parts.push(`on ${codeSpan(entry.target)}`);
+  if (entry.outcome !== undefined) parts.push(`— ${escapeMrkdwn(entry.outcome.slice(0, 200))}`);
+  if (entry.requestId !== undefined) parts.push(`(${codeSpan(entry.requestId)})`);
+  return parts.join(' ');
+}
+
+/** Newest first; grouped ten lines to a section so no text passes Slack's 3000 characters. */
+export function auditBlocks(entries: readonly StoredAuditEntry[], target?: string): KnownBlock[] {
+  const title = target === undefined ? 'Audit trail' : `Audit trail: ${target}`;
+  if (entries.length === 0) return [header(title), section('Nothing recorded yet.')];
+  const blocks: KnownBlock[] = [header(title)];
+  for (let i = 0; i < entries.length; i += 10) {
+    blocks.push(
+      section(
+        entries
+          .slice(i, i + 10)
+          .map(auditLine)
+          .join('\n'),
+      ),
+    );
+  }
+  blocks.push(context('Parameters are recorded as SHA-256 hashes; secrets are never recorded.'));
+  return blocks;
+}
