@@ -1,0 +1,57 @@
+import type { KnownBlock, View } from '@slack/types';
+import { context, divider, header, section } from '../../slack/blocks.js';
+import { approvalMessage } from '../approvals/blocks.js';
+import type { ApprovalRequest } from '../approvals/store.js';
+import { auditLine } from '../audit/blocks.js';
+import type { StoredAuditEntry } from '../audit/service.js';
+import { describeKeyStatus } from '../keys/blocks.js';
+import type { KeyStatus } from '../keys/service.js';
+
+export interface HomeData {
+  key: KeyStatus;
+  pending: ApprovalRequest[];
+  /** Pending work being followed (certificate validation, DNSSEC transitions), one mrkdwn line each. */
+  running: string[];
+  recent: StoredAuditEntry[];
+}
+
+/** Home tabs hold at most 100 blocks: each section below is capped so the total stays well inside. */
+const MAX_PENDING = 8;
+const MAX_RUNNING = 10;
+const MAX_RECENT = 15;
+
+export function homeView(data: HomeData): View {
+  const blocks: KnownBlock[] = [
+    header('Regdesk'),
+    section(`*Registrar API key*\n${describeKeyStatus(data.key)}`),
+    divider(),
+  ];
+
+  blocks.push(header(`Pending approvals (${data.pending.length})`));
+  if (data.pending.length === 0) blocks.push(section('Nothing is waiting for approval.'));
+  for (const request of data.pending.slice(0, MAX_PENDING)) {
+    // The same message and buttons as in the channel; who may press is decided at the press.
+    blocks.push(...approvalMessage(request).blocks.filter((block) => block.type !== 'header'), divider());
+  }
+  if (data.pending.length > MAX_PENDING)
+    blocks.push(context(`…and ${data.pending.length - MAX_PENDING} more.`));
+
+  blocks.push(header('Running jobs'));
+  blocks.push(
+    section(
+      data.running.length === 0
+        ? 'No pending work is being followed.'
+        : data.running.slice(0, MAX_RUNNING).join('\n'),
+    ),
+  );
+
+  blocks.push(header('Recent activity'));
+  blocks.push(
+    section(
+      data.recent.length === 0
+        ? 'Nothing recorded yet.'
+        : data.recent.slice(0, MAX_RECENT).map(auditLine).join('\n'),
+    ),
+  );
+  return { type: 'home', blocks };
+}
