@@ -1,0 +1,69 @@
+import type { KnownBlock } from '@slack/types';
+import { differenceInCalendarDays, format, formatDistanceStrict } from 'date-fns';
+import { context, header, section } from '../../slack/blocks.js';
+import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
+import { displayName } from './names.js';
+
+/** The fields of the registrar's domain object (spec 2.7) the card shows; timestamps in epoch ms. */
+export interface DomainCardData {
+  domain: string;
+  owner?: string | undefined;
+  registered_at?: number | undefined;
+  expires_at?: number | undefined;
+  auto_renew?: boolean | undefined;
+  cancelled?: boolean | undefined;
+  dnssec_state?: string | undefined;
+  nameservers?: readonly string[] | undefined;
+}
+
+const EXPIRY_WARNING_DAYS = 30;
+
+function when(ms: number | undefined, now: number): string {
+  if (ms === undefined || ms <= 0) return 'unknown';
+  return `${format(ms, 'yyyy-MM-dd')} (${formatDistanceStrict(ms, now, { addSuffix: true })})`;
+}
+
+function yesNo(value: boolean | undefined): string {
+  return value === undefined ? 'unknown' : value ? 'yes' : 'no';
+}
+
+/** Things a team must not miss, worst first. */
+export function domainWarnings(domain: DomainCardData, now: number): string[] {
+  const warnings: string[] = [];
+  if (domain.cancelled === true) warnings.push(':no_entry: The domain is *cancelled*.');
+  if (domain.expires_at !== undefined && domain.expires_at > 0) {
+    const days = differenceInCalendarDays(domain.expires_at, now);
+    if (days < 0) warnings.push(`:rotating_light: Expired ${-days} day(s) ago.`);
+    else if (days <= EXPIRY_WARNING_DAYS) warnings.push(`:warning: Expires in ${days} day(s).`);
+  }
+  if (domain.auto_renew === false && domain.cancelled !== true) {
+    warnings.push(':warning: Auto-renew is *off*: the domain will lapse unless renewed by hand.');
+  }
+  return warnings;
+}
+
+export function domainCard(domain: DomainCardData, now: number): { text: string; blocks: KnownBlock[] } {
+  const name = displayName(domain.domain);
+  const nameservers = domain.nameservers ?? [];
+  const blocks: KnownBlock[] = [
+    header(name),
+    {
+      type: 'section',
+      fields: [
+        { type: 'mrkdwn', text: `*Owner*\n${escapeMrkdwn(domain.owner ?? 'unknown')}` },
+        { type: 'mrkdwn', text: `*DNSSEC*\n${escapeMrkdwn(domain.dnssec_state ?? 'unknown')}` },
+        { type: 'mrkdwn', text: `*Registered*\n${when(domain.registered_at, now)}` },
+        { type: 'mrkdwn', text: `*Expires*\n${when(domain.expires_at, now)}` },
+        { type: 'mrkdwn', text: `*Auto-renew*\n${yesNo(domain.auto_renew)}` },
+        { type: 'mrkdwn', text: `*Cancelled*\n${yesNo(domain.cancelled)}` },
+      ],
+    },
+    section(
+      `*Delegated nameservers*\n${nameservers.length === 0 ? '_none reported_' : nameservers.map(codeSpan).join('\n')}`,
+    ),
+  ];
+  const warnings = domainWarnings(domain, now);
+  if (warnings.length > 0) blocks.push(section(warnings.join('\n')));
+  if (name !== domain.domain) blocks.push(context(`ASCII form: ${codeSpan(domain.domain)}`));
+  return { text: `${name}: expires ${when(domain.expires_at, now)}`, blocks };
+}

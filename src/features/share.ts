@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import type { App, BlockAction, ButtonAction } from '@slack/bolt';
+import type { KnownBlock } from '@slack/types';
+import type { Logger } from '../shared/logger.js';
+import type { KeySpace, Redis } from '../shared/redis.js';
+import { button, context } from '../slack/blocks.js';
+import { workspaceOf } from '../slack/workspace.js';
+import { type WorkspaceRef, workspaceId } from '../vault/store.js';
+
+/** Action id of every "Share in channel" button. */
+export const SHARE_ACTION = 'share.channel';
+
+/** Shared cards are kept a day: long enough to decide to share, short enough to hold nothing stale. */
+const CARD_TTL_SECONDS = 24 * 60 * 60;
+
+/**
+ * Look-ups answer ephemerally; "Share in channel" reposts the same card publicly. The card is kept in
+ * Redis under a random id (a button value holds at most 2000 characters, a card far more), so the
+ * public post is exactly what the user saw, with who shared it.
+ */
+export class ShareableCards {
+  constructor(
+    private readonly redis: Redis,
+    private readonly keys: KeySpace,
+  ) {}
+
+  #key(workspace: WorkspaceRef, id: string): string {
+    return this.keys.key(`ws:${workspaceId(workspace)}`, 'card', id);
+  }
+
+  async withShareButton(workspace: WorkspaceRef, text: string, blocks: KnownBlock[]): Promise<KnownBlock[]> {
+    const id = randomBytes(8).toString('hex');
+    await this.redis.set(this.#key(workspace, id), JSON.stringify({ text, blocks }), 'EX', CARD_TTL_SECONDS);
+    return [...blocks, { type: 'actions', elements: [button('Share in channel', SHARE_ACTION, id)] }];
+  }
+
+  register(app: App, logger: Logger): void {
+    app.action<BlockAction<ButtonAction>>(SHARE_ACTION, async ({ ack, body, action, client, respond }) => {
+      await ack();
+      const raw = await this.redis.get(this.#key(workspaceOf(body), action.value ?? ''));
+      const channel = body.channel?.id;
+      if (raw === null || channel === undefined) {
+        await respond({
+          response_type: 'ephemeral',
+          replace_original: false,
+          text: 'This card has expired; run the command again.',
+        });
+        return;
+      }
+      const card = JSON.parse(raw) as { text: string; blocks: KnownBlock[] };
+      try {
+        await client.chat.postMessage({
+          channel,
+          text: card.text,
+          blocks: [...card.blocks, context(`Shared by <@${body.user.id}>`)],
+        });
+        await respond({ delete_original: true });
+      } catch (error) {
+        logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'share failed');
+        await respond({
+          response_type: 'ephemeral',
+          replace_original: false,
+          text: 'Could not post here; is Regdesk in this channel?',
+        });
+      }
+    });
+  }
+}
