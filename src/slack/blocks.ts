@@ -48,3 +48,19 @@ export function noticeModal(title: string, text: string, callbackId: string): Vi
     blocks: [section(text)],
   };
 }
+
+/** Sections holding as many whole lines as fit in Slack's 3000-character section text. */
+export function packLines(lines: readonly string[], max = 2_900): KnownBlock[] {
+  const blocks: KnownBlock[] = [];
+  let current = '';
+  for (const line of lines) {
+    const piece = truncate(line, max);
+    if (current !== '' && current.length + 1 + piece.length > max) {
+      blocks.push(section(current));
+      current = '';
+    }
+    current = current === '' ? piece : `${current}\n${piece}`;
+  }
+  if (current !== '') blocks.push(section(current));
+  return blocks;
+}

@@ -1,5 +1,5 @@
 import type { KnownBlock } from '@slack/types';
-import { context, header, section, slackDate } from '../../slack/blocks.js';
+import { context, header, packLines, section, slackDate } from '../../slack/blocks.js';
 import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
 import type { StoredAuditEntry } from './service.js';
 
@@ -34,7 +34,7 @@ export function auditLine(entry: StoredAuditEntry): string {
   return parts.join(' ');
 }
 
-/** Newest first; grouped ten lines to a section so no text passes Slack's 3000 characters. */
+/** Newest first; lines packed into sections so no text passes Slack's 3000 characters. */
 export function auditBlocks(entries: readonly StoredAuditEntry[], target?: string): KnownBlock[] {
   const title = target === undefined ? 'Audit trail' : `Audit trail: ${target}`;
   if (entries.length === 0) return [header(title), section('Nothing recorded yet.')];
