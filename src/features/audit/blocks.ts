@@ -39,16 +39,7 @@ export function auditBlocks(entries: readonly StoredAuditEntry[], target?: strin
   const title = target === undefined ? 'Audit trail' : `Audit trail: ${target}`;
   if (entries.length === 0) return [header(title), section('Nothing recorded yet.')];
   const blocks: KnownBlock[] = [header(title)];
-  for (let i = 0; i < entries.length; i += 10) {
-    blocks.push(
-      section(
-        entries
-          .slice(i, i + 10)
-          .map(auditLine)
-          .join('\n'),
-      ),
-    );
-  }
+  blocks.push(...packLines(entries.map(auditLine)));
   blocks.push(context('Parameters are recorded as SHA-256 hashes; secrets are never recorded.'));
   return blocks;
 }

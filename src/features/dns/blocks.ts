@@ -111,16 +111,7 @@ export function recordsPage(
   const title = `${displayName(domain)}: ${records.length} ${type === undefined ? '' : `${type} `}record(s)`;
   const blocks: KnownBlock[] = [header(title)];
   if (slice.length === 0) blocks.push(section('_No records._'));
-  for (let i = 0; i < slice.length; i += RECORDS_PER_SECTION) {
-    blocks.push(
-      section(
-        slice
-          .slice(i, i + RECORDS_PER_SECTION)
-          .map(recordLine)
-          .join('\n'),
-      ),
-    );
-  }
+  blocks.push(...packLines(slice.map(recordLine)));
   blocks.push(context('name · type · TTL · data · auto/manual'));
   if (pages > 1) {
     const value = (p: number) => JSON.stringify({ d: domain, t: type ?? '', p });
