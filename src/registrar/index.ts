@@ -1,0 +1,42 @@
+import { type RegistrarClientOptions, RegistrarTransport } from './client.js';
+import { assistantResource } from './resources/assistant.js';
+import { dnsResource } from './resources/dns.js';
+import { dnssecResource } from './resources/dnssec.js';
+import { domainsResource } from './resources/domains.js';
+import { organizationsResource } from './resources/organizations.js';
+import { tlsResource } from './resources/tls.js';
+
+export type { RegistrarClientOptions, RequestInfo } from './client.js';
+export { DEFAULT_BASE_URL } from './client.js';
+export * from './errors.js';
+export type { AssistantAnswer } from './schemas/assistant.js';
+export type { DnsRecord, DnsZone } from './schemas/dns.js';
+export type { DnssecRecord, DnssecState, DnssecUpdateParams } from './schemas/dnssec.js';
+export type { AuthCode, Availability, Delegation, Domain } from './schemas/domains.js';
+export {
+  DCV_METHODS,
+  REVOCATION_REASONS,
+  type RevocationReason,
+  TLS_PRODUCTS,
+  type TlsCertificate,
+  type TlsCertificateOrderParams,
+  type TlsCertificateReissueParams,
+  type TlsOrganization,
+  type TlsOrganizationCreateParams,
+  type TlsOrganizationUpdateParams,
+} from './schemas/tls.js';
+
+/** THE registrar client: all 20 operations of spec v1.6.2, grouped by API area. */
+export function createRegistrarClient(options: RegistrarClientOptions) {
+  const transport = new RegistrarTransport(options);
+  return {
+    tls: tlsResource(transport),
+    organizations: organizationsResource(transport),
+    dnssec: dnssecResource(transport),
+    dns: dnsResource(transport),
+    domains: domainsResource(transport),
+    assistant: assistantResource(transport),
+  };
+}
+
+export type RegistrarClient = ReturnType<typeof createRegistrarClient>;

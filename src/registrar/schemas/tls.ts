@@ -1,0 +1,126 @@
+import { z } from 'zod';
+
+/** DNS record to publish for domain control validation (spec 2.2 `validation.dns_records`). */
+export const ValidationRecord = z.looseObject({ name: z.string(), type: z.string(), value: z.string() });
+
+/**
+ * Certificate (spec 2.2). Status, order_state and pending_reason values beyond the ones named are
+ * "not shown", so any string is accepted. `order_state`, `validity_days` and `validation` appear only
+ * on order creation; the other fields are absent-tolerant too because get/reissue/cancel/revoke
+ * examples show fewer fields.
+ */
+export const TlsCertificate = z.looseObject({
+  id: z.string(),
+  status: z.string(),
+  common_name: z.string(),
+  product: z.string().optional(),
+  provider: z.string().optional(),
+  dns_names: z.array(z.string()).default([]),
+  order_state: z.string().optional(),
+  action_required: z.boolean().optional(),
+  pending_reason: z.string().optional(),
+  pending_message: z.string().optional(),
+  completion_url: z.string().optional(),
+  organization_id: z.string().nullable().optional(),
+  validity_days: z.number().int().optional(),
+  certificate_pem_available: z.boolean().optional(),
+  validation: z
+    .looseObject({ method: z.string().optional(), dns_records: z.array(ValidationRecord).default([]) })
+    .optional(),
+});
+export type TlsCertificate = z.infer<typeof TlsCertificate>;
+
+/** Organization (spec 2.3); formats of the contact fields are not shown, so plain strings. */
+export const TlsOrganization = z.looseObject({
+  id: z.string(),
+  organization: z.string(),
+  status: z.string(),
+  usable_for_ordering: z.boolean().optional(),
+  first_name: z.string().optional(),
+  last_name: z.string().optional(),
+  address: z.string().optional(),
+  postal_code: z.string().optional(),
+  city: z.string().optional(),
+  country_code: z.string().optional(),
+  phone: z.string().optional(),
+  email: z.string().optional(),
+});
+export type TlsOrganization = z.infer<typeof TlsOrganization>;
+
+export const DCV_METHODS = ['dns-cname-token', 'email'] as const;
+export const REVOCATION_REASONS = [
+  'unspecified',
+  'keyCompromise',
+  'affiliationChanged',
+  'superseded',
+  'cessationOfOperation',
+] as const;
+export type RevocationReason = (typeof REVOCATION_REASONS)[number];
+
+/**
+ * The seven products of spec 4.1. Their wire values are "the provider's product name" and not given;
+ * these are the issuing provider's (DigiCert/GeoTrust family) product names. Any non-empty sku is
+ * still sent as given, so a registrar that spells them differently is not refused by us.
+ */
+export const TLS_PRODUCTS = [
+  { sku: 'RapidSSL', name: 'RapidSSL (DV)', organization: false, wildcard: false },
+  { sku: 'RapidSSLWildcard', name: 'RapidSSL Wildcard (DV)', organization: false, wildcard: true },
+  { sku: 'QuickSSLPremium', name: 'QuickSSL Premium (DV)', organization: false, wildcard: false },
+  { sku: 'SSL123', name: 'Thawte SSL 123 (DV)', organization: false, wildcard: false },
+  { sku: 'TrueBusinessID', name: 'True BusinessID (OV)', organization: true, wildcard: false },
+  { sku: 'SecureSite', name: 'Secure Site (OV)', organization: true, wildcard: false },
+  { sku: 'SSLWebServer', name: 'SSL Web Server (OV)', organization: true, wildcard: false },
+] as const;
+
+const csr = z
+  .string()
+  .regex(/-----BEGIN (NEW )?CERTIFICATE REQUEST-----/, 'must be a PEM certificate signing request');
+
+export const TlsCertificateOrderParams = z.object({
+  sku: z.string().min(1),
+  common_name: z.string().min(1),
+  dns_names: z.array(z.string()).optional(),
+  csr,
+  dcv_method: z.enum(DCV_METHODS),
+  dcv_emails: z.array(z.email()).optional(),
+  org_id: z.string().optional(),
+  renewal_of_certificate_id: z.string().optional(),
+  validity_days: z.number().int().positive().optional(),
+});
+export type TlsCertificateOrderParams = z.infer<typeof TlsCertificateOrderParams>;
+
+export const TlsCertificateReissueParams = z.object({
+  csr,
+  dcv_method: z.enum(DCV_METHODS),
+  common_name: z.string().optional(),
+  dns_names: z.array(z.string()).optional(),
+  comments: z.string().optional(),
+  validity_days: z.number().int().positive().optional(),
+});
+export type TlsCertificateReissueParams = z.infer<typeof TlsCertificateReissueParams>;
+
+export const TlsCertificateRevokeParams = z.object({
+  comment: z.string().optional(),
+  revocation_reason: z.enum(REVOCATION_REASONS).optional(),
+});
+export type TlsCertificateRevokeParams = z.infer<typeof TlsCertificateRevokeParams>;
+
+const contact = {
+  organization: z.string().min(1),
+  first_name: z.string().min(1),
+  last_name: z.string().min(1),
+  address: z.string().min(1),
+  postal_code: z.string().min(1),
+  city: z.string().min(1),
+  country_code: z.string().min(1),
+  phone: z.string().min(1),
+  email: z.string().min(1),
+};
+export const TlsOrganizationCreateParams = z.object(contact);
+export type TlsOrganizationCreateParams = z.infer<typeof TlsOrganizationCreateParams>;
+
+export const TlsOrganizationUpdateParams = z
+  .object(contact)
+  .partial()
+  .extend({ edit_mode: z.enum(['create_replacement', 'update_provider']).optional() });
+export type TlsOrganizationUpdateParams = z.infer<typeof TlsOrganizationUpdateParams>;
