@@ -67,11 +67,13 @@ function inline(text: string, base: string, insideBold = false): string {
 }
 
 function emphasis(text: string, insideBold: boolean): string {
-  let out = escapeMrkdwn(text);
-  // **bold** / __bold__ → *bold*; *it* / _it_ → _it_ (Slack has one bold and one italic marker).
-  out = out.replace(/(\*\*|__)(?=\S)(.+?)(?<=\S)\1/g, insideBold ? '$2' : '\u0000$2\u0000');
+  // **bold** / __bold__ → *bold*; *it* → _it_ (Slack has one bold and one italic marker). Bold is
+  // marked with a private-use character first so the italic pass does not see its asterisks.
+  const BOLD = '\uE000';
+  let out = escapeMrkdwn(text.replaceAll(BOLD, ''));
+  out = out.replace(/(\*\*|__)(?=\S)(.+?)(?<=\S)\1/g, insideBold ? '$2' : `${BOLD}$2${BOLD}`);
   out = out.replace(/(^|[^\w*])\*(?=\S)([^*]+?)(?<=\S)\*(?!\w)/g, '$1_$2_');
-  return out.replace(/\u0000/g, '*');
+  return out.replaceAll(BOLD, '*');
 }
 
 /** Only http(s) targets become links; a relative `/my/…` path is resolved against the dashboard. */
