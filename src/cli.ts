@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 import { userInfo } from 'node:os';
-import { Command } from 'commander';
+import { Command, InvalidArgumentError } from 'commander';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { type Role, type Running, runRegdesk } from './main.js';
+import { runSandboxCli } from './sandbox/index.js';
 import { createLogger } from './shared/logger.js';
 import { createRedis, KeySpace, waitForReady } from './shared/redis.js';
 import { parseWorkspace, vaultDelete, vaultList, vaultRotate, vaultSet } from './vault/cli.js';
@@ -68,6 +69,24 @@ program
   .command('worker')
   .description('queue workers alone (scale out with several)')
   .action(runRole('worker'));
+
+function port(value: string): number {
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0 || parsed > 65_535)
+    throw new InvalidArgumentError('not a port number');
+  return parsed;
+}
+
+program
+  .command('sandbox')
+  .description(
+    'run the registrar simulator alone (demo key from --api-key, REGFISH_SANDBOX_API_KEY, or printed)',
+  )
+  .option('--port <n>', 'port to listen on', port, 4010)
+  .option('--api-key <key>', 'the demo API key to accept')
+  .action(async (options: { port: number; apiKey?: string }) => {
+    await runSandboxCli(options, process.env, (line) => process.stdout.write(`${line}\n`));
+  });
 
 /** Opens the vault the CLI works on: master keys from the environment, Redis from REDIS_URL. */
 async function withVault<T>(work: (vault: Vault) => Promise<T>): Promise<T> {

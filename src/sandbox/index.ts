@@ -1,0 +1,216 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Logger } from '../shared/logger.js';
+import { assistantRoutes } from './assistant.js';
+import { dnsRoutes } from './dns.js';
+import { dnssecRoutes } from './dnssec.js';
+import { domainRoutes } from './domains.js';
+import {
+  errorBody,
+  type KeyInfo,
+  type OperationName,
+  type Route,
+  readJson,
+  SandboxError,
+  send,
+} from './http.js';
+import { DEFAULT_SANDBOX_LIMITS, type SandboxLimits, Windows } from './limits.js';
+import { organizationRoutes } from './organizations.js';
+import { SandboxState } from './state.js';
+import { tlsRoutes } from './tls.js';
+
+export type { OperationName } from './http.js';
+export type { SandboxLimits } from './limits.js';
+
+export interface Fault {
+  /** Answer with this status and the error envelope. */
+  status?: number;
+  /** Hang this long before answering (real time). */
+  delayMs?: number;
+  /** Answer 200 with a body that breaks the schema. */
+  malformed?: boolean;
+  /** How many calls it applies to; default unlimited. */
+  times?: number;
+}
+
+export interface SandboxOptions {
+  port?: number;
+  host?: string;
+  apiKey?: string;
+  clock?: { now(): number };
+  delays?: { certificateIssueMs?: number; dnssecSettleMs?: number; assistantAnswerMs?: number };
+  limits?: Partial<SandboxLimits>;
+  logger?: Logger;
+}
+
+export interface Sandbox {
+  url: string;
+  apiKey: string;
+  state: SandboxState;
+  /** Another key of the demo account (or of `account`) with the given permissions. */
+  addKey(key: string, permissions: string[], account?: string): void;
+  faults: { inject(operation: OperationName, fault: Fault): void; clear(): void };
+  calls: ReadonlyArray<{
+    operation: OperationName | 'unknown';
+    method: string;
+    path: string;
+    status: number;
+  }>;
+  close(): Promise<void>;
+}
+
+/** The demo key's rights. Only the three read rights are named by the spec (part 5); the rest are ours. */
+export const ALL_PERMISSIONS = [
+  'domain:read',
+  'domain:write',
+  'dns:read',
+  'dns:write',
+  'tls:read',
+  'tls:write',
+  'billing:read',
+  'assistant',
+];
+
+/** The registrar simulator: every operation of spec v1.6.2 with its envelope, errors, states and limits. */
+export async function createSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const clock = options.clock ?? { now: () => Date.now() };
+  const apiKey = options.apiKey ?? `sbx_${randomBytes(12).toString('hex')}`;
+  const limits: SandboxLimits = { ...DEFAULT_SANDBOX_LIMITS, ...options.limits };
+  const certificateIssueMs = options.delays?.certificateIssueMs ?? 60_000;
+  const state = new SandboxState(clock.now());
+  for (const cert of state.certificates.values()) {
+    if (cert.status === 'pending') cert.issueAt = clock.now() + certificateIssueMs;
+  }
+  const windows = new Windows();
+  const keys = new Map<string, KeyInfo>([
+    [apiKey, { key: apiKey, account: 'acct-demo', permissions: new Set(ALL_PERMISSIONS) }],
+  ]);
+  const faults = new Map<OperationName, Fault>();
+  const calls: Array<{ operation: OperationName | 'unknown'; method: string; path: string; status: number }> =
+    [];
+  const routes: Route[] = [
+    ...tlsRoutes({ state, certificateIssueMs }),
+    ...organizationRoutes(state),
+    ...dnssecRoutes(state, options.delays?.dnssecSettleMs ?? 30_000),
+    ...dnsRoutes(state),
+    ...domainRoutes({ state, limits, windows }),
+    ...assistantRoutes({ limits, windows, answerMs: options.delays?.assistantAnswerMs ?? 300 }),
+  ];
+
+  const server: Server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://sandbox');
+    const method = req.method ?? 'GET';
+    let match: { route: Route; params: string[] } | undefined;
+    for (const route of routes) {
+      const found = route.method === method ? route.pattern.exec(url.pathname) : null;
+      if (found) {
+        match = { route, params: found.slice(1) };
+        break;
+      }
+    }
+    const operation = match?.route.operation ?? 'unknown';
+    const record = (status: number) => calls.push({ operation, method, path: url.pathname, status });
+
+    void (async () => {
+      try {
+        const key = keys.get(String(req.headers['x-api-key'] ?? ''));
+        if (key === undefined) throw new SandboxError(401, 'Unauthorized');
+        if (match === undefined) throw new SandboxError(404, 'Not found');
+        const fault = faults.get(match.route.operation);
+        if (fault !== undefined) {
+          if (fault.times !== undefined && --fault.times <= 0) faults.delete(match.route.operation);
+          if (fault.delayMs !== undefined) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
+          if (fault.status !== undefined)
+            throw new SandboxError(fault.status, `Injected fault ${fault.status}`);
+          if (fault.malformed === true) {
+            record(200);
+            send(res, 200, { success: true, code: 0, response: { id: 12345, status: null, domain: 42 } });
+            return;
+          }
+        }
+        const body = method === 'GET' ? {} : await readJson(req);
+        const result = await match.route.handler({
+          params: match.params,
+          query: url.searchParams,
+          body,
+          key,
+          now: clock.now(),
+        });
+        if ('raw' in result) {
+          record(200);
+          res.writeHead(200, { 'content-type': result.contentType }).end(result.raw);
+        } else if ('envelopeError' in result) {
+          record(result.status);
+          send(res, result.status, errorBody(result.status, result.envelopeError, result.code));
+        } else {
+          record(result.status ?? 200);
+          send(
+            res,
+            result.status ?? 200,
+            { success: true, code: 0, response: result.response },
+            result.headers,
+          );
+        }
+      } catch (error) {
+        const status = error instanceof SandboxError ? error.status : 500;
+        const message = error instanceof SandboxError ? error.message : 'Unexpected error';
+        if (!(error instanceof SandboxError))
+          options.logger?.error({ err: String(error) }, 'sandbox handler failed');
+        record(status);
+        if (!res.headersSent)
+          send(res, status, errorBody(status, message), error instanceof SandboxError ? error.headers : {});
+      }
+    })();
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://${options.host ?? '127.0.0.1'}:${port}`,
+    apiKey,
+    state,
+    addKey: (key, permissions, account = 'acct-demo') =>
+      keys.set(key, { key, account, permissions: new Set(permissions) }),
+    faults: {
+      inject: (operation, fault) => faults.set(operation, { ...fault }),
+      clear: () => faults.clear(),
+    },
+    calls,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** `regdesk sandbox [--port N] [--api-key KEY]`: the simulator alone, until SIGTERM/SIGINT. */
+export async function runSandboxCli(
+  opts: { port?: number; apiKey?: string },
+  env: NodeJS.ProcessEnv,
+  say: (line: string) => void,
+): Promise<Sandbox> {
+  const apiKey = opts.apiKey ?? env.REGFISH_SANDBOX_API_KEY;
+  const sandbox = await createSandbox({
+    port: opts.port ?? 4010,
+    host: '0.0.0.0',
+    ...(apiKey === undefined ? {} : { apiKey }),
+  });
+  const url = sandbox.url.replace('0.0.0.0', '127.0.0.1');
+  say(`Registrar sandbox listening on ${url}`);
+  if (apiKey === undefined) say(`Demo API key: ${sandbox.apiKey}`);
+  say(
+    `Try: curl -H 'x-api-key: ${apiKey === undefined ? sandbox.apiKey : '<your key>'}' ${url}/domains/example.com`,
+  );
+  const stop = () => {
+    void sandbox.close().then(() => process.exit(0));
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+  return sandbox;
+}
