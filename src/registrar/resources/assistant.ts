@@ -10,7 +10,7 @@ export interface AssistantSearchParams {
 /** Spec 4.6: one question, no conversation state; follow-ups must carry their own context. */
 export function assistantResource(t: RegistrarTransport) {
   return {
-    ask: (params: AssistantSearchParams) => {
+    ask: async (params: AssistantSearchParams) => {
       if (params.q.trim() === '') throw new BadRequestError('assistant.search', 'empty question');
       return t.json({
         operation: 'assistant.search',

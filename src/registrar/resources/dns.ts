@@ -4,7 +4,7 @@ import { DnsRecordList, DnsZone } from '../schemas/dns.js';
 /** Spec 4.4: DNS zones and records (read-only in this API version). */
 export function dnsResource(t: RegistrarTransport) {
   return {
-    zone: (domain: string) =>
+    zone: async (domain: string) =>
       t.json({
         operation: 'dns.zone',
         method: 'GET',
@@ -12,7 +12,7 @@ export function dnsResource(t: RegistrarTransport) {
         schema: DnsZone,
         retry: true,
       }),
-    records: (domain: string) =>
+    records: async (domain: string) =>
       t.json({
         operation: 'dns.records',
         method: 'GET',

@@ -5,7 +5,7 @@ import { DnssecState, DnssecUpdateParams } from '../schemas/dnssec.js';
 export function dnssecResource(t: RegistrarTransport) {
   const path = (domain: string, op: string, suffix = '') => `/dns/${domainPath(domain, op)}/dnssec${suffix}`;
   return {
-    get: (domain: string) =>
+    get: async (domain: string) =>
       t.json({
         operation: 'dnssec.get',
         method: 'GET',
@@ -13,7 +13,7 @@ export function dnssecResource(t: RegistrarTransport) {
         schema: DnssecState,
         retry: true,
       }),
-    put: (domain: string, params: DnssecUpdateParams) =>
+    put: async (domain: string, params: DnssecUpdateParams) =>
       t.json({
         operation: 'dnssec.put',
         method: 'PUT',
@@ -22,7 +22,7 @@ export function dnssecResource(t: RegistrarTransport) {
         schema: DnssecState,
         retry: false,
       }),
-    verify: (domain: string) =>
+    verify: async (domain: string) =>
       t.json({
         operation: 'dnssec.verify',
         method: 'POST',
@@ -30,7 +30,7 @@ export function dnssecResource(t: RegistrarTransport) {
         schema: DnssecState,
         retry: false,
       }),
-    cancel: (domain: string) =>
+    cancel: async (domain: string) =>
       t.json({
         operation: 'dnssec.cancel',
         method: 'POST',

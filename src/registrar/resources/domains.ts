@@ -4,7 +4,7 @@ import { AuthCode, Availability, Delegation, Domain } from '../schemas/domains.j
 /** Spec 4.5: domain details, delegation, auth codes and availability. */
 export function domainsResource(t: RegistrarTransport) {
   return {
-    get: (domain: string) =>
+    get: async (domain: string) =>
       t.json({
         operation: 'domains.get',
         method: 'GET',
@@ -13,7 +13,7 @@ export function domainsResource(t: RegistrarTransport) {
         retry: true,
       }),
     /** `null` reverts to the standard nameservers. */
-    setNameservers: (domain: string, vanitySetId: number | null) =>
+    setNameservers: async (domain: string, vanitySetId: number | null) =>
       t.json({
         operation: 'domains.nameservers',
         method: 'PUT',
@@ -23,7 +23,7 @@ export function domainsResource(t: RegistrarTransport) {
         retry: false,
       }),
     /** The result holds a secret: never log, store or queue it. */
-    requestAuthCode: (domain: string) =>
+    requestAuthCode: async (domain: string) =>
       t.json({
         operation: 'domains.authinfo',
         method: 'POST',
@@ -32,7 +32,7 @@ export function domainsResource(t: RegistrarTransport) {
         retry: false,
       }),
     /** A 502 means "could not be determined", never "taken" (spec 4.5). */
-    checkAvailability: (domain: string) =>
+    checkAvailability: async (domain: string) =>
       t.json({
         operation: 'domains.availability',
         method: 'GET',

@@ -4,7 +4,7 @@ import { TlsOrganization, TlsOrganizationCreateParams, TlsOrganizationUpdatePara
 /** Spec 4.2: TLS organizations for OV/EV-style orders. */
 export function organizationsResource(t: RegistrarTransport) {
   return {
-    create: (params: TlsOrganizationCreateParams) =>
+    create: async (params: TlsOrganizationCreateParams) =>
       t.json({
         operation: 'org.create',
         method: 'POST',
@@ -13,7 +13,7 @@ export function organizationsResource(t: RegistrarTransport) {
         schema: TlsOrganization,
         retry: false,
       }),
-    update: (id: string, params: TlsOrganizationUpdateParams) =>
+    update: async (id: string, params: TlsOrganizationUpdateParams) =>
       t.json({
         operation: 'org.update',
         method: 'PATCH',
@@ -22,7 +22,7 @@ export function organizationsResource(t: RegistrarTransport) {
         schema: TlsOrganization,
         retry: false,
       }),
-    get: (id: string) =>
+    get: async (id: string) =>
       t.json({
         operation: 'org.get',
         method: 'GET',

@@ -17,7 +17,7 @@ export type CertificateDownload =
 export function tlsResource(t: RegistrarTransport) {
   const path = (id: string, op: string, suffix = '') => `/tls/certificate/${idPath(id, op)}${suffix}`;
   return {
-    order: (params: TlsCertificateOrderParams) =>
+    order: async (params: TlsCertificateOrderParams) =>
       t.json({
         operation: 'tls.order',
         method: 'POST',
@@ -26,7 +26,7 @@ export function tlsResource(t: RegistrarTransport) {
         schema: TlsCertificate,
         retry: false,
       }),
-    reissue: (id: string, params: TlsCertificateReissueParams) =>
+    reissue: async (id: string, params: TlsCertificateReissueParams) =>
       t.json({
         operation: 'tls.reissue',
         method: 'POST',
@@ -35,7 +35,7 @@ export function tlsResource(t: RegistrarTransport) {
         schema: TlsCertificate,
         retry: false,
       }),
-    get: (id: string) =>
+    get: async (id: string) =>
       t.json({
         operation: 'tls.get',
         method: 'GET',
@@ -44,7 +44,7 @@ export function tlsResource(t: RegistrarTransport) {
         retry: true,
       }),
     /** Cancels an unissued order, or revokes the whole issued order within its first 7 days. */
-    cancelOrder: (id: string, params: TlsCertificateRevokeParams = {}) =>
+    cancelOrder: async (id: string, params: TlsCertificateRevokeParams = {}) =>
       t.json({
         operation: 'tls.orderCancel',
         method: 'POST',
@@ -53,7 +53,7 @@ export function tlsResource(t: RegistrarTransport) {
         schema: TlsCertificate,
         retry: false,
       }),
-    revoke: (id: string, params: TlsCertificateRevokeParams = {}) =>
+    revoke: async (id: string, params: TlsCertificateRevokeParams = {}) =>
       t.json({
         operation: 'tls.revoke',
         method: 'POST',
