@@ -70,6 +70,23 @@ describe('regdesk CLI', () => {
     expect(await second.exited).toBe(0);
   });
 
+  it('`sandbox` serves the registrar API with the given demo key', async () => {
+    const proc = run(['sandbox', '--port', '0', '--api-key', 'cli-demo-key'], {});
+    try {
+      await expect
+        .poll(() => /listening on (http:\/\/\S+)/.test(proc.output()), { timeout: 10_000 })
+        .toBe(true);
+      const url = /listening on (http:\/\/\S+)/.exec(proc.output())?.[1] ?? '';
+      const ok = await fetch(`${url}/domains/example.com`, { headers: { 'x-api-key': 'cli-demo-key' } });
+      expect(await ok.json()).toMatchObject({ success: true, response: { domain: 'example.com' } });
+      const denied = await fetch(`${url}/domains/example.com`);
+      expect(denied.status).toBe(401);
+    } finally {
+      proc.child.kill('SIGTERM');
+      expect(await proc.exited).toBe(0);
+    }
+  });
+
   it('`web` answers a signed /domain help as a separate process', async () => {
     const secret = 'cli-test-signing-secret';
     const proc = run(['web'], {
