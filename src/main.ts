@@ -1,7 +1,15 @@
 import type { Config } from './config.js';
+import {
+  features as defaultFeatures,
+  workers as defaultWorkers,
+  sensitiveOperations,
+} from './features/index.js';
+import { createSandbox } from './sandbox/index.js';
+import { buildServices, type Services } from './services.js';
 import { ensureLocalRedis, type LocalRedis } from './shared/local-redis.js';
 import type { Logger } from './shared/logger.js';
 import { createMetrics } from './shared/metrics.js';
+import type { WorkerFactory } from './shared/queues.js';
 import {
   checkRedisServer,
   createRedis,
@@ -10,8 +18,7 @@ import {
   type Redis,
   waitForReady,
 } from './shared/redis.js';
-import type { Feature } from './slack/app.js';
-import { createSlackApp, type SlackApp } from './slack/app.js';
+import { createSlackApp, type Feature, type SlackApp } from './slack/app.js';
 import { type HealthReport, type HttpFront, startHttpFront } from './slack/http-front.js';
 
 export type Role = 'start' | 'web' | 'worker';
@@ -23,20 +30,19 @@ export interface RunOptions {
   env: NodeJS.ProcessEnv;
   /** Human-facing lines (start-up notes, next steps); defaults to stdout. */
   say?: (line: string) => void;
+  /** Extra features and workers (tests); the built-in ones are always registered. */
   features?: Feature[];
   workers?: WorkerFactory[];
+  now?: () => number;
 }
-
-/** A feature's queue worker, created against the worker Redis connection. */
-export type WorkerFactory = (deps: { connection: Redis; keys: KeySpace; logger: Logger }) => {
-  name: string;
-  close(): Promise<void>;
-};
 
 export interface Running {
   http?: HttpFront;
   slack?: SlackApp;
+  services: Services;
   redisUrl: string;
+  /** The embedded registrar simulator's URL and demo key, when one runs in this process. */
+  sandbox?: { url: string; apiKey: string };
   stop(): Promise<void>;
 }
 
@@ -44,9 +50,9 @@ export interface Running {
 const WORKER_CLOSE_TIMEOUT_MS = 8_000;
 
 /**
- * The composition root: config → Redis → Slack app → HTTP front (web) and workers (worker).
- * `start` runs both halves in one process; `web` and `worker` run one each, any number against one
- * Redis (CONTRACT §1). Returns a `stop` that shuts down in reverse order.
+ * The composition root: config → Redis → registrar (or embedded sandbox) → services → Slack app and
+ * HTTP front (web) → queue workers (worker). `start` runs both halves in one process; `web` and
+ * `worker` run one each, any number against one Redis (CONTRACT §1). `stop` undoes it in reverse.
  */
 export async function runRegdesk(options: RunOptions): Promise<Running> {
   const { role, config, logger } = options;
@@ -80,8 +86,36 @@ export async function runRegdesk(options: RunOptions): Promise<Running> {
     const server = await checkRedisServer(requestRedis);
     logger.info({ redisVersion: server.version, redis: local.note }, 'redis ready');
 
+    let registrar = { baseUrl: config.registrar.apiUrl, sandboxKey: config.registrar.sandboxApiKey };
+    let sandbox: Running['sandbox'];
+    if (config.registrar.kind === 'embedded-sandbox') {
+      // Each process embeds its own simulator; scaled-out processes share one via `regdesk sandbox`.
+      const embedded = await createSandbox({ logger });
+      closers.push({ name: 'sandbox', close: () => embedded.close() });
+      registrar = { baseUrl: embedded.url, sandboxKey: embedded.apiKey };
+      sandbox = { url: embedded.url, apiKey: embedded.apiKey };
+      if (role !== 'start')
+        say('Note: this process embeds its own registrar sandbox; for shared state run `regdesk sandbox`.');
+    }
+
     const metrics = createMetrics();
-    const running: Running = { redisUrl: local.url, stop };
+    const services = buildServices({
+      config,
+      redis: requestRedis,
+      keys,
+      logger,
+      metrics,
+      registrar,
+      ...(options.now === undefined ? {} : { now: options.now }),
+      operations: sensitiveOperations,
+    });
+    closers.push({ name: 'services', close: () => services.close() });
+    const running: Running = {
+      services,
+      redisUrl: local.url,
+      stop,
+      ...(sandbox === undefined ? {} : { sandbox }),
+    };
 
     if (role === 'start' || role === 'web') {
       const slackApp =
@@ -93,7 +127,9 @@ export async function runRegdesk(options: RunOptions): Promise<Running> {
               metrics,
               redis: requestRedis,
               keys,
-              features: options.features ?? [],
+              vault: services.vault,
+              features: [...defaultFeatures(services), ...(options.features ?? [])],
+              ...(options.now === undefined ? {} : { now: options.now }),
             });
       const http = await startHttpFront({
         port: config.port,
@@ -117,20 +153,24 @@ export async function runRegdesk(options: RunOptions): Promise<Running> {
       const workerRedis = createRedis(local.url, 'worker');
       workerRedis.on('error', (error) => logger.warn({ err: error.message }, 'redis (worker) error'));
       closers.push({ name: 'redis-worker', close: () => quit(workerRedis) });
-      for (const create of options.workers ?? []) {
+      const factories = [...defaultWorkers(services), ...(options.workers ?? [])];
+      for (const create of factories) {
         const worker = create({ connection: workerRedis, keys, logger });
-        // Each worker closes with a timeout: a job still running then is handed back to BullMQ
-        // (it stalls and another worker takes it up), so nothing is lost (RELIABILITY 20).
+        // A job still running at the timeout is handed back to BullMQ (it stalls and another worker
+        // takes it up), so nothing is lost (RELIABILITY 20).
         closers.push({
           name: `worker:${worker.name}`,
           close: () => withTimeout(worker.close(), WORKER_CLOSE_TIMEOUT_MS),
         });
       }
-      say(
-        `Regdesk workers (${options.workers?.length ?? 0} queues) running against ${redactUrl(local.url)}.`,
-      );
+      say(`Regdesk workers (${factories.length} queues) running against ${redactUrl(local.url)}.`);
     }
 
+    if (sandbox !== undefined && role === 'start') {
+      say(
+        `Registrar: built-in sandbox at ${sandbox.url} (workspaces without a key of their own use its demo key).`,
+      );
+    }
     if (config.slack.mode === 'unconfigured' && role !== 'worker') {
       for (const line of nextSteps(config)) say(line);
     }
@@ -175,7 +215,7 @@ function nextSteps(config: Config): string[] {
     '  2. Set SLACK_SIGNING_SECRET and SLACK_BOT_TOKEN (HTTP mode; add SLACK_APP_TOKEN for Socket Mode),',
     '     or SLACK_CLIENT_ID, SLACK_CLIENT_SECRET and SLACK_STATE_SECRET to install into many workspaces.',
     `  3. Registrar: ${config.registrar.sandbox ? 'using the built-in sandbox' : config.registrar.apiUrl}. ` +
-      'For the real API set REGFISH_API_URL (or leave the default) and REGFISH_SANDBOX=0 with VAULT_MASTER_KEY.',
+      'For the real API set REGFISH_SANDBOX=0 and VAULT_MASTER_KEY, then add each workspace key with `/domain key`.',
     '',
   ];
 }

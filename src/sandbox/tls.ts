@@ -53,6 +53,8 @@ function view(cert: SandboxCertificate, extra: Record<string, unknown> = {}): Re
     completion_url: cert.action_required ? `https://dash.regfish.example/my/tls/${cert.id}/complete` : '',
     organization_id: cert.organization_id,
     certificate_pem_available: cert.status === 'issued',
+    // Not in the spec's field list (unknown fields are allowed): lets clients show the 7-day window.
+    ordered_at: Math.floor(cert.orderedAt / 1000),
     ...extra,
   };
 }

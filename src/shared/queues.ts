@@ -59,3 +59,9 @@ export function createWorker<Data, Result>(
   );
   return worker;
 }
+
+/** A feature's queue worker, created against the worker Redis connection. */
+export type WorkerFactory = (deps: { connection: Redis; keys: KeySpace; logger: Logger }) => {
+  name: string;
+  close(): Promise<void>;
+};

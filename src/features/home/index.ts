@@ -8,7 +8,7 @@ import type { WorkspaceKeys } from '../keys/service.js';
 import { homeView } from './blocks.js';
 
 export interface HomeDeps {
-  keys: WorkspaceKeys;
+  workspaceKeys: WorkspaceKeys;
   approvals: ApprovalStore;
   audit: AuditLog;
   running: (workspace: WorkspaceRef) => Promise<string[]>;
@@ -20,7 +20,7 @@ export function registerHome(app: App, deps: SlackDeps & HomeDeps): void {
     if (event.tab !== 'home') return;
     const workspace = workspaceOf(body);
     const [key, pending, running, recent] = await Promise.all([
-      deps.keys.status(workspace),
+      deps.workspaceKeys.status(workspace),
       deps.approvals.pending(workspace, 20),
       deps.running(workspace),
       deps.audit.latest(workspace, { limit: 15 }),

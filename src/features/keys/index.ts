@@ -4,7 +4,7 @@ import { keyCommand } from './commands.js';
 import type { WorkspaceKeys } from './service.js';
 import { registerKeyModal } from './views.js';
 
-export function registerKeys(app: App, deps: SlackDeps & { keys: WorkspaceKeys }): void {
-  deps.router.add('/domain', keyCommand(deps.keys));
-  registerKeyModal(app, deps.keys, deps.logger);
+export function registerKeys(app: App, deps: SlackDeps & { workspaceKeys: WorkspaceKeys }): void {
+  deps.router.add('/domain', keyCommand(deps.workspaceKeys));
+  registerKeyModal(app, deps.workspaceKeys, deps.logger);
 }

@@ -1,0 +1,45 @@
+import type { WebClient } from '@slack/web-api';
+import type { Logger } from '../../shared/logger.js';
+import { replyForError } from '../../slack/error-reply.js';
+import type { WorkspaceRef } from '../../vault/store.js';
+import type { ApprovalService } from './service.js';
+
+export interface RequestInput {
+  workspace: WorkspaceRef;
+  user: string;
+  channel: string;
+  operation: string;
+  params: Record<string, unknown>;
+}
+
+/**
+ * Turn a sensitive command into an approval request and tell the requester where it is. Runs after
+ * the ack (the preview reads the registrar). `reply` is the requester-only channel (response_url or
+ * an ephemeral post).
+ */
+export async function requestApproval<Registrar>(
+  service: ApprovalService<Registrar>,
+  input: RequestInput,
+  client: WebClient,
+  reply: (text: string) => Promise<unknown>,
+  logger: Logger,
+): Promise<void> {
+  try {
+    const request = await service.request(
+      {
+        workspace: input.workspace,
+        requester: input.user,
+        channel: input.channel,
+        operation: input.operation,
+        params: input.params,
+      },
+      client,
+    );
+    await reply(
+      `:lock: Approval requested in <#${request.channel}>: another approver has to approve before anything happens. ` +
+        `You can withdraw it there. (\`${request.id}\`)`,
+    );
+  } catch (error) {
+    await reply(replyForError(error, logger).text);
+  }
+}

@@ -1,0 +1,68 @@
+import type { KnownBlock } from '@slack/types';
+import type { DnssecRecord, DnssecState } from '../../registrar/index.js';
+import { context, header, packLines, section } from '../../slack/blocks.js';
+import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
+import { displayName } from '../domains/names.js';
+
+function recordLine(record: DnssecRecord): string {
+  const parts = [
+    record.kind.toUpperCase(),
+    record.key_tag,
+    record.flags,
+    record.algorithm,
+    record.digest_type,
+    record.digest ?? record.public_key?.slice(0, 40),
+  ];
+  return codeSpan(parts.filter((part) => part !== undefined).join(' '));
+}
+
+/** The pending job's inner shape is not shown by the spec: its scalar fields are listed as they come. */
+function pendingLine(job: Record<string, unknown>): string {
+  const fields = Object.entries(job)
+    .filter(([, value]) => ['string', 'number', 'boolean'].includes(typeof value))
+    .slice(0, 6)
+    .map(([key, value]) => `${escapeMrkdwn(key)}: ${escapeMrkdwn(String(value))}`);
+  return `:hourglass_flowing_sand: Pending transition${fields.length > 0 ? ` (${fields.join(', ')})` : ''}`;
+}
+
+export function dnssecCard(domain: string, state: DnssecState): { text: string; blocks: KnownBlock[] } {
+  const title = `DNSSEC for ${displayName(domain)}: ${state.dnssec_state}`;
+  const caps = state.capabilities;
+  const blocks: KnownBlock[] = [
+    header(title),
+    {
+      type: 'section',
+      fields: [
+        { type: 'mrkdwn', text: `*State*\n${escapeMrkdwn(state.dnssec_state)}` },
+        { type: 'mrkdwn', text: `*Mode*\n${escapeMrkdwn(state.mode ?? 'none')}` },
+        { type: 'mrkdwn', text: `*Desired*\n${escapeMrkdwn(state.desired_state ?? '?')}` },
+        { type: 'mrkdwn', text: `*Live*\n${escapeMrkdwn(state.live_state ?? '?')}` },
+        {
+          type: 'mrkdwn',
+          text: `*Service nameservers*\n${state.using_regfish_nameservers === true ? 'yes' : 'no'}`,
+        },
+        { type: 'mrkdwn', text: `*Zone signed*\n${state.zone_signed === true ? 'yes' : 'no'}` },
+      ],
+    },
+  ];
+  if (state.pending_job !== undefined && state.pending_job !== null)
+    blocks.push(section(pendingLine(state.pending_job)));
+  const desired = state.desired_records.map(recordLine);
+  const live = state.live_records.map(recordLine);
+  blocks.push(
+    ...packLines([
+      `*Desired records* (${desired.length})`,
+      ...desired,
+      `*Live records* (${live.length})`,
+      ...live,
+    ]),
+  );
+  if (caps !== undefined) {
+    blocks.push(
+      context(
+        `Accepted: ${caps.accepted_record_kinds.map((k) => k.toUpperCase()).join(', ') || '?'} · algorithms ${caps.accepted_algorithms.join(', ') || '?'} · at least ${caps.min_records ?? '?'} record(s) · provider ${escapeMrkdwn(caps.provider ?? '?')}`,
+      ),
+    );
+  }
+  return { text: title, blocks };
+}

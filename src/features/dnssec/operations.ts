@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import type { DnssecState, RegistrarClient } from '../../registrar/index.js';
+import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
+import { defineOperation } from '../approvals/operations.js';
+import { displayName } from '../domains/names.js';
+
+export function describeDnssec(state: DnssecState): string {
+  const pending =
+    state.pending_job === undefined || state.pending_job === null ? '' : ' (a transition is pending)';
+  return `DNSSEC *${escapeMrkdwn(state.dnssec_state)}*${pending}, mode ${codeSpan(state.mode ?? 'none')}, desired ${escapeMrkdwn(state.desired_state ?? '?')}, live ${escapeMrkdwn(state.live_state ?? '?')}`;
+}
+
+const DisableParams = z.object({ domain: z.string().min(1).max(253) });
+
+export const disableDnssec = defineOperation<RegistrarClient, z.infer<typeof DisableParams>>({
+  name: 'dnssec.disable',
+  schema: DisableParams,
+  summary: (p) => `disable DNSSEC for ${displayName(p.domain)}`,
+  target: (p) => p.domain,
+  preview: async ({ registrar }, p) => {
+    const state = await registrar.dnssec.get(p.domain);
+    const details = [
+      describeDnssec(state),
+      'Validating resolvers stop checking signatures; the registry removes the DS records.',
+    ];
+    if (state.dnssec_state === 'inactive' && (state.pending_job ?? undefined) === undefined) {
+      return { details, blocker: `DNSSEC is already inactive for ${displayName(p.domain)}.` };
+    }
+    return { details };
+  },
+  precheck: async ({ registrar }, p) => {
+    const state = await registrar.dnssec.get(p.domain);
+    return state.dnssec_state === 'inactive' && state.desired_state === 'disabled'
+      ? 'DNSSEC is already inactive'
+      : undefined;
+  },
+  execute: async ({ registrar }, p) => {
+    const state = await registrar.dnssec.put(p.domain, {
+      mode: 'none',
+      state: 'disabled',
+      verify_after_apply: true,
+    });
+    return {
+      outcome: `DNSSEC is now ${state.dnssec_state}${state.pending_job ? ' (the registry is converging; Regdesk follows it)' : ''}`,
+    };
+  },
+});
+
+export const ExternalRecord = z.object({
+  kind: z.enum(['ds', 'dnskey']),
+  algorithm: z.number().int(),
+  key_tag: z.number().int().optional(),
+  digest_type: z.number().int().optional(),
+  digest: z.string().optional(),
+  flags: z.number().int().optional(),
+  protocol: z.number().int().optional(),
+  public_key: z.string().optional(),
+});
+const ExternalParams = z.object({
+  domain: z.string().min(1).max(253),
+  records: z.array(ExternalRecord).min(1).max(10),
+});
+
+export function recordText(record: z.infer<typeof ExternalRecord>): string {
+  return record.kind === 'ds'
+    ? `DS ${record.key_tag ?? '?'} ${record.algorithm} ${record.digest_type ?? '?'} ${record.digest ?? ''}`
+    : `DNSKEY ${record.flags ?? '?'} ${record.protocol ?? 3} ${record.algorithm} ${(record.public_key ?? '').slice(0, 40)}…`;
+}
+
+export const setExternalDnssec = defineOperation<RegistrarClient, z.infer<typeof ExternalParams>>({
+  name: 'dnssec.external',
+  schema: ExternalParams,
+  summary: (p) => `set ${p.records.length} external DNSSEC record(s) for ${displayName(p.domain)}`,
+  target: (p) => p.domain,
+  preview: async ({ registrar }, p) => {
+    const state = await registrar.dnssec.get(p.domain);
+    return { details: [describeDnssec(state), ...p.records.map((r) => codeSpan(recordText(r)))] };
+  },
+  precheck: async () => undefined,
+  execute: async ({ registrar }, p) => {
+    const state = await registrar.dnssec.put(p.domain, {
+      mode: 'external',
+      state: 'enabled',
+      records: p.records,
+      verify_after_apply: true,
+    });
+    return {
+      outcome: `DNSSEC is now ${state.dnssec_state}${state.pending_job ? ' (the registry is converging; Regdesk follows it)' : ''}`,
+    };
+  },
+});

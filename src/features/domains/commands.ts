@@ -1,0 +1,118 @@
+import type { RegistrarClient } from '../../registrar/index.js';
+import { context, header, section } from '../../slack/blocks.js';
+import { codeSpan } from '../../slack/mrkdwn.js';
+import type { Subcommand } from '../../slack/router.js';
+import { workspaceOf } from '../../slack/workspace.js';
+import { requestApproval } from '../approvals/request.js';
+import type { ApprovalService } from '../approvals/service.js';
+import { type LookupDeps, lookup, usage } from '../lookup.js';
+import { domainCard } from './blocks.js';
+import { displayName, parseDomainName } from './names.js';
+
+export interface DomainCommandDeps extends LookupDeps {
+  approvals: ApprovalService<RegistrarClient>;
+  now: () => number;
+}
+
+/** A domain argument: any syntactically valid name (subdomains are refused by the registrar itself). */
+function domainArg(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  const parsed = parseDomainName(text);
+  return parsed.ok ? parsed.ascii : undefined;
+}
+
+export function infoCommand(deps: DomainCommandDeps): Subcommand {
+  return {
+    name: 'info',
+    usage: 'info DOMAIN',
+    summary: 'registration details, expiry and delegated nameservers',
+    run: async (ctx) => {
+      const domain = domainArg(ctx.args[0]);
+      if (domain === undefined) return usage(ctx, '`/domain info DOMAIN`, e.g. `/domain info example.com`.');
+      await lookup(ctx, deps, async (registrar) =>
+        domainCard(await registrar.domains.get(domain), deps.now()),
+      );
+    },
+  };
+}
+
+export function nsCommand(deps: DomainCommandDeps): Subcommand {
+  return {
+    name: 'ns',
+    usage: 'ns DOMAIN [set VANITY_SET_ID|standard]',
+    summary: 'current delegation; `set` changes it (needs approval)',
+    run: async (ctx) => {
+      const [name, verb, target] = ctx.args;
+      const domain = domainArg(name);
+      if (domain === undefined)
+        return usage(ctx, '`/domain ns DOMAIN` or `/domain ns DOMAIN set VANITY_SET_ID|standard`.');
+      if (verb === undefined) {
+        await lookup(ctx, deps, async (registrar) => {
+          const details = await registrar.domains.get(domain);
+          const text = `Delegation of ${displayName(domain)}`;
+          return {
+            text,
+            blocks: [
+              header(text),
+              section(`*Nameservers*\n${details.nameservers.map(codeSpan).join('\n') || '_none reported_'}`),
+              context(
+                'Change it with `/domain ns DOMAIN set VANITY_SET_ID` (one of the account’s vanity sets) or `set standard`; a second person must approve.',
+              ),
+            ],
+          };
+        });
+        return;
+      }
+      const vanitySetId = target === 'standard' ? null : Number(target);
+      if (
+        verb.toLowerCase() !== 'set' ||
+        (vanitySetId !== null && (!Number.isInteger(vanitySetId) || vanitySetId <= 0))
+      ) {
+        return usage(
+          ctx,
+          '`/domain ns DOMAIN set VANITY_SET_ID|standard`, e.g. `/domain ns example.com set 11`.',
+        );
+      }
+      await ctx.ack();
+      await requestApproval(
+        deps.approvals,
+        {
+          workspace: workspaceOf(ctx.bolt.body),
+          user: ctx.bolt.body.user_id,
+          channel: ctx.bolt.body.channel_id,
+          operation: 'domain.ns',
+          params: { domain, vanitySetId },
+        },
+        ctx.bolt.client,
+        (text) => ctx.respond({ response_type: 'ephemeral', text }),
+        ctx.logger,
+      );
+    },
+  };
+}
+
+export function authcodeCommand(deps: DomainCommandDeps): Subcommand {
+  return {
+    name: 'authcode',
+    usage: 'authcode DOMAIN',
+    summary: 'transfer auth code, shown only to you (needs approval)',
+    run: async (ctx) => {
+      const domain = domainArg(ctx.args[0]);
+      if (domain === undefined) return usage(ctx, '`/domain authcode DOMAIN`.');
+      await ctx.ack();
+      await requestApproval(
+        deps.approvals,
+        {
+          workspace: workspaceOf(ctx.bolt.body),
+          user: ctx.bolt.body.user_id,
+          channel: ctx.bolt.body.channel_id,
+          operation: 'domain.authcode',
+          params: { domain },
+        },
+        ctx.bolt.client,
+        (text) => ctx.respond({ response_type: 'ephemeral', text }),
+        ctx.logger,
+      );
+    },
+  };
+}

@@ -1,0 +1,94 @@
+import type { RegistrarClient } from '../registrar/index.js';
+import type { Services } from '../services.js';
+import { createWorker, type WorkerFactory } from '../shared/queues.js';
+import type { Feature } from '../slack/app.js';
+import { registerApprovalActions } from './approvals/actions.js';
+import { APPROVALS_QUEUE, approvalProcessor } from './approvals/jobs.js';
+import type { SensitiveOperation } from './approvals/operations.js';
+import { policyCommand, registerPolicyModal } from './approvals/policy-view.js';
+import { auditCommand } from './audit/commands.js';
+import { dnssecCommand } from './dnssec/commands.js';
+import { disableDnssec, setExternalDnssec } from './dnssec/operations.js';
+import { authcodeCommand, infoCommand, nsCommand } from './domains/commands.js';
+import { changeNameservers, requestAuthCode } from './domains/operations.js';
+import { registerHome } from './home/index.js';
+import { registerInstallLifecycle } from './install/index.js';
+import { registerKeys } from './keys/index.js';
+import { cancelOrder, revokeCertificate } from './tls/operations.js';
+import { registerReasonModal, revocationCommand } from './tls/revoke.js';
+
+/** Every sensitive action (RELIABILITY 8), each requiring approval before it runs. */
+export function sensitiveOperations(
+  s: Pick<Services, 'config' | 'keys'>,
+): SensitiveOperation<RegistrarClient>[] {
+  return [
+    revokeCertificate,
+    cancelOrder,
+    requestAuthCode(s.config.limits, s.keys),
+    changeNameservers,
+    disableDnssec,
+    setExternalDnssec,
+  ];
+}
+
+/** The Slack features, in the order their commands appear in help. */
+export function features(s: Services): Feature[] {
+  const lookups = {
+    registrarFor: s.registrarFor,
+    shareable: s.shareable,
+    approvals: s.approvals,
+    now: s.now,
+  };
+  return [
+    (_app, d) => {
+      d.router
+        .add('/domain', infoCommand(lookups))
+        .add('/domain', nsCommand(lookups))
+        .add('/domain', authcodeCommand(lookups));
+    },
+    (app, d) => registerKeys(app, { ...d, workspaceKeys: s.workspaceKeys }),
+    (app, d) => {
+      d.router.add('/domain', policyCommand(s.policies, s.roles)).add('/domain', auditCommand(s.audit));
+      registerPolicyModal(app, s.policies, s.roles, s.audit, d.logger);
+      registerApprovalActions(app, s.approvals, d.logger);
+    },
+    (_app, d) => {
+      d.router.add('/dns', dnssecCommand(lookups));
+    },
+    (app, d) => {
+      d.router
+        .add('/tls', revocationCommand('revoke', s.approvals))
+        .add('/tls', revocationCommand('cancel', s.approvals));
+      registerReasonModal(app, s.approvals, d.logger);
+    },
+    (app, d) => {
+      s.shareable.register(app, d.logger);
+      registerInstallLifecycle(app, { ...d, vault: s.vault });
+      registerHome(app, {
+        ...d,
+        workspaceKeys: s.workspaceKeys,
+        approvals: s.approvalStore,
+        audit: s.audit,
+        running: async (workspace) => {
+          const jobs = await s.approvalQueue.getJobs(['active', 'waiting']);
+          return jobs
+            .filter((job) => job.data.teamId === workspace.teamId && job.name === 'execute')
+            .map((job) => `:gear: Executing approved request \`${job.data.requestId}\``);
+        },
+      });
+    },
+  ];
+}
+
+export function workers(s: Services): WorkerFactory[] {
+  return [
+    ({ connection, keys, logger }) =>
+      createWorker(
+        APPROVALS_QUEUE,
+        approvalProcessor(s.approvals, (workspace) => s.slackClients.forWorkspace(workspace)),
+        connection,
+        keys,
+        logger,
+      ),
+  ];
+}
