@@ -129,7 +129,6 @@ export async function runRegdesk(options: RunOptions): Promise<Running> {
               keys,
               vault: services.vault,
               features: [...defaultFeatures(services), ...(options.features ?? [])],
-              ...(options.now === undefined ? {} : { now: options.now }),
             });
       const http = await startHttpFront({
         port: config.port,

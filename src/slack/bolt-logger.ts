@@ -11,7 +11,12 @@ export function toBoltLogger(logger: Logger, name = 'slack'): BoltLogger {
   const line = (args: unknown[]) => sanitizeLogText(format(...args));
   let level = LogLevel.INFO;
   return {
-    debug: (...args: unknown[]) => child.debug(line(args)),
+    // The Web API client logs whole request and response bodies at debug level: message text that
+    // may hold a secret shown privately (an auth code). Those lines are dropped, never written.
+    debug: (...args: unknown[]) => {
+      const text = line(args);
+      if (!/^http request (body|result)/.test(text)) child.debug(text);
+    },
     info: (...args: unknown[]) => child.info(line(args)),
     warn: (...args: unknown[]) => child.warn(line(args)),
     error: (...args: unknown[]) => child.error(line(args)),

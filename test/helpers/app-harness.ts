@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { loadConfig } from '../../src/config.js';
 import { type Running, type RunOptions, runRegdesk } from '../../src/main.js';
+import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
 import { createLogger, type Logger } from '../../src/shared/logger.js';
 import { FakeSlack } from './fake-slack.js';
 import { testRedisUrl } from './provided-context.js';
@@ -12,6 +13,7 @@ export const BOT_TOKEN = 'xoxb-test-bot-token-canary-7f3a';
 
 export interface Harness {
   running: Running;
+  sandbox: Sandbox;
   slack: FakeSlack;
   driver: SlackDriver;
   url: string;
@@ -42,9 +44,12 @@ export async function startHarness(
     env?: Record<string, string>;
     features?: RunOptions['features'];
     workers?: RunOptions['workers'];
+    sandbox?: SandboxOptions;
+    now?: () => number;
   } = {},
 ): Promise<Harness> {
   const slack = await new FakeSlack().start();
+  const sandbox = await createSandbox({ delays: { assistantAnswerMs: 20 }, ...options.sandbox });
   const keyPrefix = `t${randomBytes(5).toString('hex')}`;
   const env = {
     PORT: '0',
@@ -54,6 +59,8 @@ export async function startHarness(
     REDIS_URL: testRedisUrl(),
     REDIS_KEY_PREFIX: keyPrefix,
     REGFISH_SANDBOX: '1',
+    REGFISH_API_URL: sandbox.url,
+    REGFISH_SANDBOX_API_KEY: sandbox.apiKey,
     ...options.env,
   };
   const { logger, logs } = memoryLogger();
@@ -65,10 +72,12 @@ export async function startHarness(
     say: () => {},
     ...(options.features === undefined ? {} : { features: options.features }),
     ...(options.workers === undefined ? {} : { workers: options.workers }),
+    ...(options.now === undefined ? {} : { now: options.now }),
   });
   const url = running.http?.url ?? '';
   return {
     running,
+    sandbox,
     slack,
     driver: new SlackDriver(url, SIGNING_SECRET, slack.url),
     url,
@@ -78,6 +87,7 @@ export async function startHarness(
     stop: async () => {
       await running.stop();
       await slack.stop();
+      await sandbox.close();
     },
   };
 }

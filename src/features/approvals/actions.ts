@@ -52,7 +52,7 @@ export function registerApprovalActions<Registrar>(
     try {
       await client.views.open({
         trigger_id: body.trigger_id,
-        view: denyModal(action.value ?? '', 'this request'),
+        view: denyModal(`${action.value ?? ''}|${body.channel?.id ?? ''}`, 'this request'),
       });
     } catch (error) {
       await tellPresser(body, replyForError(error, logger).text, client);
@@ -70,19 +70,16 @@ export function registerApprovalActions<Registrar>(
       return;
     }
     await ack();
+    // private_metadata round-trips through Slack only: `<request id>|<channel of the request>`.
+    const [requestId = '', channel = ''] = view.private_metadata.split('|');
+    let reply: string | undefined;
     try {
-      const reply = await service.deny(
-        workspaceOf(body),
-        view.private_metadata,
-        body.user.id,
-        reason,
-        client,
-      );
-      if (reply !== undefined) {
-        await client.chat.postMessage({ channel: body.user.id, text: reply });
-      }
+      reply = await service.deny(workspaceOf(body), requestId, body.user.id, reason, client);
     } catch (error) {
-      logger.warn({ err: replyForError(error, logger).text }, 'deny failed');
+      reply = replyForError(error, logger).text;
+    }
+    if (reply !== undefined && channel !== '') {
+      await client.chat.postEphemeral({ channel, user: body.user.id, text: reply });
     }
   });
 }

@@ -1,0 +1,205 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRedis } from '../../src/shared/redis.js';
+import { type Harness, startHarness } from '../helpers/app-harness.js';
+import { assertWithinBlockKitLimits } from '../helpers/block-kit.js';
+import { buttonPress, buttonValue, messageText, viewSubmission } from '../helpers/payloads.js';
+import { testRedisUrl } from '../helpers/provided-context.js';
+import { allRedisText } from '../helpers/redis-dump.js';
+
+const REQUESTER = 'U0001';
+const ADMINS = ['UADM1', 'UADM2', 'UADM3', 'UADM4', 'UADM5'];
+const DAY = 86_400_000;
+
+describe('team approval of sensitive actions (signed requests, fake Slack, sandbox registrar)', () => {
+  let h: Harness;
+  let offset = 0;
+  const redis = createRedis(testRedisUrl(), 'worker');
+
+  beforeAll(async () => {
+    h = await startHarness({ now: () => Date.now() + offset });
+    for (const id of ADMINS) h.slack.users.set(id, { id, is_admin: true });
+    h.slack.users.set('U0002', { id: 'U0002' });
+  });
+  afterAll(async () => {
+    if (process.env.DUMP_LOGS) console.log(h.logs.filter((l) => !l.includes('"level":"debug"')).join(''));
+    await h.stop();
+    redis.disconnect();
+  });
+
+  /** Ask for a sensitive action; returns the request id from the posted approval message. */
+  async function request(command: string, text: string): Promise<string> {
+    const before = h.slack.callsTo('chat.postMessage').length;
+    const res = await h.driver.command(command, text, { user: REQUESTER });
+    expect(res.status).toBe(200);
+    await h.slack.waitFor(() => h.slack.callsTo('chat.postMessage').length > before);
+    const posted = h.slack.callsTo('chat.postMessage').at(-1);
+    if (posted === undefined) throw new Error('no approval message');
+    assertWithinBlockKitLimits({ text: posted.args.text, blocks: posted.args.blocks }, 'message');
+    const id = buttonValue(h.slack, 'approvals.approve');
+    if (id === undefined) throw new Error('no approve button');
+    return id;
+  }
+
+  const press = (action: string, id: string, user: string) =>
+    h.driver.interaction(buttonPress(action, id, { user }));
+
+  it('posts a public request naming the certificate, its state and the expiry, with Approve (confirm) and Deny', async () => {
+    const id = await request('/tls', 'revoke cert-issued-recent keyCompromise');
+    const posted = h.slack.callsTo('chat.postMessage').at(-1);
+    const text = posted === undefined ? '' : messageText(posted);
+    expect(posted?.args.channel).toBe('C0001');
+    expect(text).toContain('cert-issued-recent');
+    expect(text).toContain('www.example.com');
+    expect(text).toContain('expires');
+    expect(text).toContain('"confirm"');
+    expect(text).toContain('approvals.deny');
+    // The requester hears where the request is (through the command's response_url).
+    await h.slack.waitFor((calls) =>
+      calls.some((c) => c.method.startsWith('response_url:') && JSON.stringify(c.args).includes(id)),
+    );
+  });
+
+  it('executes exactly once under 5 concurrent approvals; refuses self-approval and non-approvers', async () => {
+    const id = await request('/tls', 'revoke cert-issued-old superseded');
+    await press('approvals.approve', id, REQUESTER);
+    await press('approvals.approve', id, 'U0002');
+    await h.slack.waitFor((calls) => calls.filter((c) => c.method === 'chat.postEphemeral').length >= 2);
+    const refusals = h.slack.callsTo('chat.postEphemeral').map((c) => String(c.args.text));
+    expect(refusals.some((t) => t.includes('cannot approve your own request'))).toBe(true);
+    expect(refusals.some((t) => t.includes('not an approver'))).toBe(true);
+
+    const revokesBefore = h.sandbox.calls.filter((c) => c.operation === 'tls.revoke').length;
+    const responses = await Promise.all(ADMINS.map((admin) => press('approvals.approve', id, admin)));
+    expect(responses.every((r) => r.status === 200)).toBe(true);
+    await h.slack.waitFor(
+      (calls) =>
+        calls.some((c) => c.method === 'chat.update' && messageText(c).includes(':white_check_mark: Done')),
+      10_000,
+    );
+    // Let any duplicate execution surface before counting.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(h.sandbox.calls.filter((c) => c.operation === 'tls.revoke').length - revokesBefore).toBe(1);
+    expect(h.sandbox.state.certificates.get('cert-issued-old')?.status).toBe('certificate-revoked');
+    const final = h.slack.callsTo('chat.update').at(-1);
+    expect(final === undefined ? '' : messageText(final)).not.toContain('approvals.approve');
+  });
+
+  it('shows the auth code only to the requester, never in public messages, logs or Redis', async () => {
+    const id = await request('/domain', 'authcode regdesk-demo.de');
+    await press('approvals.approve', id, 'UADM1');
+    await h.slack.waitFor(
+      (calls) =>
+        calls.some(
+          (c) => c.method === 'chat.postEphemeral' && String(c.args.text).includes('Transfer auth code'),
+        ),
+      10_000,
+    );
+    const secretCall = h.slack
+      .callsTo('chat.postEphemeral')
+      .find((c) => String(c.args.text).includes('Transfer auth code'));
+    expect(secretCall?.args.user).toBe(REQUESTER);
+    const code = /`([^`]+)`/.exec(String(secretCall?.args.text))?.[1] ?? '';
+    expect(code.length).toBeGreaterThan(5);
+    const everythingElse = h.slack.calls.filter((c) => c !== secretCall).map((c) => JSON.stringify(c.args));
+    expect(everythingElse.join('\n')).not.toContain(code);
+    expect(h.logs.join('\n')).not.toContain(code);
+    expect(await allRedisText(redis, h.keyPrefix)).not.toContain(code);
+  });
+
+  it('refuses an auth code request before approval when the quota is spent', async () => {
+    const before = h.slack.callsTo('chat.postMessage').length;
+    // Three per domain a day: one was issued above; spend the rest.
+    for (let i = 0; i < 2; i++) {
+      const id = await request('/domain', 'authcode regdesk-demo.de');
+      await press('approvals.approve', id, 'UADM2');
+      await h.slack.waitFor(
+        (calls) =>
+          calls.some(
+            (c) =>
+              c.method === 'chat.update' && messageText(c).includes(id) && messageText(c).includes('Done'),
+          ),
+        10_000,
+      );
+    }
+    const posted = h.slack.callsTo('chat.postMessage').length;
+    await h.driver.command('/domain', 'authcode regdesk-demo.de', {
+      user: REQUESTER,
+      responseUrl: h.slack.responseUrl('quota'),
+    });
+    await h.slack.waitFor((calls) => calls.some((c) => c.method === 'response_url:quota'));
+    expect(JSON.stringify(h.slack.callsTo('response_url:quota')[0]?.args)).toContain('limit');
+    expect(h.slack.callsTo('chat.postMessage').length).toBe(posted);
+    expect(posted).toBeGreaterThan(before);
+  });
+
+  it('deny asks for a reason and updates the message; the requester can withdraw; others cannot', async () => {
+    const denied = await request('/domain', 'ns example.com set 12');
+    await press('approvals.deny', denied, 'UADM1');
+    await h.slack.waitFor((calls) =>
+      calls.some((c) => c.method === 'views.open' && messageText(c).includes('approvals.deny.modal')),
+    );
+    const reasonMissing = await h.driver.interaction(
+      viewSubmission(
+        'approvals.deny.modal',
+        {
+          'approvals.deny.reason': {
+            'approvals.deny.reason.value': { type: 'plain_text_input', value: ' ' },
+          },
+        },
+        { user: 'UADM1', privateMetadata: `${denied}|C0001` },
+      ),
+    );
+    expect(reasonMissing.json()).toMatchObject({ response_action: 'errors' });
+    await h.driver.interaction(
+      viewSubmission(
+        'approvals.deny.modal',
+        {
+          'approvals.deny.reason': {
+            'approvals.deny.reason.value': { type: 'plain_text_input', value: 'not during the freeze' },
+          },
+        },
+        { user: 'UADM1', privateMetadata: `${denied}|C0001` },
+      ),
+    );
+    await h.slack.waitFor((calls) =>
+      calls.some((c) => c.method === 'chat.update' && messageText(c).includes('not during the freeze')),
+    );
+
+    const withdrawn = await request('/dns', 'dnssec regdesk-demo.de disable');
+    await press('approvals.withdraw', withdrawn, 'UADM1');
+    await h.slack.waitFor((calls) =>
+      calls.some(
+        (c) => c.method === 'chat.postEphemeral' && String(c.args.text).includes('Only the person who asked'),
+      ),
+    );
+    await press('approvals.withdraw', withdrawn, REQUESTER);
+    await h.slack.waitFor((calls) =>
+      calls.some((c) => c.method === 'chat.update' && messageText(c).includes('Withdrawn')),
+    );
+    expect(h.sandbox.state.domains.get('regdesk-demo.de')?.dnssec.desired).toBe('enabled');
+  });
+
+  it('an expired request cannot be approved', async () => {
+    const id = await request('/tls', 'cancel cert-pending unspecified');
+    offset = 2 * DAY;
+    try {
+      await press('approvals.approve', id, 'UADM3');
+      await h.slack.waitFor((calls) =>
+        calls.some((c) => c.method === 'chat.update' && messageText(c).includes('Expired')),
+      );
+    } finally {
+      offset = 0;
+    }
+    expect(h.sandbox.calls.some((c) => c.operation === 'tls.orderCancel')).toBe(false);
+  });
+
+  it('records every step in the audit trail, without secrets', async () => {
+    const res = await h.driver.command('/domain', 'audit', { user: REQUESTER });
+    const body = JSON.stringify(res.json());
+    for (const word of ['requested', 'approved', 'succeeded', 'denied', 'withdrew', 'expired'])
+      expect(body).toContain(word);
+    const forDomain = JSON.stringify((await h.driver.command('/domain', 'audit example.com')).json());
+    expect(forDomain).toContain('domain.ns');
+    expect(forDomain).not.toContain('tls.revoke');
+  });
+});
