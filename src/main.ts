@@ -86,7 +86,11 @@ export async function runRegdesk(options: RunOptions): Promise<Running> {
     const server = await checkRedisServer(requestRedis);
     logger.info({ redisVersion: server.version, redis: local.note }, 'redis ready');
 
-    let registrar = { baseUrl: config.registrar.apiUrl, sandboxKey: config.registrar.sandboxApiKey };
+    // The demo key stands in for a missing workspace key only in sandbox mode.
+    let registrar = {
+      baseUrl: config.registrar.apiUrl,
+      sandboxKey: config.registrar.sandbox ? config.registrar.sandboxApiKey : undefined,
+    };
     let sandbox: Running['sandbox'];
     if (config.registrar.kind === 'embedded-sandbox') {
       // Each process embeds its own simulator; scaled-out processes share one via `regdesk sandbox`.

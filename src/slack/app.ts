@@ -91,7 +91,7 @@ export function createSlackApp(options: SlackAppOptions): SlackApp {
     const oauth: SlackReceiverOptions['oauth'] =
       slack.oauth === undefined || installationStore === undefined
         ? undefined
-        : { ...slack.oauth, scopes: [...BOT_SCOPES], installationStore };
+        : { ...slack.oauth, scopes: [...BOT_SCOPES], installationStore, clientOptions };
     receiver = new SlackHttpReceiver({
       signingSecret: slack.signingSecret,
       logger,

@@ -20,6 +20,8 @@ export interface SlackReceiverOptions {
     scopes: string[];
     installationStore: InstallProviderOptions['installationStore'];
     stateStore?: InstallProviderOptions['stateStore'];
+    /** Options of the installer's own Web API client (oauth.v2.access): SLACK_API_URL, timeouts. */
+    clientOptions?: InstallProviderOptions['clientOptions'];
   };
 }
 
@@ -60,6 +62,7 @@ export class SlackHttpReceiver implements Receiver {
               redirectUriPath: '/slack/oauth_redirect',
               directInstall: true,
               ...(options.oauth.stateStore === undefined ? {} : { stateStore: options.oauth.stateStore }),
+              ...(options.oauth.clientOptions === undefined ? {} : { clientOptions: options.oauth.clientOptions }),
             },
           }),
     });

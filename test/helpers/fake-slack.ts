@@ -156,6 +156,19 @@ export class FakeSlack {
         return { ok: true, upload_url: `${this.url}/upload/${this.#ts}`, file_id: `F${this.#ts++}` };
       case 'files.completeUploadExternal':
         return { ok: true, files: [{ id: 'F1', title: 'file' }] };
+      case 'oauth.v2.access':
+        return {
+          ok: true,
+          app_id: 'A0001',
+          authed_user: { id: 'UINSTALLER' },
+          scope: 'commands,chat:write',
+          token_type: 'bot',
+          access_token: `xoxb-installed-${String(args.code ?? 'x')}`,
+          bot_user_id: 'UBOT',
+          team: { id: 'T0OAUTH', name: 'OAuth Team' },
+          enterprise: null,
+          is_enterprise_install: false,
+        };
       case 'usergroups.users.list':
         return { ok: true, users: [] };
       default:

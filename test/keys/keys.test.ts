@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRedis } from '../../src/shared/redis.js';
+import { type Harness, startHarness } from '../helpers/app-harness.js';
+import { assertWithinBlockKitLimits } from '../helpers/block-kit.js';
+import { messageText, viewSubmission } from '../helpers/payloads.js';
+import { testRedisUrl } from '../helpers/provided-context.js';
+import { allRedisText } from '../helpers/redis-dump.js';
+
+const GOOD_KEY = 'rf_workspace_a_key_canary_77aa11';
+const keyValues = (key: string) => ({
+  'keys.key': { 'keys.key.value': { type: 'plain_text_input', value: key } },
+});
+
+describe('/domain key and per-workspace registrar keys', () => {
+  let h: Harness;
+  const redis = createRedis(testRedisUrl(), 'worker');
+
+  beforeAll(async () => {
+    // Outside sandbox mode: a workspace without a key cannot reach the registrar.
+    h = await startHarness({
+      env: { REGFISH_SANDBOX: '0', VAULT_MASTER_KEY: Buffer.alloc(32, 7).toString('base64') },
+    });
+    h.sandbox.addKey(GOOD_KEY, ['domain:read', 'tls:read'], 'acct-a');
+    h.slack.users.set('UADMIN', { id: 'UADMIN', is_admin: true });
+    h.slack.users.set('UOWNER', { id: 'UOWNER', is_owner: true });
+    h.slack.users.set('UPLAIN', { id: 'UPLAIN' });
+  });
+  afterAll(async () => {
+    await h.stop();
+    redis.disconnect();
+  });
+
+  it('tells a workspace without a key how to set one', async () => {
+    await h.driver.command('/domain', 'info example.com', {
+      user: 'UPLAIN',
+      responseUrl: h.slack.responseUrl('nokey'),
+    });
+    await h.slack.waitFor((calls) => calls.some((c) => c.method === 'response_url:nokey'));
+    expect(JSON.stringify(h.slack.callsTo('response_url:nokey')[0]?.args)).toContain('/domain key');
+  });
+
+  it('refuses non-admins, and opens the modal for admins', async () => {
+    await h.driver.command('/domain', 'key', { user: 'UPLAIN', responseUrl: h.slack.responseUrl('plain') });
+    await h.slack.waitFor((calls) => calls.some((c) => c.method === 'response_url:plain'));
+    expect(JSON.stringify(h.slack.callsTo('response_url:plain')[0]?.args)).toContain('Only workspace admins');
+    expect(h.slack.callsTo('views.open')).toHaveLength(0);
+
+    await h.driver.command('/domain', 'key', { user: 'UADMIN' });
+    await h.slack.waitFor((calls) => calls.some((c) => c.method === 'views.open'));
+    const view = h.slack.callsTo('views.open')[0]?.args.view;
+    assertWithinBlockKitLimits(view, 'modal');
+    expect(JSON.stringify(view)).toContain('No key is stored');
+  });
+
+  it('answers input errors inline on the field', async () => {
+    const empty = await h.driver.interaction(viewSubmission('keys.modal', keyValues(''), { user: 'UADMIN' }));
+    expect(empty.json()).toMatchObject({
+      response_action: 'errors',
+      errors: { 'keys.key': expect.any(String) },
+    });
+    const spaced = await h.driver.interaction(
+      viewSubmission('keys.modal', keyValues('two words'), { user: 'UADMIN' }),
+    );
+    expect(spaced.json()).toMatchObject({ response_action: 'errors' });
+  });
+
+  it('checks a key with the registrar first: a rejected key is not stored and the modal says why', async () => {
+    const res = await h.driver.interaction(
+      viewSubmission('keys.modal', keyValues('rf_wrong_key'), { user: 'UADMIN', viewId: 'VBAD' }),
+    );
+    expect(res.json()).toMatchObject({ response_action: 'update' });
+    await h.slack.waitFor((calls) =>
+      calls.some((c) => c.method === 'views.update' && c.args.view_id === 'VBAD'),
+    );
+    expect(messageText(h.slack.callsTo('views.update').at(-1) ?? { method: '', args: {}, at: 0 })).toContain(
+      '401',
+    );
+    expect(await h.running.services.vault.describe({ teamId: 'T0001' }, 'registrar-key')).toBeUndefined();
+  });
+
+  it('stores an accepted key sealed (no plaintext in Redis), audits it, and uses it for calls', async () => {
+    await h.driver.interaction(
+      viewSubmission('keys.modal', keyValues(GOOD_KEY), { user: 'UADMIN', viewId: 'VGOOD' }),
+    );
+    await h.slack.waitFor((calls) =>
+      calls.some((c) => c.method === 'views.update' && c.args.view_id === 'VGOOD'),
+    );
+    expect(messageText(h.slack.callsTo('views.update').at(-1) ?? { method: '', args: {}, at: 0 })).toContain(
+      'accepted',
+    );
+    expect(await allRedisText(redis, h.keyPrefix)).not.toContain(GOOD_KEY);
+    expect(h.logs.join('')).not.toContain(GOOD_KEY);
+
+    const before = h.sandbox.calls.length;
+    await h.driver.command('/domain', 'info example.com', {
+      user: 'UPLAIN',
+      responseUrl: h.slack.responseUrl('info-a'),
+    });
+    await h.slack.waitFor((calls) => calls.some((c) => c.method === 'response_url:info-a'));
+    expect(JSON.stringify(h.slack.callsTo('response_url:info-a')[0]?.args)).toContain('example.com');
+    expect(h.sandbox.calls.slice(before).some((c) => c.operation === 'domains.get' && c.status === 200)).toBe(
+      true,
+    );
+
+    const audit = JSON.stringify((await h.driver.command('/domain', 'audit', { user: 'UPLAIN' })).json());
+    expect(audit).toContain('set the API key');
+  });
+
+  it('keeps workspaces apart: workspace B has no key, cannot see A’s, and setting B’s leaves A’s alone', async () => {
+    await h.driver.command('/domain', 'info example.com', {
+      team: 'T0002',
+      user: 'UPLAIN',
+      responseUrl: h.slack.responseUrl('info-b'),
+    });
+    await h.slack.waitFor((calls) => calls.some((c) => c.method === 'response_url:info-b'));
+    expect(JSON.stringify(h.slack.callsTo('response_url:info-b')[0]?.args)).toContain('/domain key');
+    await h.driver.interaction(
+      viewSubmission('keys.modal', keyValues(h.sandbox.apiKey), {
+        user: 'UOWNER',
+        team: 'T0002',
+        viewId: 'VB',
+      }),
+    );
+    await h.slack.waitFor((calls) =>
+      calls.some(
+        (c) => c.method === 'views.update' && c.args.view_id === 'VB' && messageText(c).includes('accepted'),
+      ),
+    );
+    expect(await h.running.services.workspaceKeys.apiKeyFor({ teamId: 'T0001' })).toBe(GOOD_KEY);
+    expect(await h.running.services.workspaceKeys.apiKeyFor({ teamId: 'T0002' })).toBe(h.sandbox.apiKey);
+  });
+
+  it('removes the key on request, and everything of a workspace on app_uninstalled', async () => {
+    await h.driver.interaction(
+      viewSubmission(
+        'keys.modal',
+        {
+          'keys.remove': {
+            'keys.remove.value': { type: 'checkboxes', selected_options: [{ value: 'remove' }] },
+          },
+        },
+        { user: 'UOWNER', team: 'T0002', viewId: 'VRM' },
+      ),
+    );
+    await h.slack.waitFor((calls) =>
+      calls.some(
+        (c) => c.method === 'views.update' && c.args.view_id === 'VRM' && messageText(c).includes('removed'),
+      ),
+    );
+    expect(await h.running.services.vault.describe({ teamId: 'T0002' }, 'registrar-key')).toBeUndefined();
+
+    await h.driver.event({ type: 'app_uninstalled' }, { team: 'T0001' });
+    await expect
+      .poll(async () => h.running.services.vault.describe({ teamId: 'T0001' }, 'registrar-key'))
+      .toBeUndefined();
+    await expect
+      .poll(async () => (await allRedisText(redis, h.keyPrefix)).includes('{ws:-:T0001}'))
+      .toBe(false);
+  });
+});
