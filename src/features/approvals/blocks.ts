@@ -42,7 +42,8 @@ export function approvalMessage(request: ApprovalRequest): { text: string; block
   if (request.state === 'pending') {
     blocks.push({
       type: 'actions',
-      block_id: APPROVAL_IDS.actionsBlock,
+      // Unique per request: App Home shows several requests in one view.
+      block_id: `${APPROVAL_IDS.actionsBlock}.${request.id}`,
       elements: [
         {
           ...button('Approve', APPROVAL_IDS.approve, request.id, 'primary'),

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Harness, startHarness } from '../helpers/app-harness.js';
+import { assertWithinBlockKitLimits } from '../helpers/block-kit.js';
+import { buttonPress, viewSubmission } from '../helpers/payloads.js';
+
+describe('App Home and the approval policy', () => {
+  let h: Harness;
+
+  beforeAll(async () => {
+    h = await startHarness();
+    h.slack.users.set('UADMIN', { id: 'UADMIN', is_admin: true });
+  });
+  afterAll(async () => {
+    await h.stop();
+  });
+
+  it('renders key status, pending approvals with their buttons, and recent activity within limits', async () => {
+    for (const id of ['cert-issued-recent', 'cert-pending', 'cert-issued-old']) {
+      await h.driver.command('/tls', `revoke ${id} superseded`, { user: 'U0001' });
+    }
+    for (let i = 0; i < 12; i++) await h.driver.command('/domain', 'authcode example.com', { user: 'U0001' });
+    await h.slack.waitFor(
+      (calls) => calls.filter((c) => c.method === 'chat.postMessage').length >= 4,
+      20_000,
+    );
+    await h.driver.event({ type: 'app_home_opened', user: 'UADMIN', channel: 'D1', tab: 'home' });
+    await h.slack.waitFor((calls) => calls.some((c) => c.method === 'views.publish'));
+    const publish = h.slack.callsTo('views.publish')[0];
+    expect(publish?.args.user_id).toBe('UADMIN');
+    const view = publish?.args.view;
+    assertWithinBlockKitLimits(view, 'home');
+    const text = JSON.stringify(view);
+    expect(text).toContain('sandbox');
+    expect(text).toContain('Pending approvals');
+    expect(text).toContain('approvals.approve');
+    expect(text).toContain('Recent activity');
+  });
+
+  it('lets admins set the policy (inline errors for bad input) and refuses others', async () => {
+    await h.driver.command('/domain', 'policy', { user: 'U0001', responseUrl: h.slack.responseUrl('pol') });
+    await h.slack.waitFor((calls) => calls.some((c) => c.method === 'response_url:pol'));
+    expect(JSON.stringify(h.slack.callsTo('response_url:pol')[0]?.args)).toContain('Only workspace admins');
+
+    await h.driver.command('/domain', 'policy', { user: 'UADMIN' });
+    await h.slack.waitFor((calls) => calls.some((c) => c.method === 'views.open'));
+    assertWithinBlockKitLimits(h.slack.callsTo('views.open')[0]?.args.view, 'modal');
+
+    const values = (group: string) => ({
+      'approvals.policy.approvers': {
+        'approvals.policy.approvers.value': { type: 'multi_users_select', selected_users: ['UAPPROVER'] },
+      },
+      'approvals.policy.group': {
+        'approvals.policy.group.value': { type: 'plain_text_input', value: group },
+      },
+      'approvals.policy.needed': { 'approvals.policy.needed.value': { type: 'number_input', value: '2' } },
+      'approvals.policy.expiry': { 'approvals.policy.expiry.value': { type: 'number_input', value: '4' } },
+      'approvals.policy.requesters': {
+        'approvals.policy.requesters.value': { type: 'static_select', selected_option: { value: 'anyone' } },
+      },
+    });
+    const bad = await h.driver.interaction(
+      viewSubmission('approvals.policy.modal', values('not-a-group'), { user: 'UADMIN' }),
+    );
+    expect(bad.json()).toMatchObject({
+      response_action: 'errors',
+      errors: { 'approvals.policy.group': expect.any(String) },
+    });
+
+    const good = await h.driver.interaction(
+      viewSubmission('approvals.policy.modal', values(''), { user: 'UADMIN', viewId: 'VPOL' }),
+    );
+    expect(good.json()).toMatchObject({ response_action: 'update' });
+    await h.slack.waitFor((calls) =>
+      calls.some((c) => c.method === 'views.update' && JSON.stringify(c.args).includes('saved')),
+    );
+    const policy = await h.running.services.policies.get({ teamId: 'T0001' });
+    expect(policy).toMatchObject({ approvers: ['UAPPROVER'], needed: 2, expiryHours: 4 });
+
+    // With approvers configured, a workspace admin who is not one of them can no longer approve.
+    await h.driver.command('/tls', 'revoke cert-issued-recent keyCompromise', { user: 'U0001' });
+    await h.slack.waitFor(
+      (calls) => calls.filter((c) => c.method === 'chat.postMessage').length >= 5,
+      10_000,
+    );
+    await h.slack.waitFor(
+      (calls) =>
+        calls.some(
+          (c) => c.method === 'chat.postMessage' && JSON.stringify(c.args).includes('keyCompromise'),
+        ),
+      20_000,
+    );
+    const posted = h.slack
+      .callsTo('chat.postMessage')
+      .find((c) => JSON.stringify(c.args).includes('keyCompromise'));
+    const id = /"value":"(apr_[0-9a-f]+)"/.exec(JSON.stringify(posted?.args.blocks))?.[1] ?? '';
+    await h.driver.interaction(buttonPress('approvals.approve', id, { user: 'UADMIN' }));
+    await h.slack.waitFor((calls) =>
+      calls.some((c) => c.method === 'chat.postEphemeral' && String(c.args.text).includes('not an approver')),
+    );
+    await h.driver.interaction(buttonPress('approvals.approve', id, { user: 'UAPPROVER' }));
+    await h.slack.waitFor((calls) =>
+      calls.some((c) => c.method === 'chat.update' && JSON.stringify(c.args).includes('Waiting for 1 more')),
+    );
+  });
+});
