@@ -7,13 +7,16 @@ import { APPROVALS_QUEUE, approvalProcessor } from './approvals/jobs.js';
 import type { SensitiveOperation } from './approvals/operations.js';
 import { policyCommand, registerPolicyModal } from './approvals/policy-view.js';
 import { auditCommand } from './audit/commands.js';
+import { recordsCommand, registerRecordPaging, zoneCommand } from './dns/commands.js';
 import { dnssecCommand } from './dnssec/commands.js';
 import { disableDnssec, setExternalDnssec } from './dnssec/operations.js';
+import { checkCommand } from './domains/check.js';
 import { authcodeCommand, infoCommand, nsCommand } from './domains/commands.js';
 import { changeNameservers, requestAuthCode } from './domains/operations.js';
 import { registerHome } from './home/index.js';
 import { registerInstallLifecycle } from './install/index.js';
 import { registerKeys } from './keys/index.js';
+import { orgCommand, showCommand } from './tls/commands.js';
 import { cancelOrder, revokeCertificate } from './tls/operations.js';
 import { registerReasonModal, revocationCommand } from './tls/revoke.js';
 
@@ -42,6 +45,16 @@ export function features(s: Services): Feature[] {
   return [
     (_app, d) => {
       d.router
+        .add(
+          '/domain',
+          checkCommand({
+            ...lookups,
+            workspaceKeys: s.workspaceKeys,
+            limiter: s.limiter,
+            keys: s.keys,
+            limit: s.config.limits.availability,
+          }),
+        )
         .add('/domain', infoCommand(lookups))
         .add('/domain', nsCommand(lookups))
         .add('/domain', authcodeCommand(lookups));
@@ -52,13 +65,19 @@ export function features(s: Services): Feature[] {
       registerPolicyModal(app, s.policies, s.roles, s.audit, d.logger);
       registerApprovalActions(app, s.approvals, d.logger);
     },
-    (_app, d) => {
-      d.router.add('/dns', dnssecCommand(lookups));
+    (app, d) => {
+      d.router
+        .add('/dns', zoneCommand(lookups))
+        .add('/dns', recordsCommand(lookups))
+        .add('/dns', dnssecCommand(lookups));
+      registerRecordPaging(app, lookups, d.logger);
     },
     (app, d) => {
       d.router
+        .add('/tls', showCommand(lookups))
         .add('/tls', revocationCommand('revoke', s.approvals))
-        .add('/tls', revocationCommand('cancel', s.approvals));
+        .add('/tls', revocationCommand('cancel', s.approvals))
+        .add('/tls', orgCommand(lookups));
       registerReasonModal(app, s.approvals, d.logger);
     },
     (app, d) => {

@@ -62,7 +62,9 @@ export class SlackHttpReceiver implements Receiver {
               redirectUriPath: '/slack/oauth_redirect',
               directInstall: true,
               ...(options.oauth.stateStore === undefined ? {} : { stateStore: options.oauth.stateStore }),
-              ...(options.oauth.clientOptions === undefined ? {} : { clientOptions: options.oauth.clientOptions }),
+              ...(options.oauth.clientOptions === undefined
+                ? {}
+                : { clientOptions: options.oauth.clientOptions }),
             },
           }),
     });

@@ -1,0 +1,32 @@
+import type { Subcommand } from '../../slack/router.js';
+import { type LookupDeps, lookup, usage } from '../lookup.js';
+import { certificateCard, organizationCard } from './blocks.js';
+
+const ID = /^[A-Za-z0-9_.-]{1,100}$/;
+
+export function showCommand(deps: LookupDeps): Subcommand {
+  return {
+    name: 'show',
+    usage: 'show ID',
+    summary: 'certificate status, names, validation records',
+    run: async (ctx) => {
+      const id = ctx.args[0];
+      if (id === undefined || !ID.test(id)) return usage(ctx, '`/tls show CERTIFICATE_ID`.');
+      await lookup(ctx, deps, async (registrar) => certificateCard(await registrar.tls.get(id)));
+    },
+  };
+}
+
+export function orgCommand(deps: LookupDeps): Subcommand {
+  return {
+    name: 'org',
+    usage: 'org show ID',
+    summary: 'TLS organization details',
+    run: async (ctx) => {
+      const [verb, id] = ctx.args;
+      if (verb?.toLowerCase() !== 'show' || id === undefined || !ID.test(id))
+        return usage(ctx, '`/tls org show ORGANIZATION_ID`.');
+      await lookup(ctx, deps, async (registrar) => organizationCard(await registrar.organizations.get(id)));
+    },
+  };
+}
