@@ -8,5 +8,6 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    reporters: ['default', './test/helpers/summary-reporter.ts'],
   },
 });
