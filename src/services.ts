@@ -6,6 +6,7 @@ import type { SensitiveOperation } from './features/approvals/operations.js';
 import { PolicyStore, Roles } from './features/approvals/policy.js';
 import { ApprovalService } from './features/approvals/service.js';
 import { ApprovalStore } from './features/approvals/store.js';
+import { ASSISTANT_QUEUE, type AssistantJob, AssistantService } from './features/assistant/service.js';
 import { AuditLog } from './features/audit/service.js';
 import { type KeyCheck, WorkspaceKeys } from './features/keys/service.js';
 import { ShareableCards } from './features/share.js';
@@ -62,6 +63,8 @@ export interface Services {
   approvalStore: ApprovalStore;
   approvals: ApprovalService<RegistrarClient>;
   approvalQueue: Queue<ApprovalJob>;
+  assistant: AssistantService;
+  assistantQueue: Queue<AssistantJob>;
   registrarFor(workspace: WorkspaceRef): RegistrarClient;
   close(): Promise<void>;
 }
@@ -120,6 +123,7 @@ export function buildServices(deps: ServiceDeps): Services {
   const roles = new Roles(logger);
   const approvalStore = new ApprovalStore(redis, keys);
   const approvalQueue = createQueue<ApprovalJob>(APPROVALS_QUEUE, redis, keys, logger);
+  const assistantQueue = createQueue<AssistantJob>(ASSISTANT_QUEUE, redis, keys, logger);
   const partial = {
     config,
     redis,
@@ -137,9 +141,12 @@ export function buildServices(deps: ServiceDeps): Services {
     roles,
     approvalStore,
     approvalQueue,
+    assistantQueue,
+    assistant: new AssistantService(redis, keys, assistantQueue, workspaceKeys, poster, now),
     registrarFor,
     close: async () => {
       await approvalQueue.close();
+      await assistantQueue.close();
     },
   };
   const operations = deps.operations?.(partial) ?? [];

@@ -6,6 +6,9 @@ import { registerApprovalActions } from './approvals/actions.js';
 import { APPROVALS_QUEUE, approvalProcessor } from './approvals/jobs.js';
 import type { SensitiveOperation } from './approvals/operations.js';
 import { policyCommand, registerPolicyModal } from './approvals/policy-view.js';
+import { registerAssistant } from './assistant/index.js';
+import { assistantProcessor } from './assistant/jobs.js';
+import { ASSISTANT_QUEUE } from './assistant/service.js';
 import { auditCommand } from './audit/commands.js';
 import { recordsCommand, registerRecordPaging, zoneCommand } from './dns/commands.js';
 import { dnssecCommand } from './dnssec/commands.js';
@@ -80,6 +83,7 @@ export function features(s: Services): Feature[] {
         .add('/tls', orgCommand(lookups));
       registerReasonModal(app, s.approvals, d.logger);
     },
+    (app, d) => registerAssistant(app, { ...d, assistant: s.assistant, poster: s.poster }),
     (app, d) => {
       s.shareable.register(app, d.logger);
       registerInstallLifecycle(app, { ...d, vault: s.vault });
@@ -101,6 +105,26 @@ export function features(s: Services): Feature[] {
 
 export function workers(s: Services): WorkerFactory[] {
   return [
+    ({ connection, keys, logger }) =>
+      createWorker(
+        ASSISTANT_QUEUE,
+        assistantProcessor({
+          service: s.assistant,
+          redis: s.redis,
+          limiter: s.limiter,
+          limits: s.config.limits,
+          poster: s.poster,
+          registrarFor: s.registrarFor,
+          slackFor: (workspace) => s.slackClients.forWorkspace(workspace),
+          logger,
+        }),
+        connection,
+        keys,
+        logger,
+        // A question held by a process that died is taken up again within about 15 s (BullMQ's
+        // defaults take up to a minute): short lock, frequent stalled checks.
+        { concurrency: 16, lockDuration: 8_000, stalledInterval: 4_000 },
+      ),
     ({ connection, keys, logger }) =>
       createWorker(
         APPROVALS_QUEUE,

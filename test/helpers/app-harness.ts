@@ -20,6 +20,8 @@ export interface Harness {
   keyPrefix: string;
   logs: string[];
   logger: Logger;
+  /** The environment the app was started with (to start more processes against the same world). */
+  env: Record<string, string>;
   stop(): Promise<void>;
 }
 
@@ -46,6 +48,7 @@ export async function startHarness(
     workers?: RunOptions['workers'];
     sandbox?: SandboxOptions;
     now?: () => number;
+    role?: RunOptions['role'];
   } = {},
 ): Promise<Harness> {
   const slack = await new FakeSlack().start();
@@ -65,7 +68,7 @@ export async function startHarness(
   };
   const { logger, logs } = memoryLogger();
   const running = await runRegdesk({
-    role: 'start',
+    role: options.role ?? 'start',
     config: loadConfig(env),
     logger,
     env,
@@ -84,6 +87,7 @@ export async function startHarness(
     keyPrefix,
     logs,
     logger,
+    env,
     stop: async () => {
       await running.stop();
       await slack.stop();

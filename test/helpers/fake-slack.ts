@@ -7,6 +7,8 @@ export interface SlackCall {
   args: Record<string, unknown>;
   token?: string;
   at: number;
+  /** What the fake answered (e.g. the `ts` of a posted message). */
+  result?: unknown;
 }
 
 export interface FakeUser {
@@ -106,10 +108,12 @@ export class FakeSlack {
       return { body: { ok: true } };
     }
     const method = path.replace(/^\/api\//, '');
-    this.calls.push({ method, args, ...(token === undefined ? {} : { token }), at: Date.now() });
+    const call: SlackCall = { method, args, ...(token === undefined ? {} : { token }), at: Date.now() };
+    this.calls.push(call);
     const override = this.#overrides.get(method)?.shift();
-    if (override !== undefined) return override(args);
-    return { body: this.#default(method, args) };
+    const answer = override !== undefined ? override(args) : { body: this.#default(method, args) };
+    call.result = answer.body;
+    return answer;
   }
 
   #default(method: string, args: Record<string, unknown>): unknown {
