@@ -110,6 +110,7 @@ export function workers(s: Services): WorkerFactory[] {
         ASSISTANT_QUEUE,
         assistantProcessor({
           service: s.assistant,
+          queue: s.assistantQueue,
           redis: s.redis,
           limiter: s.limiter,
           limits: s.config.limits,

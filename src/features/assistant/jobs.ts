@@ -1,6 +1,6 @@
 import type { KnownBlock } from '@slack/types';
 import type { WebClient } from '@slack/web-api';
-import { DelayedError, type Job } from 'bullmq';
+import { DelayedError, type Job, type Queue } from 'bullmq';
 import type { RegfishLimits } from '../../config.js';
 import {
   AssistantBusyError,
@@ -29,6 +29,7 @@ const POLL_MS = 750;
 
 export interface AssistantWorkerDeps {
   service: AssistantService;
+  queue: Queue<AssistantJob>;
   redis: Redis;
   limiter: Limiter;
   limits: RegfishLimits;
@@ -66,6 +67,14 @@ export function assistantProcessor(deps: AssistantWorkerDeps) {
   const { redis, service } = deps;
   const keys = service.redisKeys;
 
+  /** Start the account's next question now instead of at its next poll: no idle gap between answers. */
+  const promoteNext = async (account: string) => {
+    const [next] = await redis.zrange(keys.queue(account), '0', '0');
+    if (next === undefined) return;
+    const job = await deps.queue.getJob(next);
+    if (job !== undefined && (await job.isDelayed())) await job.promote().catch(() => undefined);
+  };
+
   return async (job: Job<AssistantJob>, token?: string): Promise<void> => {
     const data = job.data;
     const jobId = job.id ?? '';
@@ -83,10 +92,18 @@ export function assistantProcessor(deps: AssistantWorkerDeps) {
     await redis.zadd(keys.queue(data.account), 'NX', data.enqueuedAt, jobId);
     const ahead = (await redis.zrank(keys.queue(data.account), jobId)) ?? 0;
     if (ahead > 0) {
-      if (ahead !== data.shownAhead) await update(waitingMessage(ahead));
-      await later(POLL_MS + Math.random() * 250, { shownAhead: ahead });
+      // Positions near the front are shown exactly; further back in steps of five, so a long queue
+      // does not flood Slack with edits. The next question is promoted when one finishes, so polling
+      // only has to catch up positions: the further back, the less often.
+      const shown = data.shownAhead ?? -1;
+      const worthShowing = ahead <= 3 || ahead % 5 === 0 || shown < 0 || ahead > shown;
+      if (ahead !== shown && worthShowing) await update(waitingMessage(ahead));
+      await later(POLL_MS * Math.min(ahead, 8) + Math.random() * 250, {
+        shownAhead: worthShowing ? ahead : shown,
+      });
     }
     const slot = keys.inflight(data.account);
+    const releaseSlot = () => redis.eval(RELEASE_SLOT, 1, slot, jobId);
     if (Number(await redis.eval(TAKE_SLOT, 1, slot, jobId, String(INFLIGHT_LEASE_MS))) !== 1)
       await later(POLL_MS);
 
@@ -107,12 +124,12 @@ export function assistantProcessor(deps: AssistantWorkerDeps) {
         if (data.shownAhead !== 0) await update(waitingMessage(0));
         await later(quota.retryAfterMs + Math.random() * 200, { shownAhead: 0 });
       }
-      if (data.shownAhead !== 0) await update(waitingMessage(0));
       const question = await service.withContext(data);
       let answer: Awaited<ReturnType<RegistrarClient['assistant']['ask']>>;
       try {
         answer = await deps.registrarFor(workspace).assistant.ask({ q: question, locale: data.locale });
       } catch (error) {
+        await releaseSlot();
         const attempts = (data.attempts ?? 0) + 1;
         const retryable =
           error instanceof AssistantBusyError ||
@@ -139,21 +156,23 @@ export function assistantProcessor(deps: AssistantWorkerDeps) {
         await finish(failedMessage(reason), false);
         return;
       }
-      await update(answerMessage(answer));
+      // The registrar is done: free the account's slot before the (paced) Slack update.
+      await releaseSlot();
       await service.remember(data, answer.answer);
-      await finish(undefined, true);
+      await finish(answerMessage(answer), true);
     } finally {
       // Released on every path, delays included: the next look decides afresh.
-      await redis.eval(RELEASE_SLOT, 1, slot, jobId);
+      await releaseSlot();
     }
 
     async function finish(
       message: { text: string; blocks: KnownBlock[] } | undefined,
       answered: boolean,
     ): Promise<void> {
-      if (message !== undefined) await update(message);
       await redis.set(keys.answered(data.account, jobId), '1', 'EX', 24 * 60 * 60);
       await redis.zrem(keys.queue(data.account), jobId);
+      await promoteNext(data.account);
+      if (message !== undefined) await update(message);
       if (data.askTs !== undefined) {
         await client.reactions
           .remove({ channel: data.channel, timestamp: data.askTs, name: 'hourglass_flowing_sand' })
