@@ -1,6 +1,8 @@
 import type { WebClient } from '@slack/web-api';
 import type { Logger } from '../../shared/logger.js';
 import { replyForError } from '../../slack/error-reply.js';
+import type { SubcommandContext } from '../../slack/router.js';
+import { workspaceOf } from '../../slack/workspace.js';
 import type { WorkspaceRef } from '../../vault/store.js';
 import type { ApprovalService } from './service.js';
 
@@ -42,4 +44,22 @@ export async function requestApproval<Registrar>(
   } catch (error) {
     await reply(replyForError(error, logger).text);
   }
+}
+
+/** A sensitive slash command: ack at once, then post the approval request (the preview reads the registrar). */
+export async function requestFromCommand<Registrar>(
+  ctx: SubcommandContext,
+  service: ApprovalService<Registrar>,
+  operation: string,
+  params: Record<string, unknown>,
+): Promise<void> {
+  await ctx.ack();
+  const body = ctx.bolt.body;
+  await requestApproval(
+    service,
+    { workspace: workspaceOf(body), user: body.user_id, channel: body.channel_id, operation, params },
+    ctx.bolt.client,
+    (text) => ctx.respond({ response_type: 'ephemeral', text }),
+    ctx.logger,
+  );
 }

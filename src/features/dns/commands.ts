@@ -3,18 +3,12 @@ import type { Logger } from '../../shared/logger.js';
 import { replyForError } from '../../slack/error-reply.js';
 import type { Subcommand } from '../../slack/router.js';
 import { workspaceOf } from '../../slack/workspace.js';
-import { parseDomainName } from '../domains/names.js';
+import { domainArgument } from '../domains/names.js';
 import { type LookupDeps, lookup, usage } from '../lookup.js';
 import { recordsPage, zoneCard } from './blocks.js';
 import { DNS_IDS } from './ids.js';
 
 const RECORD_TYPE = /^[A-Za-z0-9]{1,10}$/;
-
-function domainOf(text: string | undefined): string | undefined {
-  if (text === undefined) return undefined;
-  const parsed = parseDomainName(text);
-  return parsed.ok ? parsed.ascii : undefined;
-}
 
 export function zoneCommand(deps: LookupDeps): Subcommand {
   return {
@@ -22,7 +16,7 @@ export function zoneCommand(deps: LookupDeps): Subcommand {
     usage: 'zone DOMAIN',
     summary: 'SOA, delegation, DNSSEC and record counts by type',
     run: async (ctx) => {
-      const domain = domainOf(ctx.args[0]);
+      const domain = domainArgument(ctx.args[0]);
       if (domain === undefined) return usage(ctx, '`/dns zone DOMAIN`.');
       await lookup(ctx, deps, async (registrar) => zoneCard(await registrar.dns.zone(domain)));
     },
@@ -36,7 +30,7 @@ export function recordsCommand(deps: LookupDeps): Subcommand {
     summary: 'records with name, type, TTL, data, auto/manual and active; large zones page',
     run: async (ctx) => {
       const [name, typeText] = ctx.args;
-      const domain = domainOf(name);
+      const domain = domainArgument(name);
       if (domain === undefined || (typeText !== undefined && !RECORD_TYPE.test(typeText))) {
         return usage(ctx, '`/dns records DOMAIN [TYPE]`, e.g. `/dns records example.com MX`.');
       }
@@ -67,7 +61,7 @@ export function registerRecordPaging(app: App, deps: LookupDeps, logger: Logger)
     await ack();
     try {
       const { d, t, p } = JSON.parse(action.value ?? '{}') as { d: string; t: string; p: number };
-      const domain = domainOf(d);
+      const domain = domainArgument(d);
       if (domain === undefined || !Number.isInteger(p)) return;
       const type = t === '' ? undefined : t;
       const records = (await deps.registrarFor(workspaceOf(body)).dns.records(domain)).filter(

@@ -1,9 +1,8 @@
 import type { RegistrarClient } from '../../registrar/index.js';
 import type { Subcommand } from '../../slack/router.js';
-import { workspaceOf } from '../../slack/workspace.js';
-import { requestApproval } from '../approvals/request.js';
+import { requestFromCommand } from '../approvals/request.js';
 import type { ApprovalService } from '../approvals/service.js';
-import { parseDomainName } from '../domains/names.js';
+import { domainArgument } from '../domains/names.js';
 import { type LookupDeps, lookup, usage } from '../lookup.js';
 import { dnssecCard } from './blocks.js';
 
@@ -19,28 +18,14 @@ export function dnssecCommand(deps: DnssecCommandDeps): Subcommand {
     summary: 'DNSSEC state, desired vs live, records and pending work; `disable` needs approval',
     run: async (ctx) => {
       const [name, verb] = ctx.args;
-      const parsed = name === undefined ? undefined : parseDomainName(name);
-      if (parsed === undefined || !parsed.ok) return usage(ctx, '`/dns dnssec DOMAIN [disable]`.');
-      const domain = parsed.ascii;
+      const domain = domainArgument(name);
+      if (domain === undefined) return usage(ctx, '`/dns dnssec DOMAIN [disable]`.');
       if (verb === undefined) {
         await lookup(ctx, deps, async (registrar) => dnssecCard(domain, await registrar.dnssec.get(domain)));
         return;
       }
       if (verb.toLowerCase() !== 'disable') return usage(ctx, '`/dns dnssec DOMAIN [disable]`.');
-      await ctx.ack();
-      await requestApproval(
-        deps.approvals,
-        {
-          workspace: workspaceOf(ctx.bolt.body),
-          user: ctx.bolt.body.user_id,
-          channel: ctx.bolt.body.channel_id,
-          operation: 'dnssec.disable',
-          params: { domain },
-        },
-        ctx.bolt.client,
-        (text) => ctx.respond({ response_type: 'ephemeral', text }),
-        ctx.logger,
-      );
+      await requestFromCommand(ctx, deps.approvals, 'dnssec.disable', { domain });
     },
   };
 }

@@ -2,23 +2,15 @@ import type { RegistrarClient } from '../../registrar/index.js';
 import { context, header, section } from '../../slack/blocks.js';
 import { codeSpan } from '../../slack/mrkdwn.js';
 import type { Subcommand } from '../../slack/router.js';
-import { workspaceOf } from '../../slack/workspace.js';
-import { requestApproval } from '../approvals/request.js';
+import { requestFromCommand } from '../approvals/request.js';
 import type { ApprovalService } from '../approvals/service.js';
 import { type LookupDeps, lookup, usage } from '../lookup.js';
 import { domainCard } from './blocks.js';
-import { displayName, parseDomainName } from './names.js';
+import { displayName, domainArgument } from './names.js';
 
 export interface DomainCommandDeps extends LookupDeps {
   approvals: ApprovalService<RegistrarClient>;
   now: () => number;
-}
-
-/** A domain argument: any syntactically valid name (subdomains are refused by the registrar itself). */
-function domainArg(text: string | undefined): string | undefined {
-  if (text === undefined) return undefined;
-  const parsed = parseDomainName(text);
-  return parsed.ok ? parsed.ascii : undefined;
 }
 
 export function infoCommand(deps: DomainCommandDeps): Subcommand {
@@ -27,7 +19,7 @@ export function infoCommand(deps: DomainCommandDeps): Subcommand {
     usage: 'info DOMAIN',
     summary: 'registration details, expiry and delegated nameservers',
     run: async (ctx) => {
-      const domain = domainArg(ctx.args[0]);
+      const domain = domainArgument(ctx.args[0]);
       if (domain === undefined) return usage(ctx, '`/domain info DOMAIN`, e.g. `/domain info example.com`.');
       await lookup(ctx, deps, async (registrar) =>
         domainCard(await registrar.domains.get(domain), deps.now()),
@@ -43,7 +35,7 @@ export function nsCommand(deps: DomainCommandDeps): Subcommand {
     summary: 'current delegation; `set` changes it (needs approval)',
     run: async (ctx) => {
       const [name, verb, target] = ctx.args;
-      const domain = domainArg(name);
+      const domain = domainArgument(name);
       if (domain === undefined)
         return usage(ctx, '`/domain ns DOMAIN` or `/domain ns DOMAIN set VANITY_SET_ID|standard`.');
       if (verb === undefined) {
@@ -73,20 +65,7 @@ export function nsCommand(deps: DomainCommandDeps): Subcommand {
           '`/domain ns DOMAIN set VANITY_SET_ID|standard`, e.g. `/domain ns example.com set 11`.',
         );
       }
-      await ctx.ack();
-      await requestApproval(
-        deps.approvals,
-        {
-          workspace: workspaceOf(ctx.bolt.body),
-          user: ctx.bolt.body.user_id,
-          channel: ctx.bolt.body.channel_id,
-          operation: 'domain.ns',
-          params: { domain, vanitySetId },
-        },
-        ctx.bolt.client,
-        (text) => ctx.respond({ response_type: 'ephemeral', text }),
-        ctx.logger,
-      );
+      await requestFromCommand(ctx, deps.approvals, 'domain.ns', { domain, vanitySetId });
     },
   };
 }
@@ -97,22 +76,9 @@ export function authcodeCommand(deps: DomainCommandDeps): Subcommand {
     usage: 'authcode DOMAIN',
     summary: 'transfer auth code, shown only to you (needs approval)',
     run: async (ctx) => {
-      const domain = domainArg(ctx.args[0]);
+      const domain = domainArgument(ctx.args[0]);
       if (domain === undefined) return usage(ctx, '`/domain authcode DOMAIN`.');
-      await ctx.ack();
-      await requestApproval(
-        deps.approvals,
-        {
-          workspace: workspaceOf(ctx.bolt.body),
-          user: ctx.bolt.body.user_id,
-          channel: ctx.bolt.body.channel_id,
-          operation: 'domain.authcode',
-          params: { domain },
-        },
-        ctx.bolt.client,
-        (text) => ctx.respond({ response_type: 'ephemeral', text }),
-        ctx.logger,
-      );
+      await requestFromCommand(ctx, deps.approvals, 'domain.authcode', { domain });
     },
   };
 }

@@ -66,3 +66,10 @@ export function splitNames(text: string, max: number): { names: ParsedName[]; ov
   }
   return { names, overflow };
 }
+
+/** A domain typed as a command argument, in ASCII form, or undefined when it is not one. */
+export function domainArgument(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  const parsed = parseDomainName(text);
+  return parsed.ok ? parsed.ascii : undefined;
+}
