@@ -91,6 +91,8 @@ const EnvSchema = z.object({
     }
   }),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  /** Beyond CONTRACT §2: how many audit entries a workspace keeps (newest first). */
+  AUDIT_RETENTION: z.coerce.number().int().min(100).max(10_000_000).default(10_000),
 });
 
 export type SlackMode = 'http-single' | 'http-oauth' | 'socket' | 'unconfigured';
@@ -116,6 +118,7 @@ export interface Config {
   redis: { url?: string; keyPrefix: string };
   vault: { masterKey?: Buffer; previousMasterKey?: Buffer };
   limits: RegfishLimits;
+  auditRetention: number;
 }
 
 export class ConfigError extends Error {
@@ -211,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     redis,
     vault,
     limits: mergeLimits(e.REGFISH_LIMITS),
+    auditRetention: e.AUDIT_RETENTION,
   };
 }
 

@@ -84,7 +84,7 @@ export function buildServices(deps: ServiceDeps): Services {
     previous === undefined ? undefined : masterKey(previous, 'VAULT_MASTER_KEY_PREVIOUS'),
     now,
   );
-  const audit = new AuditLog(redis, keys);
+  const audit = new AuditLog(redis, keys, config.auditRetention);
   const onRequest = (info: { operation: string; status: number }) =>
     metrics.registrarRequests.inc({ operation: info.operation, status: String(info.status) });
 

@@ -62,7 +62,13 @@ export function features(s: Services): Feature[] {
         .add('/domain', nsCommand(lookups))
         .add('/domain', authcodeCommand(lookups));
     },
-    (app, d) => registerKeys(app, { ...d, workspaceKeys: s.workspaceKeys }),
+    (app, d) =>
+      registerKeys(app, {
+        ...d,
+        workspaceKeys: s.workspaceKeys,
+        isAdmin: async (client, workspace, user) =>
+          s.roles.isAdmin(client, await s.policies.get(workspace), user),
+      }),
     (app, d) => {
       d.router.add('/domain', policyCommand(s.policies, s.roles)).add('/domain', auditCommand(s.audit));
       registerPolicyModal(app, s.policies, s.roles, s.audit, d.logger);

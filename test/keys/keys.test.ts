@@ -130,6 +130,16 @@ describe('/domain key and per-workspace registrar keys', () => {
     expect(await h.running.services.workspaceKeys.apiKeyFor({ teamId: 'T0002' })).toBe(h.sandbox.apiKey);
   });
 
+  it('lets a Regdesk admin named in the policy open the key modal', async () => {
+    await h.running.services.policies.set(
+      { teamId: 'T0003' },
+      { ...(await h.running.services.policies.get({ teamId: 'T0003' })), admins: ['UREGADMIN'] },
+    );
+    const before = h.slack.callsTo('views.open').length;
+    await h.driver.command('/domain', 'key', { team: 'T0003', user: 'UREGADMIN' });
+    await h.slack.waitFor((calls) => calls.filter((c) => c.method === 'views.open').length > before);
+  });
+
   it('removes the key on request, and everything of a workspace on app_uninstalled', async () => {
     await h.driver.interaction(
       viewSubmission(

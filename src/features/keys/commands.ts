@@ -1,13 +1,12 @@
-import { isWorkspaceAdmin } from '../../slack/roles.js';
 import type { Subcommand } from '../../slack/router.js';
 import { workspaceOf } from '../../slack/workspace.js';
 import { keyModal } from './blocks.js';
-import type { WorkspaceKeys } from './service.js';
+import type { KeyAdminCheck, WorkspaceKeys } from './service.js';
 
 /** A trigger_id is good for 3 s (RELIABILITY 2); past this, opening the modal would fail anyway. */
 const TRIGGER_BUDGET_MS = 2_500;
 
-export function keyCommand(keys: WorkspaceKeys): Subcommand {
+export function keyCommand(keys: WorkspaceKeys, isAdmin: KeyAdminCheck): Subcommand {
   return {
     name: 'key',
     usage: 'key',
@@ -17,13 +16,13 @@ export function keyCommand(keys: WorkspaceKeys): Subcommand {
       await ack();
       const ref = workspaceOf(bolt.body);
       const [admin, status] = await Promise.all([
-        isWorkspaceAdmin(bolt.client, bolt.body.user_id),
+        isAdmin(bolt.client, ref, bolt.body.user_id),
         keys.status(ref),
       ]);
       if (!admin) {
         await respond({
           response_type: 'ephemeral',
-          text: ':lock: Only workspace admins and owners can change the registrar API key. Ask one of them to run `/domain key`.',
+          text: ':lock: Only workspace admins, owners and Regdesk admins can change the registrar API key. Ask one of them to run `/domain key`.',
         });
         return;
       }

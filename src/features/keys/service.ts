@@ -1,3 +1,4 @@
+import type { WebClient } from '@slack/web-api';
 import { AppError } from '../../shared/app-error.js';
 import type { Vault, WorkspaceRef } from '../../vault/store.js';
 import type { AuditLog } from '../audit/service.js';
@@ -6,6 +7,9 @@ export type KeyCheckResult = { ok: true } | { ok: false; reason: string };
 
 /** Asks the registrar whether a key is accepted, at no cost to any limited quota. */
 export type KeyCheck = (apiKey: string) => Promise<KeyCheckResult>;
+
+/** Who may change a workspace's key: its admins and owners, or a Regdesk admin of its policy. */
+export type KeyAdminCheck = (client: WebClient, workspace: WorkspaceRef, user: string) => Promise<boolean>;
 
 export type KeyStatus =
   | { state: 'set'; masked: string; updatedBy: string; updatedAt: number; readable: boolean }

@@ -1,13 +1,17 @@
 import type { App } from '@slack/bolt';
 import type { Logger } from '../../shared/logger.js';
 import { replyForError } from '../../slack/error-reply.js';
-import { isWorkspaceAdmin } from '../../slack/roles.js';
 import { workspaceOf } from '../../slack/workspace.js';
 import { checkingModal, doneModal, keyModal } from './blocks.js';
 import { KEY_IDS } from './ids.js';
-import type { WorkspaceKeys } from './service.js';
+import type { KeyAdminCheck, WorkspaceKeys } from './service.js';
 
-export function registerKeyModal(app: App, keys: WorkspaceKeys, logger: Logger): void {
+export function registerKeyModal(
+  app: App,
+  keys: WorkspaceKeys,
+  isAdmin: KeyAdminCheck,
+  logger: Logger,
+): void {
   app.view(KEY_IDS.modal, async ({ ack, body, view, client }) => {
     const values = view.state.values;
     const apiKey = values[KEY_IDS.keyBlock]?.[KEY_IDS.keyInput]?.value?.trim() ?? '';
@@ -43,7 +47,7 @@ export function registerKeyModal(app: App, keys: WorkspaceKeys, logger: Logger):
     const show = (next: ReturnType<typeof doneModal>) =>
       client.views.update({ view_id: view.id, view: next });
     try {
-      if (!(await isWorkspaceAdmin(client, user))) {
+      if (!(await isAdmin(client, ref, user))) {
         await show(doneModal(':lock: Only workspace admins and owners can change the registrar API key.'));
         return;
       }
