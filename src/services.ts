@@ -8,6 +8,13 @@ import { ApprovalService } from './features/approvals/service.js';
 import { ApprovalStore } from './features/approvals/store.js';
 import { ASSISTANT_QUEUE, type AssistantJob, AssistantService } from './features/assistant/service.js';
 import { AuditLog } from './features/audit/service.js';
+import {
+  FOLLOW_QUEUE,
+  type FollowJob,
+  type FollowKind,
+  follow,
+  type Origin,
+} from './features/follow/jobs.js';
 import { type KeyCheck, WorkspaceKeys } from './features/keys/service.js';
 import { ShareableCards } from './features/share.js';
 import {
@@ -65,6 +72,8 @@ export interface Services {
   approvalQueue: Queue<ApprovalJob>;
   assistant: AssistantService;
   assistantQueue: Queue<AssistantJob>;
+  followQueue: Queue<FollowJob>;
+  follow(workspace: WorkspaceRef, kind: FollowKind, resource: string, origin: Origin): Promise<void>;
   registrarFor(workspace: WorkspaceRef): RegistrarClient;
   close(): Promise<void>;
 }
@@ -124,6 +133,15 @@ export function buildServices(deps: ServiceDeps): Services {
   const approvalStore = new ApprovalStore(redis, keys);
   const approvalQueue = createQueue<ApprovalJob>(APPROVALS_QUEUE, redis, keys, logger);
   const assistantQueue = createQueue<AssistantJob>(ASSISTANT_QUEUE, redis, keys, logger);
+  const followQueue = createQueue<FollowJob>(FOLLOW_QUEUE, redis, keys, logger);
+  const followResource = async (
+    workspace: WorkspaceRef,
+    kind: FollowKind,
+    resource: string,
+    origin: Origin,
+  ) => {
+    await follow(followQueue, workspace, kind, resource, origin, now());
+  };
   const partial = {
     config,
     redis,
@@ -142,11 +160,14 @@ export function buildServices(deps: ServiceDeps): Services {
     approvalStore,
     approvalQueue,
     assistantQueue,
+    followQueue,
+    follow: followResource,
     assistant: new AssistantService(redis, keys, assistantQueue, workspaceKeys, poster, now),
     registrarFor,
     close: async () => {
       await approvalQueue.close();
       await assistantQueue.close();
+      await followQueue.close();
     },
   };
   const operations = deps.operations?.(partial) ?? [];
@@ -160,6 +181,7 @@ export function buildServices(deps: ServiceDeps): Services {
     operations: new Map(operations.map((operation) => [operation.name, operation])),
     registrarFor,
     scheduler: approvalScheduler(approvalQueue, now),
+    follow: followResource,
     logger,
     now,
   });

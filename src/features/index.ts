@@ -12,10 +12,12 @@ import { ASSISTANT_QUEUE } from './assistant/service.js';
 import { auditCommand } from './audit/commands.js';
 import { recordsCommand, registerRecordPaging, zoneCommand } from './dns/commands.js';
 import { dnssecCommand } from './dnssec/commands.js';
+import { registerExternalRecords } from './dnssec/external.js';
 import { disableDnssec, setExternalDnssec } from './dnssec/operations.js';
 import { checkCommand } from './domains/check.js';
 import { authcodeCommand, infoCommand, nsCommand } from './domains/commands.js';
 import { changeNameservers, requestAuthCode } from './domains/operations.js';
+import { FOLLOW_QUEUE, followProcessor } from './follow/jobs.js';
 import { registerHome } from './home/index.js';
 import { registerInstallLifecycle } from './install/index.js';
 import { registerKeys } from './keys/index.js';
@@ -78,8 +80,16 @@ export function features(s: Services): Feature[] {
       d.router
         .add('/dns', zoneCommand(lookups))
         .add('/dns', recordsCommand(lookups))
-        .add('/dns', dnssecCommand(lookups));
+        .add(
+          '/dns',
+          dnssecCommand({
+            ...lookups,
+            poster: s.poster,
+            followDnssec: (workspace, domain, origin) => s.follow(workspace, 'dnssec', domain, origin),
+          }),
+        );
       registerRecordPaging(app, lookups, d.logger);
+      registerExternalRecords(app, s.approvals, d.logger);
     },
     (app, d) => {
       d.router
@@ -99,10 +109,16 @@ export function features(s: Services): Feature[] {
         approvals: s.approvalStore,
         audit: s.audit,
         running: async (workspace) => {
-          const jobs = await s.approvalQueue.getJobs(['active', 'waiting']);
-          return jobs
+          const executing = (await s.approvalQueue.getJobs(['active', 'waiting']))
             .filter((job) => job.data.teamId === workspace.teamId && job.name === 'execute')
             .map((job) => `:gear: Executing approved request \`${job.data.requestId}\``);
+          const following = (await s.followQueue.getJobs(['active', 'waiting', 'delayed'], 0, 200))
+            .filter((job) => job.data.teamId === workspace.teamId)
+            .map(
+              (job) =>
+                `:hourglass_flowing_sand: Following ${job.data.kind === 'dnssec' ? 'DNSSEC of' : 'certificate'} \`${job.data.resource}\` (check ${job.data.attempt + 1})`,
+            );
+          return [...executing, ...following];
         },
       });
     },
@@ -111,6 +127,20 @@ export function features(s: Services): Feature[] {
 
 export function workers(s: Services): WorkerFactory[] {
   return [
+    ({ connection, keys, logger }) =>
+      createWorker(
+        FOLLOW_QUEUE,
+        followProcessor({
+          registrarFor: s.registrarFor,
+          slackFor: (workspace) => s.slackClients.forWorkspace(workspace),
+          poster: s.poster,
+          logger,
+          now: s.now,
+        }),
+        connection,
+        keys,
+        logger,
+      ),
     ({ connection, keys, logger }) =>
       createWorker(
         ASSISTANT_QUEUE,

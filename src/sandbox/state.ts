@@ -174,7 +174,7 @@ export class SandboxState {
       },
     });
     this.addDomain('xn--mller-kva.de', now, { owner: 'Müller Bäckerei' });
-    this.addDomain('shop.example.org', now, {
+    this.addDomain('shop-example.org', now, {
       usingServiceNameservers: false,
       externalNameservers: ['ns1.external-dns.net', 'ns2.external-dns.net'],
     });

@@ -173,22 +173,22 @@ describe('registrar client against the sandbox (contract)', () => {
 
     it('refuses service mode on external nameservers (409) and bad external records (417)', async () => {
       await expect(
-        client.dnssec.put('shop.example.org', { mode: 'regfish', state: 'enabled' }),
+        client.dnssec.put('shop-example.org', { mode: 'regfish', state: 'enabled' }),
       ).rejects.toBeInstanceOf(ConflictError);
       await expect(
-        client.dnssec.put('shop.example.org', {
+        client.dnssec.put('shop-example.org', {
           mode: 'external',
           state: 'enabled',
           records: [{ kind: 'ds', algorithm: 5 }],
         }),
       ).rejects.toBeInstanceOf(RecordSetInvalidError);
-      const ok = await client.dnssec.put('shop.example.org', {
+      const ok = await client.dnssec.put('shop-example.org', {
         mode: 'external',
         state: 'enabled',
         records: [{ kind: 'ds', algorithm: 13, key_tag: 1, digest_type: 2, digest: 'AB' }],
       });
       expect(ok.desired_state).toBe('enabled');
-      expect((await client.dnssec.cancel('shop.example.org')).dnssec_state).toBe('inactive');
+      expect((await client.dnssec.cancel('shop-example.org')).dnssec_state).toBe('inactive');
     });
   });
 

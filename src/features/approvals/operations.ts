@@ -21,6 +21,8 @@ export interface Execution {
   outcome: string;
   /** Shown only to the requester (the auth code); never stored, logged or posted publicly. */
   privateText?: string;
+  /** Pending work to follow until it settles, reported in the request message's thread. */
+  follow?: { kind: 'dnssec' | 'certificate'; resource: string };
 }
 
 /**

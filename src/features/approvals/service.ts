@@ -26,6 +26,13 @@ export interface ApprovalDeps<Registrar> {
   operations: ReadonlyMap<string, SensitiveOperation<Registrar>>;
   registrarFor: (workspace: WorkspaceRef) => Registrar;
   scheduler: ApprovalScheduler;
+  /** Starts following pending work an execution left behind (DNSSEC transitions). */
+  follow?: (
+    workspace: WorkspaceRef,
+    kind: 'dnssec' | 'certificate',
+    resource: string,
+    origin: { channel: string; threadTs: string },
+  ) => Promise<void>;
   logger: Logger;
   now: () => number;
 }
@@ -250,6 +257,12 @@ export class ApprovalService<Registrar> {
       if (result.privateText !== undefined)
         await this.#tellRequesterPrivately(request, result.privateText, client);
       await this.#finish(request, 'succeeded', result.outcome, client);
+      if (result.follow !== undefined && deps.follow !== undefined) {
+        await deps.follow(workspace, result.follow.kind, result.follow.resource, {
+          channel: request.channel,
+          threadTs: request.messageTs,
+        });
+      }
     } catch (error) {
       const reason =
         error instanceof AppError ? error.userMessage : 'unexpected error; nothing more was attempted';

@@ -42,6 +42,7 @@ export const disableDnssec = defineOperation<RegistrarClient, z.infer<typeof Dis
     });
     return {
       outcome: `DNSSEC is now ${state.dnssec_state}${state.pending_job ? ' (the registry is converging; Regdesk follows it)' : ''}`,
+      ...(state.pending_job ? { follow: { kind: 'dnssec' as const, resource: p.domain } } : {}),
     };
   },
 });
@@ -86,6 +87,7 @@ export const setExternalDnssec = defineOperation<RegistrarClient, z.infer<typeof
     });
     return {
       outcome: `DNSSEC is now ${state.dnssec_state}${state.pending_job ? ' (the registry is converging; Regdesk follows it)' : ''}`,
+      ...(state.pending_job ? { follow: { kind: 'dnssec' as const, resource: p.domain } } : {}),
     };
   },
 });
