@@ -77,9 +77,10 @@ describe('DNSSEC transitions from Slack, followed to the end', () => {
     await h.slack.waitFor((calls) =>
       calls.some((c) => c.method === 'views.open' && messageText(c).includes('dnssec.external.modal')),
     );
-    const metadata = String(
-      (h.slack.callsTo('views.open').at(-1)?.args.view as { private_metadata?: string }).private_metadata,
-    );
+    const opened = h.slack.callsTo('views.open').at(-1)?.args.view as
+      | { private_metadata?: string }
+      | undefined;
+    const metadata = String(opened?.private_metadata);
     const submit = (records: string) =>
       h.driver.interaction(
         viewSubmission(
