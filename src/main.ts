@@ -157,15 +157,14 @@ export async function runRegdesk(options: RunOptions): Promise<Running> {
       workerRedis.on('error', (error) => logger.warn({ err: error.message }, 'redis (worker) error'));
       closers.push({ name: 'redis-worker', close: () => quit(workerRedis) });
       const factories = [...defaultWorkers(services), ...(options.workers ?? [])];
-      for (const create of factories) {
-        const worker = create({ connection: workerRedis, keys, logger });
-        // A job still running at the timeout is handed back to BullMQ (it stalls and another worker
-        // takes it up), so nothing is lost (RELIABILITY 20).
-        closers.push({
-          name: `worker:${worker.name}`,
-          close: () => withTimeout(worker.close(), WORKER_CLOSE_TIMEOUT_MS),
-        });
-      }
+      const started = factories.map((create) => create({ connection: workerRedis, keys, logger }));
+      // All workers close together, each with a timeout: a job still running then is handed back to
+      // BullMQ (it stalls and another worker takes it up), so nothing is lost (RELIABILITY 20).
+      closers.push({
+        name: 'workers',
+        close: () =>
+          Promise.all(started.map((worker) => withTimeout(worker.close(), WORKER_CLOSE_TIMEOUT_MS))),
+      });
       say(`Regdesk workers (${factories.length} queues) running against ${redactUrl(local.url)}.`);
     }
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { KnownBlock } from '@slack/types';
 import { isAppError } from '../shared/app-error.js';
 import type { Logger } from '../shared/logger.js';
+import { RedisUnavailableError } from '../shared/redis.js';
 import { escapeMrkdwn } from './mrkdwn.js';
 
 export interface ErrorReply {
@@ -14,6 +15,10 @@ export interface ErrorReply {
  * can act on; anything else is logged with a reference the user can quote to an operator.
  */
 export function replyForError(error: unknown, logger: Logger): ErrorReply {
+  if (isRedisUnavailable(error)) {
+    logger.warn({ err: (error as Error).message }, 'redis unavailable');
+    return plain(`:warning: ${new RedisUnavailableError().userMessage}`);
+  }
   if (isAppError(error)) {
     logger.warn({ code: error.code, err: error.message }, 'request refused');
     return plain(`:warning: ${error.userMessage}`);
@@ -31,4 +36,17 @@ export function replyForError(error: unknown, logger: Logger): ErrorReply {
 
 function plain(text: string): ErrorReply {
   return { text, blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }] };
+}
+
+/**
+ * ioredis fails fast on the request path (RELIABILITY 22): offline queue disabled, one retry. Those
+ * failures, and BullMQ's over the same connection, mean "the store is down", not a bug.
+ */
+function isRedisUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return (
+    error instanceof RedisUnavailableError ||
+    error.name === 'MaxRetriesPerRequestError' ||
+    /Stream isn't writeable|Connection is closed|ECONNREFUSED|Command timed out/.test(error.message)
+  );
 }
