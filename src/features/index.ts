@@ -22,6 +22,7 @@ import { registerHome } from './home/index.js';
 import { registerInstallLifecycle } from './install/index.js';
 import { registerKeys } from './keys/index.js';
 import { orgCommand, showCommand } from './tls/commands.js';
+import { downloadCommand } from './tls/download.js';
 import { cancelOrder, revokeCertificate } from './tls/operations.js';
 import { registerReasonModal, revocationCommand } from './tls/revoke.js';
 
@@ -94,6 +95,7 @@ export function features(s: Services): Feature[] {
     (app, d) => {
       d.router
         .add('/tls', showCommand(lookups))
+        .add('/tls', downloadCommand(lookups))
         .add('/tls', revocationCommand('revoke', s.approvals))
         .add('/tls', revocationCommand('cancel', s.approvals))
         .add('/tls', orgCommand(lookups));
