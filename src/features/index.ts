@@ -24,6 +24,7 @@ import { registerKeys } from './keys/index.js';
 import { orgCommand, showCommand } from './tls/commands.js';
 import { downloadCommand } from './tls/download.js';
 import { cancelOrder, revokeCertificate } from './tls/operations.js';
+import { orderCommand, registerOrderModal } from './tls/order.js';
 import { registerReasonModal, revocationCommand } from './tls/revoke.js';
 
 /** Every sensitive action (RELIABILITY 8), each requiring approval before it runs. */
@@ -94,12 +95,21 @@ export function features(s: Services): Feature[] {
     },
     (app, d) => {
       d.router
+        .add('/tls', orderCommand())
         .add('/tls', showCommand(lookups))
         .add('/tls', downloadCommand(lookups))
         .add('/tls', revocationCommand('revoke', s.approvals))
         .add('/tls', revocationCommand('cancel', s.approvals))
         .add('/tls', orgCommand(lookups));
       registerReasonModal(app, s.approvals, d.logger);
+      registerOrderModal(app, {
+        registrarFor: s.registrarFor,
+        poster: s.poster,
+        redis: s.redis,
+        keys: s.keys,
+        followCertificate: (workspace, id, origin) => s.follow(workspace, 'certificate', id, origin),
+        logger: d.logger,
+      });
     },
     (app, d) => registerAssistant(app, { ...d, assistant: s.assistant, poster: s.poster }),
     (app, d) => {
