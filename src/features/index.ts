@@ -21,10 +21,11 @@ import { FOLLOW_QUEUE, followProcessor } from './follow/jobs.js';
 import { registerHome } from './home/index.js';
 import { registerInstallLifecycle } from './install/index.js';
 import { registerKeys } from './keys/index.js';
-import { orgCommand, showCommand } from './tls/commands.js';
+import { showCommand, showOrganization } from './tls/commands.js';
 import { downloadCommand } from './tls/download.js';
 import { cancelOrder, revokeCertificate } from './tls/operations.js';
 import { orderCommand, registerOrderModal } from './tls/order.js';
+import { orgCommand, registerOrgModal } from './tls/organizations.js';
 import { registerReasonModal, revocationCommand } from './tls/revoke.js';
 
 /** Every sensitive action (RELIABILITY 8), each requiring approval before it runs. */
@@ -100,8 +101,9 @@ export function features(s: Services): Feature[] {
         .add('/tls', downloadCommand(lookups))
         .add('/tls', revocationCommand('revoke', s.approvals))
         .add('/tls', revocationCommand('cancel', s.approvals))
-        .add('/tls', orgCommand(lookups));
+        .add('/tls', orgCommand(lookups, showOrganization(lookups)));
       registerReasonModal(app, s.approvals, d.logger);
+      registerOrgModal(app, lookups, d.logger);
       registerOrderModal(app, {
         registrarFor: s.registrarFor,
         poster: s.poster,

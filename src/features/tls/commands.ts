@@ -17,16 +17,11 @@ export function showCommand(deps: LookupDeps): Subcommand {
   };
 }
 
-export function orgCommand(deps: LookupDeps): Subcommand {
-  return {
-    name: 'org',
-    usage: 'org show ID',
-    summary: 'TLS organization details',
-    run: async (ctx) => {
-      const [verb, id] = ctx.args;
-      if (verb?.toLowerCase() !== 'show' || id === undefined || !ID.test(id))
-        return usage(ctx, '`/tls org show ORGANIZATION_ID`.');
-      await lookup(ctx, deps, async (registrar) => organizationCard(await registrar.organizations.get(id)));
-    },
+/** `/tls org show ID`: the organization card (the rest of `/tls org` lives in organizations.ts). */
+export function showOrganization(deps: LookupDeps): Subcommand['run'] {
+  return async (ctx) => {
+    const id = ctx.args[1];
+    if (id === undefined || !ID.test(id)) return usage(ctx, '`/tls org show ORGANIZATION_ID`.');
+    await lookup(ctx, deps, async (registrar) => organizationCard(await registrar.organizations.get(id)));
   };
 }

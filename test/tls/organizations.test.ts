@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fieldError } from '../../src/features/tls/organizations.js';
+import { type Harness, startHarness } from '../helpers/app-harness.js';
+import { assertWithinBlockKitLimits } from '../helpers/block-kit.js';
+import { messageText, viewSubmission } from '../helpers/payloads.js';
+
+const values = (overrides: Record<string, string> = {}) => {
+  const base: Record<string, string> = {
+    organization: 'Gamma GmbH',
+    first_name: 'Grete',
+    last_name: 'Gamma',
+    address: 'Ring 3',
+    postal_code: '8010',
+    city: 'Graz',
+    country_code: 'at',
+    phone: '+43 316 123456',
+    email: 'pki@gamma.example',
+    ...overrides,
+  };
+  return Object.fromEntries(
+    Object.entries(base).map(([field, value]) => [
+      `tls.org.${field}`,
+      { [`tls.org.${field}.value`]: { type: 'plain_text_input', value } },
+    ]),
+  );
+};
+
+describe('TLS organizations from Slack', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(async () => {
+    await h.stop();
+  });
+
+  it('validates country code, e-mail and phone', () => {
+    expect(fieldError('country_code', 'DE')).toBeUndefined();
+    expect(fieldError('country_code', 'XX')).toContain('ISO 3166-1');
+    expect(fieldError('email', 'nope')).toBeDefined();
+    expect(fieldError('phone', 'call me')).toBeDefined();
+    expect(fieldError('city', ' ')).toBe('Required.');
+  });
+
+  it('creates one through the modal (errors inline), and edits one prefilled', async () => {
+    await h.driver.command('/tls', 'org new');
+    await h.slack.waitFor((calls) => calls.some((c) => c.method === 'views.open'));
+    assertWithinBlockKitLimits(h.slack.callsTo('views.open')[0]?.args.view, 'modal');
+    const meta = JSON.stringify({ channel: 'C0001' });
+    const bad = await h.driver.interaction(
+      viewSubmission('tls.org.modal', values({ country_code: 'XX', email: 'x' }), { privateMetadata: meta }),
+    );
+    expect(bad.json()).toMatchObject({
+      response_action: 'errors',
+      errors: { 'tls.org.country_code': expect.any(String), 'tls.org.email': expect.any(String) },
+    });
+    await h.driver.interaction(viewSubmission('tls.org.modal', values(), { privateMetadata: meta }));
+    await h.slack.waitFor((calls) =>
+      calls.some((c) => c.method === 'chat.postEphemeral' && messageText(c).includes('Gamma GmbH')),
+    );
+    expect(
+      [...h.sandbox.state.organizations.values()].some(
+        (o) => o.organization === 'Gamma GmbH' && o.country_code === 'AT',
+      ),
+    ).toBe(true);
+
+    await h.driver.command('/tls', 'org edit org-acme');
+    await h.slack.waitFor((calls) =>
+      calls.some((c) => c.method === 'views.update' && messageText(c).includes('Erika')),
+    );
+    await h.driver.interaction(
+      viewSubmission('tls.org.modal', values({ organization: 'Acme Example GmbH', city: 'Potsdam' }), {
+        privateMetadata: JSON.stringify({ channel: 'C0001', orgId: 'org-acme' }),
+      }),
+    );
+    await expect.poll(() => h.sandbox.state.organizations.get('org-acme')?.city).toBe('Potsdam');
+  });
+});
