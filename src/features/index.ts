@@ -2,6 +2,7 @@ import type { RegistrarClient } from '../registrar/index.js';
 import type { Services } from '../services.js';
 import { createWorker, type WorkerFactory } from '../shared/queues.js';
 import type { Feature } from '../slack/app.js';
+import type { WorkspaceRef } from '../vault/store.js';
 import { registerApprovalActions } from './approvals/actions.js';
 import { APPROVALS_QUEUE, approvalProcessor } from './approvals/jobs.js';
 import type { SensitiveOperation } from './approvals/operations.js';
@@ -17,6 +18,7 @@ import { disableDnssec, setExternalDnssec } from './dnssec/operations.js';
 import { checkCommand } from './domains/check.js';
 import { authcodeCommand, infoCommand, nsCommand } from './domains/commands.js';
 import { changeNameservers, requestAuthCode } from './domains/operations.js';
+import type { Origin } from './follow/jobs.js';
 import { FOLLOW_QUEUE, followProcessor } from './follow/jobs.js';
 import { registerHome } from './home/index.js';
 import { registerInstallLifecycle } from './install/index.js';
@@ -26,6 +28,7 @@ import { downloadCommand } from './tls/download.js';
 import { cancelOrder, revokeCertificate } from './tls/operations.js';
 import { orderCommand, registerOrderModal } from './tls/order.js';
 import { orgCommand, registerOrgModal } from './tls/organizations.js';
+import { registerReissue, reissueCommand } from './tls/reissue.js';
 import { registerReasonModal, revocationCommand } from './tls/revoke.js';
 
 /** Every sensitive action (RELIABILITY 8), each requiring approval before it runs. */
@@ -95,15 +98,24 @@ export function features(s: Services): Feature[] {
       registerExternalRecords(app, s.approvals, d.logger);
     },
     (app, d) => {
+      const tlsDeps = {
+        registrarFor: s.registrarFor,
+        poster: s.poster,
+        followCertificate: (workspace: WorkspaceRef, id: string, origin: Origin) =>
+          s.follow(workspace, 'certificate', id, origin),
+        logger: d.logger,
+      };
       d.router
         .add('/tls', orderCommand())
         .add('/tls', showCommand(lookups))
+        .add('/tls', reissueCommand(tlsDeps))
         .add('/tls', downloadCommand(lookups))
         .add('/tls', revocationCommand('revoke', s.approvals))
         .add('/tls', revocationCommand('cancel', s.approvals))
         .add('/tls', orgCommand(lookups, showOrganization(lookups)));
       registerReasonModal(app, s.approvals, d.logger);
       registerOrgModal(app, lookups, d.logger);
+      registerReissue(app, tlsDeps);
       registerOrderModal(app, {
         registrarFor: s.registrarFor,
         poster: s.poster,

@@ -1,8 +1,9 @@
 import type { KnownBlock } from '@slack/types';
 import type { TlsCertificate, TlsOrganization } from '../../registrar/index.js';
-import { context, header, packLines, section } from '../../slack/blocks.js';
+import { button, context, header, packLines, section } from '../../slack/blocks.js';
 import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
 import { resolveLink } from '../assistant/markdown.js';
+import { REISSUE_IDS } from './ids.js';
 
 const STATUS_ICON: Record<string, string> = {
   issued: ':white_check_mark:',
@@ -60,6 +61,12 @@ export function certificateCard(cert: TlsCertificate): { text: string; blocks: K
       `Provider ${escapeMrkdwn(cert.provider ?? '?')} · organization ${codeSpan(cert.organization_id ?? 'none')}`,
     ),
   );
+  const actions = [];
+  if (cert.status === 'issued') actions.push(button('Renew', REISSUE_IDS.renewButton, cert.id));
+  if (cert.status === 'issued' || cert.status === 'certificate-revoked') {
+    actions.push(button('Reissue', REISSUE_IDS.reissueButton, cert.id));
+  }
+  if (actions.length > 0) blocks.push({ type: 'actions', elements: actions });
   return { text: `${title} (${cert.status})`, blocks };
 }
 

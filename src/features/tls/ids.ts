@@ -4,3 +4,13 @@ export const TLS_IDS = {
   reasonBlock: 'tls.reason',
   reasonInput: 'tls.reason.value',
 } as const;
+
+/** Reissue modal and the Renew/Reissue buttons of a certificate card (button values: certificate id). */
+export const REISSUE_IDS = {
+  modal: 'tls.reissue.modal',
+  csr: 'tls.reissue.csr',
+  dcv: 'tls.reissue.dcv',
+  comments: 'tls.reissue.comments',
+  renewButton: 'tls.renew.open',
+  reissueButton: 'tls.reissue.open',
+} as const;

@@ -50,8 +50,19 @@ function input(
   } as KnownBlock;
 }
 
-export function orderModal(channel: string): View {
+/** Prefill for a renewal (from the Renew button of a certificate card). */
+export interface OrderPrefill {
+  sku: string;
+  commonName: string;
+  sans: string[];
+  renewalOf: string;
+}
+
+export function orderModal(channel: string, prefill?: OrderPrefill): View {
   const option = (v: string, text: string) => ({ text: { type: 'plain_text' as const, text }, value: v });
+  const product = TLS_PRODUCTS.find((p) => p.sku === prefill?.sku);
+  const initial = (text: string | undefined) =>
+    text === undefined || text === '' ? {} : { initial_value: text };
   return {
     type: 'modal',
     callback_id: IDS.modal,
@@ -64,15 +75,17 @@ export function orderModal(channel: string): View {
       input(IDS.product, 'Product', {
         type: 'static_select',
         options: TLS_PRODUCTS.map((p) => option(p.sku, p.name)),
+        ...(product === undefined ? {} : { initial_option: option(product.sku, product.name) }),
       }),
       input(IDS.cn, 'Common name', {
         type: 'plain_text_input',
         placeholder: { type: 'plain_text', text: 'www.example.com' },
+        ...initial(prefill?.commonName),
       }),
       input(
         IDS.sans,
         'Additional names (SANs)',
-        { type: 'plain_text_input', multiline: true },
+        { type: 'plain_text_input', multiline: true, ...initial(prefill?.sans.join('\n')) },
         true,
         'One per line or comma separated.',
       ),
@@ -102,7 +115,12 @@ export function orderModal(channel: string): View {
         { type: 'number_input', is_decimal_allowed: false, min_value: '1', max_value: '3650' },
         true,
       ),
-      input(IDS.renewal, 'Renewal of certificate ID', { type: 'plain_text_input' }, true),
+      input(
+        IDS.renewal,
+        'Renewal of certificate ID',
+        { type: 'plain_text_input', ...initial(prefill?.renewalOf) },
+        true,
+      ),
     ],
   };
 }

@@ -1,0 +1,89 @@
+import { execFileSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Harness, startHarness } from '../helpers/app-harness.js';
+import { assertWithinBlockKitLimits } from '../helpers/block-kit.js';
+import { buttonPress, messageText, viewSubmission } from '../helpers/payloads.js';
+
+function csr(subject: string, sans: string[]): string {
+  return execFileSync(
+    'openssl',
+    [
+      'req',
+      '-new',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      '/dev/null',
+      '-subj',
+      `/CN=${subject}`,
+      '-addext',
+      `subjectAltName=${sans.map((s) => `DNS:${s}`).join(',')}`,
+    ],
+    { stdio: ['ignore', 'pipe', 'ignore'] },
+  ).toString();
+}
+
+describe('reissue and renew from Slack', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ sandbox: { delays: { certificateIssueMs: 3_000 } } });
+  });
+  afterAll(async () => {
+    await h.stop();
+  });
+
+  it('/tls reissue keeps the order’s names exactly, checks the CSR, and follows to issuance', async () => {
+    await h.driver.command('/tls', 'reissue cert-issued-recent', { user: 'U0001' });
+    await h.slack.waitFor((calls) =>
+      calls.some((c) => c.method === 'views.update' && messageText(c).includes('tls.reissue.modal')),
+    );
+    const view = h.slack.callsTo('views.update').at(-1)?.args.view as { private_metadata: string };
+    assertWithinBlockKitLimits(view, 'modal');
+    const submit = (pem: string) =>
+      h.driver.interaction(
+        viewSubmission(
+          'tls.reissue.modal',
+          {
+            'tls.reissue.csr': { 'tls.reissue.csr.value': { type: 'plain_text_input', value: pem } },
+            'tls.reissue.dcv': {
+              'tls.reissue.dcv.value': {
+                type: 'radio_buttons',
+                selected_option: { value: 'dns-cname-token' },
+              },
+            },
+          },
+          { user: 'U0001', privateMetadata: view.private_metadata },
+        ),
+      );
+    const wrong = await submit(csr('www.example.com', ['www.example.com', 'other.example.com']));
+    expect(wrong.json()).toMatchObject({
+      response_action: 'errors',
+      errors: { 'tls.reissue.csr': expect.stringContaining('other.example.com') },
+    });
+    await submit(csr('www.example.com', ['www.example.com', 'example.com']));
+    await h.slack.waitFor((calls) =>
+      calls.some((c) => c.method === 'chat.postMessage' && messageText(c).includes('reissued a certificate')),
+    );
+    expect(h.sandbox.calls.filter((c) => c.operation === 'tls.reissue' && c.status === 200)).toHaveLength(1);
+    await h.slack.waitFor(
+      (calls) => calls.some((c) => c.args.thread_ts !== undefined && messageText(c).includes('is issued')),
+      20_000,
+    );
+  }, 30_000);
+
+  it('/tls show offers Renew, which opens the order modal prefilled for a renewal', async () => {
+    await h.driver.command('/tls', 'show cert-issued-old', { responseUrl: h.slack.responseUrl('show') });
+    await h.slack.waitFor((calls) => calls.some((c) => c.method === 'response_url:show'));
+    const card = JSON.stringify(h.slack.callsTo('response_url:show')[0]?.args);
+    expect(card).toContain('tls.renew.open');
+    expect(card).toContain('tls.reissue.open');
+    await h.driver.interaction(buttonPress('tls.renew.open', 'cert-issued-old', { user: 'U0001' }));
+    await h.slack.waitFor((calls) =>
+      calls.some((c) => c.method === 'views.update' && messageText(c).includes('tls.order.modal')),
+    );
+    const modal = messageText(h.slack.callsTo('views.update').at(-1) ?? { method: '', args: {}, at: 0 });
+    expect(modal).toContain('api.example.com');
+    expect(modal).toContain('"initial_value":"cert-issued-old"');
+  });
+});
