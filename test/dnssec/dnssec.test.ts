@@ -42,6 +42,10 @@ describe('DNSSEC transitions from Slack, followed to the end', () => {
     await h.slack.waitFor(() => settled(h, 'example.com', 'active').length >= 1, 20_000);
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(settled(h, 'example.com', 'active')).toHaveLength(1);
+    // The announcement itself became the settled DNSSEC card.
+    expect(
+      h.slack.callsTo('chat.update').some((c) => messageText(c).includes('DNSSEC for example.com: active')),
+    ).toBe(true);
     // Few polls: the schedule starts at 2 s and doubles.
     expect(h.sandbox.calls.filter((c) => c.operation === 'dnssec.get').length).toBeLessThanOrEqual(6);
   });

@@ -83,6 +83,19 @@ describe('/tls order', () => {
       response_action: 'errors',
       errors: { 'tls.order.cn': expect.any(String) },
     });
+    const ov = await h.driver.interaction(
+      viewSubmission(
+        'tls.order.modal',
+        form({ cn: 'ov.example.com', csr: csr('ov.example.com'), product: 'SecureSite' }),
+        {
+          privateMetadata: '{"channel":"C0001"}',
+        },
+      ),
+    );
+    expect(ov.json()).toMatchObject({
+      response_action: 'errors',
+      errors: { 'tls.order.org': expect.stringContaining('/tls org new') },
+    });
   });
 
   it('orders, shows the validation records, follows to issuance, and does not order a duplicate', async () => {

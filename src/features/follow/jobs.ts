@@ -8,7 +8,9 @@ import { section } from '../../slack/blocks.js';
 import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
 import type { ChannelPoster } from '../../slack/poster.js';
 import type { WorkspaceRef } from '../../vault/store.js';
+import { dnssecCard } from '../dnssec/blocks.js';
 import { displayName } from '../domains/names.js';
+import { certificateCard } from '../tls/blocks.js';
 
 export const FOLLOW_QUEUE = 'follow';
 export type FollowKind = 'dnssec' | 'certificate';
@@ -86,7 +88,10 @@ export async function follow(
   return jobId;
 }
 
-type Outcome = { settled: false } | { settled: true; text: string; blocks?: KnownBlock[] };
+/** When settled: what the thread is told, and the resource's current card for the origin message. */
+type Outcome =
+  | { settled: false }
+  | { settled: true; text: string; card: { text: string; blocks: KnownBlock[] } };
 
 async function check(registrar: RegistrarClient, job: FollowJob): Promise<Outcome> {
   if (job.kind === 'dnssec') {
@@ -97,6 +102,7 @@ async function check(registrar: RegistrarClient, job: FollowJob): Promise<Outcom
     const icon = state.dnssec_state === 'active' ? ':lock:' : ':unlock:';
     return {
       settled: true,
+      card: dnssecCard(job.resource, state),
       text: `${icon} DNSSEC for ${codeSpan(displayName(job.resource))} is now *${escapeMrkdwn(state.dnssec_state)}* (mode ${codeSpan(state.mode ?? 'none')}).`,
     };
   }
@@ -105,11 +111,13 @@ async function check(registrar: RegistrarClient, job: FollowJob): Promise<Outcom
   if (cert.status === 'issued') {
     return {
       settled: true,
+      card: certificateCard(cert),
       text: `:white_check_mark: Certificate ${codeSpan(cert.id)} for ${codeSpan(cert.common_name)} is issued. Download it with \`/tls download ${cert.id} pem\` or \`zip\`.`,
     };
   }
   return {
     settled: true,
+    card: certificateCard(cert),
     text: `:x: Certificate ${codeSpan(cert.id)} ended as *${escapeMrkdwn(cert.status)}*${cert.pending_message ? `: ${escapeMrkdwn(cert.pending_message)}` : ''}.`,
   };
 }
@@ -157,6 +165,16 @@ export function followProcessor(deps: FollowDeps) {
       outcome = { settled: false };
     }
     if (outcome.settled) {
+      // The origin message becomes the resource's settled card; the thread hears the outcome.
+      const client = await deps.slackFor(workspace);
+      await deps.poster
+        .update(client, { channel: data.channel, ts: data.threadTs, ...outcome.card })
+        .catch((error: unknown) =>
+          deps.logger.warn(
+            { err: error instanceof Error ? error.message : String(error) },
+            'origin update failed',
+          ),
+        );
       await tell(outcome.text);
       return;
     }

@@ -150,7 +150,12 @@ export function readOrder(values: Record<string, Record<string, StateValue>>) {
     .split(/[\s,;]+/)
     .filter((e) => e !== '');
   const validity = text(IDS.validity) === '' ? undefined : Number(text(IDS.validity));
-  if (!TLS_PRODUCTS.some((p) => p.sku === sku)) errors[IDS.product] = 'Choose a product.';
+  const product = TLS_PRODUCTS.find((p) => p.sku === sku);
+  if (product === undefined) errors[IDS.product] = 'Choose a product.';
+  // OV products are validated against an organization (spec 2.3); without one the order would stall.
+  if (product?.organization === true && text(IDS.org) === '') {
+    errors[IDS.org] = 'This product needs a TLS organization: enter its ID, or create one with /tls org new.';
+  }
   if (!HOST.test(commonName)) errors[IDS.cn] = 'A fully qualified domain name, e.g. www.example.com.';
   const badSan = sans.find((name) => !HOST.test(name));
   if (badSan !== undefined) errors[IDS.sans] = `${badSan} is not a domain name.`;
