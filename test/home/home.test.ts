@@ -77,7 +77,11 @@ describe('App Home and the approval policy', () => {
     expect(policy).toMatchObject({ approvers: ['UAPPROVER'], needed: 2, expiryHours: 4 });
 
     // With approvers configured, a workspace admin who is not one of them can no longer approve.
-    await h.driver.command('/tls', 'revoke cert-issued-recent keyCompromise', { user: 'U0001' });
+    // Its own channel: the first test's requests still fill C0001's paced posting queue.
+    await h.driver.command('/tls', 'revoke cert-issued-recent keyCompromise', {
+      user: 'U0001',
+      channel: 'CPOL',
+    });
     await h.slack.waitFor(
       (calls) => calls.filter((c) => c.method === 'chat.postMessage').length >= 5,
       10_000,
@@ -93,13 +97,21 @@ describe('App Home and the approval policy', () => {
       .callsTo('chat.postMessage')
       .find((c) => JSON.stringify(c.args).includes('keyCompromise'));
     const id = /"value":"(apr_[0-9a-f]+)"/.exec(JSON.stringify(posted?.args.blocks))?.[1] ?? '';
-    await h.driver.interaction(buttonPress('approvals.approve', id, { user: 'UADMIN' }));
-    await h.slack.waitFor((calls) =>
-      calls.some((c) => c.method === 'chat.postEphemeral' && String(c.args.text).includes('not an approver')),
+    await h.driver.interaction(buttonPress('approvals.approve', id, { user: 'UADMIN', channel: 'CPOL' }));
+    await h.slack.waitFor(
+      (calls) =>
+        calls.some(
+          (c) => c.method === 'chat.postEphemeral' && String(c.args.text).includes('not an approver'),
+        ),
+      15_000,
     );
-    await h.driver.interaction(buttonPress('approvals.approve', id, { user: 'UAPPROVER' }));
-    await h.slack.waitFor((calls) =>
-      calls.some((c) => c.method === 'chat.update' && JSON.stringify(c.args).includes('Waiting for 1 more')),
+    await h.driver.interaction(buttonPress('approvals.approve', id, { user: 'UAPPROVER', channel: 'CPOL' }));
+    await h.slack.waitFor(
+      (calls) =>
+        calls.some(
+          (c) => c.method === 'chat.update' && JSON.stringify(c.args).includes('Waiting for 1 more'),
+        ),
+      15_000,
     );
   });
 });
