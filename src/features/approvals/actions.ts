@@ -25,25 +25,22 @@ export function registerApprovalActions<Registrar>(
     await client.chat.postEphemeral({ channel: body.channel.id, user: body.user.id, text });
   };
 
-  app.action<BlockAction<ButtonAction>>(APPROVAL_IDS.approve, async ({ ack, body, action, client }) => {
-    await ack();
-    try {
-      const reply = await service.approve(workspaceOf(body), action.value ?? '', body.user.id, client);
-      await tellPresser(body, reply, client);
-    } catch (error) {
-      await tellPresser(body, replyForError(error, logger).text, client);
-    }
-  });
-
-  app.action<BlockAction<ButtonAction>>(APPROVAL_IDS.withdraw, async ({ ack, body, action, client }) => {
-    await ack();
-    try {
-      const reply = await service.withdraw(workspaceOf(body), action.value ?? '', body.user.id, client);
-      await tellPresser(body, reply, client);
-    } catch (error) {
-      await tellPresser(body, replyForError(error, logger).text, client);
-    }
-  });
+  // Approve and Withdraw decide at once; whatever the presser should hear comes back as text.
+  const decide = (actionId: string, run: typeof service.approve) =>
+    app.action<BlockAction<ButtonAction>>(actionId, async ({ ack, body, action, client }) => {
+      await ack();
+      try {
+        await tellPresser(
+          body,
+          await run.call(service, workspaceOf(body), action.value ?? '', body.user.id, client),
+          client,
+        );
+      } catch (error) {
+        await tellPresser(body, replyForError(error, logger).text, client);
+      }
+    });
+  decide(APPROVAL_IDS.approve, service.approve);
+  decide(APPROVAL_IDS.withdraw, service.withdraw);
 
   // Deny asks for a reason: the modal must open within 3 s of the trigger (RELIABILITY 2), so it opens
   // before anything else; the decision is taken when the modal is submitted.

@@ -137,36 +137,29 @@ export function reissueCommand(deps: Deps): Subcommand {
 
 export function registerReissue(app: App, deps: Deps): void {
   // Renew and Reissue buttons of a certificate card: the value is the certificate id only.
-  app.action<BlockAction<ButtonAction>>(REISSUE_IDS.reissueButton, async ({ ack, body, action, client }) => {
-    await ack();
-    const channel = body.channel?.id ?? '';
-    await openFromCertificate(
-      client,
-      body.trigger_id,
-      deps.registrarFor(workspaceOf(body)),
-      action.value ?? '',
-      (cert) => reissueModal(metaOf(cert, channel)),
-      deps.logger,
-    );
-  });
-  app.action<BlockAction<ButtonAction>>(REISSUE_IDS.renewButton, async ({ ack, body, action, client }) => {
-    await ack();
-    const channel = body.channel?.id ?? '';
-    await openFromCertificate(
-      client,
-      body.trigger_id,
-      deps.registrarFor(workspaceOf(body)),
-      action.value ?? '',
-      (cert) =>
-        orderModal(channel, {
-          sku: cert.product ?? '',
-          commonName: cert.common_name,
-          sans: cert.dns_names.filter((name) => name !== cert.common_name),
-          renewalOf: cert.id,
-        }),
-      deps.logger,
-    );
-  });
+  const onButton = (actionId: string, build: (cert: TlsCertificate, channel: string) => View) =>
+    app.action<BlockAction<ButtonAction>>(actionId, async ({ ack, body, action, client }) => {
+      await ack();
+      const channel = body.channel?.id ?? '';
+      const registrar = deps.registrarFor(workspaceOf(body));
+      await openFromCertificate(
+        client,
+        body.trigger_id,
+        registrar,
+        action.value ?? '',
+        (cert) => build(cert, channel),
+        deps.logger,
+      );
+    });
+  onButton(REISSUE_IDS.reissueButton, (cert, channel) => reissueModal(metaOf(cert, channel)));
+  onButton(REISSUE_IDS.renewButton, (cert, channel) =>
+    orderModal(channel, {
+      sku: cert.product ?? '',
+      commonName: cert.common_name,
+      sans: cert.dns_names.filter((name) => name !== cert.common_name),
+      renewalOf: cert.id,
+    }),
+  );
 
   app.view(REISSUE_IDS.modal, async ({ ack, body, view, client }) => {
     const meta = JSON.parse(view.private_metadata) as Meta;
