@@ -6,6 +6,7 @@ import type { ChannelPoster } from '../../slack/poster.js';
 import type { WorkspaceRef } from '../../vault/store.js';
 import { type AuditLog, hashParams } from '../audit/service.js';
 import { approvalMessage } from './blocks.js';
+import { notifyRequester, tellRequesterPrivately } from './notify.js';
 import type { OperationContext, Preview, SensitiveOperation } from './operations.js';
 import type { PolicyStore, Roles } from './policy.js';
 import { type ApprovalRequest, ApprovalStore } from './store.js';
@@ -177,9 +178,10 @@ export class ApprovalService<Registrar> {
       return `This request is already ${(await this.deps.store.get(workspace, id))?.state ?? 'gone'}.`;
     await this.#audit(request, 'deny', user, reason);
     await this.refresh(workspace, id, client);
-    await this.#notifyRequester(
-      request,
+    await notifyRequester(
       client,
+      request,
+      this.deps.logger,
       `Your request to ${request.summary} was denied by <@${user}>.`,
     );
     return undefined;
@@ -254,8 +256,7 @@ export class ApprovalService<Registrar> {
         return;
       }
       const result = await operation.execute(context, request.params);
-      if (result.privateText !== undefined)
-        await this.#tellRequesterPrivately(request, result.privateText, client);
+      if (result.privateText !== undefined) await tellRequesterPrivately(client, request, result.privateText);
       await this.#finish(request, 'succeeded', result.outcome, client);
       if (result.follow !== undefined && deps.follow !== undefined) {
         await deps.follow(workspace, result.follow.kind, result.follow.resource, {
@@ -300,7 +301,12 @@ export class ApprovalService<Registrar> {
     await this.#audit(request, state === 'succeeded' ? 'succeed' : 'fail', 'regdesk', outcome);
     await this.refresh(request.workspace, request.id, client);
     const verb = state === 'succeeded' ? 'is done' : 'failed';
-    await this.#notifyRequester(request, client, `Your request to ${request.summary} ${verb}: ${outcome}`);
+    await notifyRequester(
+      client,
+      request,
+      this.deps.logger,
+      `Your request to ${request.summary} ${verb}: ${outcome}`,
+    );
   }
 
   async #audit(
@@ -318,29 +324,5 @@ export class ApprovalService<Registrar> {
       paramsHash: request.paramsHash,
       ...(outcome === undefined ? {} : { outcome }),
     });
-  }
-
-  async #notifyRequester(request: ApprovalRequest, client: WebClient, text: string): Promise<void> {
-    try {
-      await client.chat.postEphemeral({ channel: request.channel, user: request.requester, text });
-    } catch (error) {
-      this.deps.logger.warn(
-        { requestId: request.id, err: error instanceof Error ? error.message : String(error) },
-        'could not notify requester',
-      );
-    }
-  }
-
-  /** RELIABILITY 28: the secret goes to the requester alone: ephemeral, or by DM when that fails. */
-  async #tellRequesterPrivately(request: ApprovalRequest, text: string, client: WebClient): Promise<void> {
-    try {
-      await client.chat.postEphemeral({ channel: request.channel, user: request.requester, text });
-    } catch {
-      const dm = await client.conversations.open({ users: request.requester });
-      const channel = dm.channel?.id;
-      if (channel === undefined)
-        throw new AppError('regdesk_dm_failed', 'could not reach the requester privately');
-      await client.chat.postMessage({ channel, text });
-    }
   }
 }
