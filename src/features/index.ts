@@ -18,6 +18,7 @@ import { disableDnssec, setExternalDnssec } from './dnssec/operations.js';
 import { checkCommand } from './domains/check.js';
 import { authcodeCommand, infoCommand, nsCommand } from './domains/commands.js';
 import { changeNameservers, requestAuthCode } from './domains/operations.js';
+import { VanitySets } from './domains/vanity.js';
 import type { Origin } from './follow/jobs.js';
 import { FOLLOW_QUEUE, followProcessor } from './follow/jobs.js';
 import { registerHome } from './home/index.js';
@@ -33,13 +34,13 @@ import { registerReasonModal, revocationCommand } from './tls/revoke.js';
 
 /** Every sensitive action (RELIABILITY 8), each requiring approval before it runs. */
 export function sensitiveOperations(
-  s: Pick<Services, 'config' | 'keys'>,
+  s: Pick<Services, 'config' | 'keys' | 'redis'>,
 ): SensitiveOperation<RegistrarClient>[] {
   return [
     revokeCertificate,
     cancelOrder,
     requestAuthCode(s.config.limits, s.keys),
-    changeNameservers,
+    changeNameservers(new VanitySets(s.redis, s.keys)),
     disableDnssec,
     setExternalDnssec,
   ];
@@ -48,6 +49,7 @@ export function sensitiveOperations(
 /** The Slack features, in the order their commands appear in help. */
 export function features(s: Services): Feature[] {
   const lookups = {
+    vanitySets: new VanitySets(s.redis, s.keys),
     registrarFor: s.registrarFor,
     shareable: s.shareable,
     approvals: s.approvals,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRedis } from '../../src/shared/redis.js';
-import { type Harness, startHarness } from '../helpers/app-harness.js';
+import { BOT_TOKEN, type Harness, startHarness } from '../helpers/app-harness.js';
 import { assertWithinBlockKitLimits } from '../helpers/block-kit.js';
 import { buttonPress, buttonValue, messageText, viewSubmission } from '../helpers/payloads.js';
 import { testRedisUrl } from '../helpers/provided-context.js';
@@ -165,6 +165,14 @@ describe('team approval of sensitive actions (signed requests, fake Slack, sandb
       calls.some((c) => c.method === 'chat.update' && messageText(c).includes('not during the freeze')),
     );
 
+    // Until a change has run, the vanity sets are unknown; the denied change does not reveal them.
+    const before = await h.driver.command('/domain', 'ns example.com', {
+      responseUrl: h.slack.responseUrl('ns1'),
+    });
+    expect(before.status).toBe(200);
+    await h.slack.waitFor((calls) => calls.some((c) => c.method === 'response_url:ns1'));
+    expect(JSON.stringify(h.slack.callsTo('response_url:ns1')[0]?.args)).toContain('Not known yet');
+
     const withdrawn = await request('/dns', 'dnssec regdesk-demo.de disable');
     await press('approvals.withdraw', withdrawn, 'UADM1');
     await h.slack.waitFor((calls) =>
@@ -177,6 +185,24 @@ describe('team approval of sensitive actions (signed requests, fake Slack, sandb
       calls.some((c) => c.method === 'chat.update' && messageText(c).includes('Withdrawn')),
     );
     expect(h.sandbox.state.domains.get('regdesk-demo.de')?.dnssec.desired).toBe('enabled');
+  });
+
+  it('changes delegation after approval, and then lists the vanity sets the registrar returned', async () => {
+    const id = await request('/domain', 'ns example.com set 12');
+    await press('approvals.approve', id, 'UADM4');
+    await h.slack.waitFor(
+      (calls) =>
+        calls.some(
+          (c) => c.method === 'chat.update' && messageText(c).includes(id) && messageText(c).includes('Done'),
+        ),
+      10_000,
+    );
+    expect(h.sandbox.state.domains.get('example.com')?.vanitySetId).toBe(12);
+    await h.driver.command('/domain', 'ns example.com', { responseUrl: h.slack.responseUrl('ns2') });
+    await h.slack.waitFor((calls) => calls.some((c) => c.method === 'response_url:ns2'));
+    const view = JSON.stringify(h.slack.callsTo('response_url:ns2')[0]?.args);
+    expect(view).toContain('dns.acme-hosting.net');
+    expect(view).toContain('a.dns.acme-hosting.net');
   });
 
   it('an expired request cannot be approved', async () => {
@@ -201,5 +227,8 @@ describe('team approval of sensitive actions (signed requests, fake Slack, sandb
     const forDomain = JSON.stringify((await h.driver.command('/domain', 'audit example.com')).json());
     expect(forDomain).toContain('domain.ns');
     expect(forDomain).not.toContain('tls.revoke');
+    // RELIABILITY 27: the whole run's logs hold no token.
+    expect(h.logs.join('\n')).not.toContain(BOT_TOKEN);
+    expect(h.logs.join('\n')).not.toContain(h.sandbox.apiKey);
   });
 });

@@ -7,9 +7,11 @@ import type { ApprovalService } from '../approvals/service.js';
 import { type LookupDeps, lookup, usage } from '../lookup.js';
 import { domainCard } from './blocks.js';
 import { displayName, domainArgument } from './names.js';
+import type { VanitySets } from './vanity.js';
 
 export interface DomainCommandDeps extends LookupDeps {
   approvals: ApprovalService<RegistrarClient>;
+  vanitySets: VanitySets;
   now: () => number;
 }
 
@@ -39,14 +41,27 @@ export function nsCommand(deps: DomainCommandDeps): Subcommand {
       if (domain === undefined)
         return usage(ctx, '`/domain ns DOMAIN` or `/domain ns DOMAIN set VANITY_SET_ID|standard`.');
       if (verb === undefined) {
-        await lookup(ctx, deps, async (registrar) => {
-          const details = await registrar.domains.get(domain);
+        await lookup(ctx, deps, async (registrar, workspace) => {
+          const [details, sets] = await Promise.all([
+            registrar.domains.get(domain),
+            deps.vanitySets.known(workspace),
+          ]);
           const text = `Delegation of ${displayName(domain)}`;
+          const setLines =
+            sets === undefined
+              ? '_Not known yet: the registrar lists them only with a delegation change._'
+              : sets
+                  .map(
+                    (set) =>
+                      `\`${set.id}\` ${codeSpan(set.host ?? '')}: ${set.nameservers.map((ns) => codeSpan(String(ns))).join(', ')}`,
+                  )
+                  .join('\n') || '_none_';
           return {
             text,
             blocks: [
               header(text),
               section(`*Nameservers*\n${details.nameservers.map(codeSpan).join('\n') || '_none reported_'}`),
+              section(`*Vanity nameserver sets of the account*\n${setLines}`),
               context(
                 'Change it with `/domain ns DOMAIN set VANITY_SET_ID` (one of the account’s vanity sets) or `set standard`; a second person must approve.',
               ),

@@ -7,6 +7,7 @@ import { codeSpan } from '../../slack/mrkdwn.js';
 import { workspaceId } from '../../vault/store.js';
 import { defineOperation } from '../approvals/operations.js';
 import { displayName } from './names.js';
+import type { VanitySets } from './vanity.js';
 
 const AuthParams = z.object({ domain: z.string().min(1).max(253) });
 
@@ -55,24 +56,27 @@ const NsParams = z.object({
   vanitySetId: z.number().int().positive().nullable(),
 });
 
-export const changeNameservers = defineOperation<RegistrarClient, z.infer<typeof NsParams>>({
-  name: 'domain.ns',
-  schema: NsParams,
-  summary: (p) =>
-    `delegate ${displayName(p.domain)} to ${p.vanitySetId === null ? 'the standard nameservers' : `vanity nameserver set ${p.vanitySetId}`}`,
-  target: (p) => p.domain,
-  preview: async ({ registrar }, p) => {
-    const domain = await registrar.domains.get(p.domain);
-    return {
-      details: [
-        `Now delegated to ${domain.nameservers.map(codeSpan).join(', ') || '_none reported_'}.`,
-        'Changing delegation moves DNS resolution for the whole domain; the registrar allows a few changes a day.',
-      ],
-    };
-  },
-  precheck: async () => undefined,
-  execute: async ({ registrar }, p) => {
-    const result = await registrar.domains.setNameservers(p.domain, p.vanitySetId);
-    return { outcome: `now delegated to ${result.current.join(', ') || 'the standard nameservers'}` };
-  },
-});
+export function changeNameservers(vanitySets: VanitySets) {
+  return defineOperation<RegistrarClient, z.infer<typeof NsParams>>({
+    name: 'domain.ns',
+    schema: NsParams,
+    summary: (p) =>
+      `delegate ${displayName(p.domain)} to ${p.vanitySetId === null ? 'the standard nameservers' : `vanity nameserver set ${p.vanitySetId}`}`,
+    target: (p) => p.domain,
+    preview: async ({ registrar }, p) => {
+      const domain = await registrar.domains.get(p.domain);
+      return {
+        details: [
+          `Now delegated to ${domain.nameservers.map(codeSpan).join(', ') || '_none reported_'}.`,
+          'Changing delegation moves DNS resolution for the whole domain; the registrar allows a few changes a day.',
+        ],
+      };
+    },
+    precheck: async () => undefined,
+    execute: async ({ registrar, workspace }, p) => {
+      const result = await registrar.domains.setNameservers(p.domain, p.vanitySetId);
+      await vanitySets.remember(workspace, result.vanity_sets);
+      return { outcome: `now delegated to ${result.current.join(', ') || 'the standard nameservers'}` };
+    },
+  });
+}
