@@ -1,5 +1,5 @@
 import { domainToASCII } from 'node:url';
-import psl from 'psl';
+import { parse } from 'tldts';
 import { type Route, SandboxError } from './http.js';
 import type { SandboxLimits, Windows } from './limits.js';
 import {
@@ -22,6 +22,11 @@ export function nameserversOf(domain: SandboxDomain): string[] {
 }
 
 const seconds = (ms: number) => Math.floor(ms / 1000);
+
+/** Labels of 1–63 a-z, 0-9 and inner hyphens, at most 255 characters in all. */
+const validName = (name: string) =>
+  name.length <= 255 &&
+  name.split('.').every((label) => /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(label));
 
 function details(domain: SandboxDomain): Record<string, unknown> {
   const [sld = '', ...tld] = domain.domain.split('.');
@@ -70,19 +75,20 @@ export function domainRoutes({ state, limits, windows }: DomainOptions): Route[]
           });
         }
         const name = domainToASCII(decodeURIComponent(params[0] ?? '').toLowerCase());
-        const parsed = psl.parse(name || '.');
-        if (('error' in parsed && parsed.error !== undefined) || !('listed' in parsed)) {
-          throw new SandboxError(400, 'Not a valid registrable domain name');
-        }
-        if (!parsed.listed || parsed.domain !== name)
+        // A registry sells names under ICANN suffixes only: LDH labels, a suffix matched by an ICANN rule
+        // (the implicit `*` rule does not count), and the name its own eTLD+1, so `github.io` is a name
+        // (taken) and `myproject.github.io` is not.
+        const parsed = parse(name, { extractHostname: false, detectIp: false, allowPrivateDomains: false });
+        const listed = parsed.isIcann === true;
+        if (!validName(name) || !listed || parsed.domain !== name)
           throw new SandboxError(400, 'Not a valid registrable domain name');
         if (name.includes('unreachable')) throw new SandboxError(502, 'Availability could not be determined');
         const taken = state.domains.has(name) || REGISTERED_ELSEWHERE.has(name);
         return {
           response: {
             domain: name,
-            sld: parsed.sld,
-            tld: parsed.tld,
+            sld: parsed.domainWithoutSuffix,
+            tld: parsed.publicSuffix,
             available: !taken,
             status: taken ? 'registered' : 'available',
             flags: state.domains.has(name) ? ['in_account'] : [],

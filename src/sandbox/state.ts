@@ -76,7 +76,13 @@ export const VANITY_SETS = [
   { id: 12, host: 'dns.acme-hosting.net', nameservers: ['a.dns.acme-hosting.net', 'b.dns.acme-hosting.net'] },
 ];
 /** Names registered by others (availability answers "taken"). */
-export const REGISTERED_ELSEWHERE = new Set(['google.com', 'example.org', 'taken.de', 'regfish.de']);
+export const REGISTERED_ELSEWHERE = new Set([
+  'google.com',
+  'example.org',
+  'taken.de',
+  'regfish.de',
+  'github.io',
+]);
 
 const DAY = 86_400_000;
 

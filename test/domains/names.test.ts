@@ -2,10 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseDomainName, registrableDomain, splitNames } from '../../src/features/domains/names.js';
 
-const vectors = readFileSync(
-  new URL('../../../shared/reference/publicsuffix/tests.txt', import.meta.url),
-  'utf8',
-)
+// The list's official vectors, copied into the repository (see fixtures/publicsuffix/SOURCE.md).
+const vectors = readFileSync(new URL('../fixtures/publicsuffix/tests.txt', import.meta.url), 'utf8')
   .split('\n')
   .filter((line) => line.trim() !== '' && !line.startsWith('//'))
   .map((line) => line.trim().split(/\s+/) as [string, string]);
@@ -34,6 +32,23 @@ describe('parseDomainName', () => {
     expect(parseDomainName('example.co.uk.')).toMatchObject({ ok: true, ascii: 'example.co.uk' });
   });
 
+  it('knows TLDs delegated after December 2024 (missing from psl 1.15)', () => {
+    expect(parseDomainName('example.hotel')).toMatchObject({ ok: true, ascii: 'example.hotel' });
+    expect(parseDomainName('example.web')).toMatchObject({ ok: true, ascii: 'example.web' });
+  });
+
+  it('judges registrability by the ICANN section: private suffixes are ordinary names', () => {
+    expect(parseDomainName('github.io')).toMatchObject({ ok: true, ascii: 'github.io' });
+    expect(parseDomainName('uk.com')).toMatchObject({ ok: true, ascii: 'uk.com' });
+    expect(parseDomainName('myproject.github.io')).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('did you mean github.io?'),
+    });
+    // The vectors, by contrast, follow the whole list.
+    expect(registrableDomain('myproject.github.io')).toBe('myproject.github.io');
+    expect(registrableDomain('github.io')).toBeNull();
+  });
+
   it('refuses what cannot be registered, saying why', () => {
     expect(parseDomainName('co.uk')).toMatchObject({
       ok: false,
@@ -41,13 +56,26 @@ describe('parseDomainName', () => {
     });
     expect(parseDomainName('www.example.com')).toMatchObject({
       ok: false,
-      reason: expect.stringContaining('example.com'),
+      reason: 'a subdomain; did you mean example.com?',
+    });
+    expect(parseDomainName('com')).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('public suffix'),
+    });
+    expect(parseDomainName('c.mm')).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('public suffix'),
     });
     expect(parseDomainName('.com')).toMatchObject({ ok: false });
     expect(parseDomainName('foo.notarealtld')).toMatchObject({
       ok: false,
       reason: 'unknown top-level domain',
     });
+    expect(parseDomainName('notarealtld')).toMatchObject({ ok: false, reason: 'unknown top-level domain' });
+    expect(parseDomainName('a..com')).toMatchObject({ ok: false, reason: 'empty label' });
+    expect(parseDomainName('-a.com')).toMatchObject({ ok: false, reason: 'not a valid domain name' });
+    expect(parseDomainName('a_b.com')).toMatchObject({ ok: false, reason: 'not a valid domain name' });
+    expect(parseDomainName(`${'a'.repeat(64)}.com`)).toMatchObject({ ok: false });
     expect(parseDomainName('<@U123>')).toMatchObject({ ok: false });
     expect(parseDomainName('a b')).toMatchObject({ ok: false });
   });

@@ -55,6 +55,19 @@ describe('look-ups from Slack against the sandbox', () => {
     expect(checks.find((c) => c.path.includes('unreachable'))?.status).toBe(502);
   });
 
+  it('/domain check judges new top-level domains and private suffixes by the current list', async () => {
+    const { last } = await run(
+      h,
+      '/domain',
+      'check example.hotel example.web github.io myproject.github.io',
+      (b) => b.some((x) => /\d+ available, \d+ taken/.test(x)),
+    );
+    expect(last).toContain('example.hotel');
+    expect(last).toContain('example.web');
+    expect(last).toMatch(/2 available, 1 taken, 1 invalid/);
+    expect(last).toContain('did you mean github.io?');
+  });
+
   it('/domain check with no names gives usage', async () => {
     const res = await h.driver.command('/domain', 'check');
     expect(JSON.stringify(res.json())).toContain('Usage');
