@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 
 /**
  * Checks what Regdesk sends against Slack's Block Kit limits, read from the reference file compiled
- * from Slack's docs (../shared/reference/block-kit/limits.json).
+ * from Slack's docs (test/fixtures/block-kit/limits.json, sources in test/fixtures/README.md).
  */
 interface LimitFile {
   surfaces: Record<string, { value: number | boolean }>;
@@ -12,7 +12,7 @@ interface LimitFile {
 }
 
 const file = JSON.parse(
-  readFileSync(new URL('../../../shared/reference/block-kit/limits.json', import.meta.url), 'utf8'),
+  readFileSync(new URL('../fixtures/block-kit/limits.json', import.meta.url), 'utf8'),
 ) as LimitFile;
 
 function limit(section: keyof LimitFile, name: string, fallback: number): number {

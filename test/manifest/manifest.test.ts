@@ -4,8 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { BOT_SCOPES } from '../../src/slack/scopes.js';
 
-const reference = (path: string) => new URL(`../../../shared/reference/${path}`, import.meta.url);
-const readJson = (path: string): unknown => JSON.parse(readFileSync(reference(path), 'utf8'));
+const fixture = (path: string) => new URL(`../fixtures/manifest-schema/${path}`, import.meta.url);
+const readJson = (path: string): unknown => JSON.parse(readFileSync(fixture(path), 'utf8'));
 
 interface Manifest {
   features: { slash_commands: { command: string }[]; app_home: { home_tab_enabled: boolean } };
@@ -22,7 +22,7 @@ describe('manifest.yml', () => {
     const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false });
     ajv.addKeyword('regex');
     ajv.addKeyword('_note');
-    validate = ajv.compile(readJson('manifest-schema/schemas_manifest.schema.1.0.0.json') as object);
+    validate = ajv.compile(readJson('schemas_manifest.schema.1.0.0.json') as object);
   });
 
   it("passes Slack's app manifest schema", () => {
@@ -33,13 +33,13 @@ describe('manifest.yml', () => {
 
   it('the validator accepts known-good manifests and rejects the upstream invalid fixture', () => {
     for (const file of [
-      'bolt-js-examples/examples_deploy-heroku_manifest.json',
-      'bolt-js-examples/examples_deploy-aws-lambda_manifest.json',
-      'manifest-schema/tests_manifests_v1_manifest.valid.json',
+      'examples_deploy-heroku_manifest.json',
+      'examples_deploy-aws-lambda_manifest.json',
+      'tests_manifests_v1_manifest.valid.json',
     ]) {
       expect(validate(readJson(file)), file).toBe(true);
     }
-    expect(validate(readJson('manifest-schema/tests_manifests_v1_manifest.invalid.json'))).toBe(false);
+    expect(validate(readJson('tests_manifests_v1_manifest.invalid.json'))).toBe(false);
   });
 
   it('declares every command, event and surface of the contract', () => {

@@ -10,7 +10,7 @@ interface Interaction {
   response: { status: { code: number }; headers: Record<string, string[]>; body: { string: string } };
 }
 
-const DIR = new URL('../../../shared/reference/regfish/lexicon-cassettes/', import.meta.url);
+const DIR = new URL('../fixtures/regfish-cassettes/', import.meta.url);
 const interactions: Interaction[] = readdirSync(DIR)
   .filter((file) => file.endsWith('.yaml'))
   .flatMap(

@@ -7,7 +7,7 @@ import { signSlackRequest } from '../helpers/slack-driver.js';
 
 const vector = JSON.parse(
   readFileSync(
-    new URL('../../../shared/reference/slack-signing/docs_example_vector.json', import.meta.url),
+    new URL('../fixtures/slack-signing/docs_example_vector.json', import.meta.url),
     'utf8',
   ),
 ) as { signing_secret: string; x_slack_request_timestamp: string; body: string; x_slack_signature: string };
