@@ -18,6 +18,7 @@ import {
   type Redis,
   waitForReady,
 } from './shared/redis.js';
+import { throwIfStopping } from './shutdown.js';
 import { createSlackApp, type Feature, type SlackApp } from './slack/app.js';
 import { type HealthReport, type HttpFront, startHttpFront } from './slack/http-front.js';
 
@@ -34,6 +35,8 @@ export interface RunOptions {
   features?: Feature[];
   workers?: WorkerFactory[];
   now?: () => number;
+  /** Aborted by SIGTERM/SIGINT: start-up stops between steps and undoes what it made. */
+  signal?: AbortSignal;
 }
 
 export interface Running {
@@ -56,6 +59,12 @@ const WORKER_CLOSE_TIMEOUT_MS = 8_000;
  */
 export async function runRegdesk(options: RunOptions): Promise<Running> {
   const { role, config, logger } = options;
+  // Each step registers what it made in `closers` before the next check, so a stop at any point
+  // closes exactly what exists (docs/requirements.md R20).
+  const step = (name: string) => {
+    throwIfStopping(options.signal);
+    logger.debug({ step: name }, 'start-up step');
+  };
   const say = options.say ?? ((line: string) => process.stdout.write(`${line}\n`));
   const closers: Array<{ name: string; close: () => Promise<unknown> }> = [];
   const stop = async () => {
@@ -73,6 +82,7 @@ export async function runRegdesk(options: RunOptions): Promise<Running> {
   };
 
   try {
+    step('redis');
     const local = await resolveRedis(role, config, options.env, say);
     if (local.child !== undefined) {
       const child = local.child;
@@ -83,6 +93,7 @@ export async function runRegdesk(options: RunOptions): Promise<Running> {
     requestRedis.on('error', (error) => logger.warn({ err: error.message }, 'redis (request) error'));
     closers.push({ name: 'redis-request', close: () => quit(requestRedis) });
     await waitForReady(requestRedis, 5_000);
+    step('redis-check');
     const server = await checkRedisServer(requestRedis);
     logger.info({ redisVersion: server.version, redis: local.note }, 'redis ready');
 
@@ -92,6 +103,7 @@ export async function runRegdesk(options: RunOptions): Promise<Running> {
       sandboxKey: config.registrar.sandbox ? config.registrar.sandboxApiKey : undefined,
     };
     let sandbox: Running['sandbox'];
+    step('registrar');
     if (config.registrar.kind === 'embedded-sandbox') {
       // Each process embeds its own simulator; scaled-out processes share one via `regdesk sandbox`.
       const embedded = await createSandbox({ logger });
@@ -102,6 +114,7 @@ export async function runRegdesk(options: RunOptions): Promise<Running> {
         say('Note: this process embeds its own registrar sandbox; for shared state run `regdesk sandbox`.');
     }
 
+    step('services');
     const metrics = createMetrics();
     const services = buildServices({
       config,
@@ -122,6 +135,7 @@ export async function runRegdesk(options: RunOptions): Promise<Running> {
     };
 
     if (role === 'start' || role === 'web') {
+      step('http');
       const slackApp =
         config.slack.mode === 'unconfigured'
           ? undefined
@@ -145,6 +159,7 @@ export async function runRegdesk(options: RunOptions): Promise<Running> {
       closers.push({ name: 'http', close: () => http.stop() });
       running.http = http;
       if (slackApp !== undefined) {
+        step('slack');
         await slackApp.start();
         closers.push({ name: 'slack', close: () => slackApp.stop() });
         running.slack = slackApp;
@@ -153,6 +168,7 @@ export async function runRegdesk(options: RunOptions): Promise<Running> {
     }
 
     if (role === 'start' || role === 'worker') {
+      step('workers');
       const workerRedis = createRedis(local.url, 'worker');
       workerRedis.on('error', (error) => logger.warn({ err: error.message }, 'redis (worker) error'));
       closers.push({ name: 'redis-worker', close: () => quit(workerRedis) });
@@ -176,6 +192,7 @@ export async function runRegdesk(options: RunOptions): Promise<Running> {
     if (config.slack.mode === 'unconfigured' && role !== 'worker') {
       for (const line of nextSteps(config)) say(line);
     }
+    step('ready');
     return running;
   } catch (error) {
     await stop();

@@ -207,10 +207,5 @@ export async function runSandboxCli(
   say(
     `Try: curl -H 'x-api-key: ${apiKey === undefined ? sandbox.apiKey : '<your key>'}' ${url}/domains/example.com`,
   );
-  const stop = () => {
-    void sandbox.close().then(() => process.exit(0));
-  };
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
   return sandbox;
 }

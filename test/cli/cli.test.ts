@@ -57,7 +57,7 @@ describe('regdesk CLI', () => {
     const env = { PORT: '0', REDIS_URL: testRedisUrl(), REDIS_KEY_PREFIX: 'tcli' };
     const first = run(['start'], env);
     const port = await listeningPort(first);
-    expect(first.output()).toContain('No Slack app is configured yet');
+    await expect.poll(() => first.output(), { timeout: 10_000 }).toContain('No Slack app is configured yet');
     expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
 
     const restartStarted = Date.now();
@@ -68,6 +68,44 @@ describe('regdesk CLI', () => {
     expect(Date.now() - restartStarted).toBeLessThan(10_000);
     second.child.kill('SIGINT');
     expect(await second.exited).toBe(0);
+  });
+
+  it('prints its version', async () => {
+    const proc = run(['--version'], {});
+    expect(await proc.exited).toBe(0);
+    expect(proc.output().trim()).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+
+  // A signal at any moment of start-up takes the graceful path (docs/requirements.md R20): every step
+  // logs its name at debug level, and each run is signalled right as one step begins.
+  it.each([
+    ['redis', 'SIGTERM'],
+    ['redis-check', 'SIGINT'],
+    ['registrar', 'SIGTERM'],
+    ['services', 'SIGINT'],
+    ['http', 'SIGTERM'],
+    ['workers', 'SIGINT'],
+    ['ready', 'SIGTERM'],
+  ] as const)('a %s during start-up step "%s" shuts down gracefully with exit 0', async (step, signal) => {
+    const proc = run(['start'], {
+      PORT: '0',
+      REDIS_URL: testRedisUrl(),
+      REDIS_KEY_PREFIX: 'tclisig',
+      LOG_LEVEL: 'debug',
+    });
+    await expect.poll(() => proc.output(), { timeout: 15_000 }).toContain(`"step":"${step}"`);
+    proc.child.kill(signal);
+    expect(await proc.exited).toBe(0);
+    expect(proc.output()).toContain(`${signal}: shutting down`);
+    expect(proc.output()).not.toMatch(/\n\s+at /);
+  });
+
+  it('a signal while its modules are still loading also exits 0', async () => {
+    const proc = run(['start'], { PORT: '0', REDIS_URL: testRedisUrl(), REDIS_KEY_PREFIX: 'tclisig' });
+    // The entry installs signal handling before importing the program; give node itself time to boot.
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    proc.child.kill('SIGTERM');
+    expect(await proc.exited).toBe(0);
   });
 
   it('`sandbox` serves the registrar API with the given demo key', async () => {

@@ -1,0 +1,164 @@
+import { readFileSync } from 'node:fs';
+import { userInfo } from 'node:os';
+import { Command, InvalidArgumentError } from 'commander';
+import { type Config, ConfigError, loadConfig } from './config.js';
+import { type Role, runRegdesk } from './main.js';
+import { runSandboxCli } from './sandbox/index.js';
+import { createLogger } from './shared/logger.js';
+import type { Shutdown } from './shutdown.js';
+import { createRedis, KeySpace, waitForReady } from './shared/redis.js';
+import { parseWorkspace, vaultDelete, vaultList, vaultRotate, vaultSet } from './vault/cli.js';
+import { masterKey } from './vault/crypto.js';
+import { Vault } from './vault/store.js';
+
+/** The version in package.json, found from this file in `src/` or in the built `dist/src/`. */
+function packageVersion(): string {
+  for (const path of ['../package.json', '../../package.json']) {
+    try {
+      const pkg = JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as {
+        name?: string;
+        version?: string;
+      };
+      if (pkg.name === 'regdesk' && pkg.version !== undefined) return pkg.version;
+    } catch {
+      // not at this level; try the next one up
+    }
+  }
+  return 'unknown';
+}
+
+function loadConfigOrExit(): Config {
+  try {
+    return loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`regdesk: ${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+/** `regdesk start|web|worker|sandbox|vault …`; `shutdown` was installed before this module loaded. */
+export async function runCli(argv: string[], shutdown: Shutdown): Promise<void> {
+  const program = new Command()
+    .name('regdesk')
+    .description('Slack chat-ops for domains, DNS and TLS certificates')
+    .version(packageVersion(), '-V, --version', 'print the version')
+    .showHelpAfterError();
+
+  const runRole = (role: Role) => async () => {
+    const config = loadConfigOrExit();
+    const logger = createLogger({ level: config.logLevel });
+    try {
+      await shutdown.serve(
+        (signal) => runRegdesk({ role, config, logger, env: process.env, signal }),
+        (line) => logger.info(line),
+      );
+    } catch (error) {
+      process.stderr.write(`regdesk: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exit(1);
+    }
+  };
+
+  program
+    .command('start')
+    .description('HTTP front and queue workers in one process')
+    .action(runRole('start'));
+  program.command('web').description('the HTTP front alone (scale out with several)').action(runRole('web'));
+  program
+    .command('worker')
+    .description('queue workers alone (scale out with several)')
+    .action(runRole('worker'));
+
+  function port(value: string): number {
+    const parsed = Number(value);
+    if (!Number.isInteger(parsed) || parsed < 0 || parsed > 65_535)
+      throw new InvalidArgumentError('not a port number');
+    return parsed;
+  }
+
+  program
+    .command('sandbox')
+    .description(
+      'run the registrar simulator alone (demo key from --api-key, REGFISH_SANDBOX_API_KEY, or printed)',
+    )
+    .option('--port <n>', 'port to listen on', port, 4010)
+    .option('--api-key <key>', 'the demo API key to accept')
+    .action(async (options: { port: number; apiKey?: string }) => {
+      const say = (line: string) => process.stdout.write(`${line}\n`);
+      await shutdown.serve(async () => {
+        const sandbox = await runSandboxCli(options, process.env, say);
+        return { stop: () => sandbox.close() };
+      }, say);
+    });
+
+  /** Opens the vault the CLI works on: master keys from the environment, Redis from REDIS_URL. */
+  async function withVault<T>(work: (vault: Vault) => Promise<T>): Promise<T> {
+    const config = loadConfigOrExit();
+    const current = masterKey(config.vault.masterKey);
+    const previous =
+      config.vault.previousMasterKey === undefined
+        ? undefined
+        : masterKey(config.vault.previousMasterKey, 'VAULT_MASTER_KEY_PREVIOUS');
+    const redis = createRedis(config.redis.url ?? 'redis://127.0.0.1:6379', 'request', 'regdesk-cli');
+    redis.on('error', () => {});
+    try {
+      await waitForReady(redis, 5_000);
+      return await work(new Vault(redis, new KeySpace(config.redis.keyPrefix), current, previous));
+    } finally {
+      redis.disconnect();
+    }
+  }
+
+  const io = { stdin: process.stdin, out: (line: string) => process.stdout.write(`${line}\n`) };
+  const actor = `cli:${userInfo().username}`;
+  const vault = program
+    .command('vault')
+    .description("manage the encrypted store of workspaces' registrar keys");
+  vault
+    .command('set')
+    .description('store a workspace registrar API key, read from stdin')
+    .requiredOption('--team <id>', 'Slack team id (T…)')
+    .option('--enterprise <id>', 'Enterprise Grid id (E…)')
+    .action((options: { team: string; enterprise?: string }) =>
+      cliAction(() =>
+        withVault((v) => vaultSet(v, parseWorkspace(options.team, options.enterprise), io, undefined, actor)),
+      ),
+    );
+  vault
+    .command('list')
+    .description('list stored secrets, masked')
+    .action(() => cliAction(() => withVault((v) => vaultList(v, io))));
+  vault
+    .command('delete')
+    .description("delete a workspace's registrar API key")
+    .requiredOption('--team <id>', 'Slack team id (T…)')
+    .option('--enterprise <id>', 'Enterprise Grid id (E…)')
+    .action((options: { team: string; enterprise?: string }) =>
+      cliAction(() => withVault((v) => vaultDelete(v, parseWorkspace(options.team, options.enterprise), io))),
+    );
+  vault
+    .command('rotate')
+    .description(
+      're-encrypt everything under VAULT_MASTER_KEY (reads VAULT_MASTER_KEY_PREVIOUS); safe to re-run',
+    )
+    .action(() =>
+      cliAction(async () => {
+        if (!(await withVault((v) => vaultRotate(v, io)))) process.exitCode = 1;
+      }),
+    );
+
+  /** One-shot commands: errors become one line on stderr and exit code 1, never a stack trace. */
+  async function cliAction(work: () => Promise<void>): Promise<void> {
+    shutdown.oneShot();
+    try {
+      await work();
+    } catch (error) {
+      process.stderr.write(`regdesk: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exitCode = 1;
+    }
+  }
+
+  await program.parseAsync(argv);
+}
