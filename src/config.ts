@@ -138,44 +138,41 @@ export const DEFAULT_REGFISH_API_URL = 'https://api.regfish.com';
  */
 export function loadConfig(env: NodeJS.ProcessEnv): Config {
   const parsed = EnvSchema.safeParse(env);
-  const problems: string[] = [];
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      problems.push(`${issue.path.join('.') || 'environment'}: ${issue.message}`);
-    }
-    throw new ConfigError(problems);
-  }
-  const e = parsed.data;
-
-  const oauthParts = [e.SLACK_CLIENT_ID, e.SLACK_CLIENT_SECRET, e.SLACK_STATE_SECRET];
-  const oauthGiven = oauthParts.some((part) => part !== undefined);
-  const anySlack = oauthGiven || e.SLACK_BOT_TOKEN !== undefined || e.SLACK_APP_TOKEN !== undefined;
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`);
+  // The combination rules look at which variables are set, so they are judged even when some value
+  // is malformed: one start-up shows every problem.
+  const given = (name: string) => (env[name] ?? '').trim() !== '';
+  const oauthNames = ['SLACK_CLIENT_ID', 'SLACK_CLIENT_SECRET', 'SLACK_STATE_SECRET'];
+  const oauthGiven = oauthNames.some(given);
+  const anySlack = oauthGiven || given('SLACK_BOT_TOKEN') || given('SLACK_APP_TOKEN');
 
   let mode: SlackMode = 'unconfigured';
-  if (e.SLACK_APP_TOKEN !== undefined) mode = 'socket';
+  if (given('SLACK_APP_TOKEN')) mode = 'socket';
   else if (oauthGiven) mode = 'http-oauth';
-  else if (e.SLACK_BOT_TOKEN !== undefined) mode = 'http-single';
+  else if (given('SLACK_BOT_TOKEN')) mode = 'http-single';
 
-  if (oauthGiven && oauthParts.some((part) => part === undefined)) {
-    problems.push(
-      'SLACK_CLIENT_ID, SLACK_CLIENT_SECRET, SLACK_STATE_SECRET: OAuth install mode needs all three',
-    );
+  if (oauthGiven && !oauthNames.every(given)) {
+    problems.push(`${oauthNames.join(', ')}: OAuth install mode needs all three`);
   }
-  if (mode === 'socket' && e.SLACK_BOT_TOKEN === undefined) {
+  if (mode === 'socket' && !given('SLACK_BOT_TOKEN')) {
     problems.push('SLACK_BOT_TOKEN: required with SLACK_APP_TOKEN (Socket Mode)');
   }
-  if ((mode === 'http-single' || mode === 'http-oauth') && e.SLACK_SIGNING_SECRET === undefined) {
+  if ((mode === 'http-single' || mode === 'http-oauth') && !given('SLACK_SIGNING_SECRET')) {
     problems.push(
       'SLACK_SIGNING_SECRET: required in HTTP mode; every request from Slack is verified with it',
     );
   }
 
-  // CONTRACT §2: the simulator is the default only when nothing points at Slack or a registrar.
-  const sandbox = e.REGFISH_SANDBOX ?? (!anySlack && e.REGFISH_API_URL === undefined);
-  if (!sandbox && e.VAULT_MASTER_KEY === undefined) {
+  // docs/requirements.md C2: the simulator is the default only when nothing points at Slack or a registrar.
+  const sandboxFlag = parsed.success ? parsed.data.REGFISH_SANDBOX : undefined;
+  const sandbox = sandboxFlag ?? (!anySlack && !given('REGFISH_API_URL'));
+  if (!sandbox && !given('VAULT_MASTER_KEY')) {
     problems.push('VAULT_MASTER_KEY: required outside sandbox mode (base64 of 32 random bytes)');
   }
-  if (problems.length > 0) throw new ConfigError(problems);
+  if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
+  const e = parsed.data;
 
   const slack: Config['slack'] = { mode };
   if (e.SLACK_SIGNING_SECRET !== undefined) slack.signingSecret = e.SLACK_SIGNING_SECRET;

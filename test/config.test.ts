@@ -48,6 +48,13 @@ describe('loadConfig', () => {
     expect(text).not.toContain('xoxp-user-token');
   });
 
+  it('names a malformed value and a missing companion variable together', () => {
+    const text = problemsOf({ PORT: 'abc', SLACK_BOT_TOKEN: 'xoxb-1' }).join('\n');
+    expect(text).toContain('PORT');
+    expect(text).toContain('SLACK_SIGNING_SECRET');
+    expect(text).toContain('VAULT_MASTER_KEY');
+  });
+
   it('requires the signing secret in HTTP mode and the master key outside the sandbox', () => {
     const text = problemsOf({ SLACK_BOT_TOKEN: 'xoxb-1' }).join('\n');
     expect(text).toContain('SLACK_SIGNING_SECRET');
