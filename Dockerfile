@@ -1,6 +1,10 @@
 # syntax=docker/dockerfile:1
+# The current Node.js LTS line (26), pinned to an exact release so builds repeat; development
+# machines and CI run Node 20+ (package.json engines).
+ARG NODE_IMAGE=node:26.10.0-trixie-slim
+
 # Build stage: full dev dependencies to compile TypeScript.
-FROM node:20-bookworm-slim AS build
+FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -9,7 +13,7 @@ COPY src ./src
 RUN npm run build
 
 # Runtime stage: production dependencies only, non-root.
-FROM node:20-bookworm-slim AS runtime
+FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production PORT=3000
 WORKDIR /app
 COPY package.json package-lock.json ./

@@ -95,6 +95,9 @@ const EnvSchema = z.object({
   AUDIT_RETENTION: z.coerce.number().int().min(100).max(10_000_000).default(10_000),
 });
 
+/** Every variable the configuration reads (regdesk.env.example lists them all). */
+export const CONFIG_VARIABLES = Object.keys(EnvSchema.shape);
+
 export type SlackMode = 'http-single' | 'http-oauth' | 'socket' | 'unconfigured';
 
 export interface Config {
@@ -136,7 +139,11 @@ export const DEFAULT_REGFISH_API_URL = 'https://api.regfish.com';
  * Validate the whole environment at once so an operator sees every problem in one message
  * (CONTRACT §2). Messages name variables, never their values: some of them are secrets.
  */
-export function loadConfig(env: NodeJS.ProcessEnv): Config {
+export function loadConfig(rawEnv: NodeJS.ProcessEnv): Config {
+  // An empty variable (`PORT=` in an env file) means "unset": it takes the default.
+  const env = Object.fromEntries(
+    Object.entries(rawEnv).filter(([, value]) => value !== undefined && value.trim() !== ''),
+  );
   const parsed = EnvSchema.safeParse(env);
   const problems = parsed.success
     ? []

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_LIMITS, loadConfig } from '../src/config.js';
+import { CONFIG_VARIABLES, ConfigError, DEFAULT_LIMITS, loadConfig } from '../src/config.js';
 
 const masterKey = randomBytes(32).toString('base64');
 
@@ -108,5 +109,19 @@ describe('loadConfig', () => {
     expect(problemsOf({ REGFISH_LIMITS: '{"unknown":{"max":1,"windowMs":1}}' }).join()).toContain(
       'REGFISH_LIMITS',
     );
+  });
+
+  it('regdesk.env.example lists every variable, and loads as it ships (empty means default)', () => {
+    const example = readFileSync(new URL('../regdesk.env.example', import.meta.url), 'utf8');
+    const env = Object.fromEntries(
+      example
+        .split('\n')
+        .filter((line) => /^[A-Z_]+=/.test(line))
+        .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+    );
+    for (const name of CONFIG_VARIABLES) expect(example, name).toMatch(new RegExp(`^#? ?${name}=`, 'm'));
+    const config = loadConfig(env);
+    expect(config.port).toBe(3000);
+    expect(config.registrar.sandbox).toBe(true);
   });
 });
