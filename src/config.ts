@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Upstream limits Regdesk schedules against (spec part 8), overridable through REGFISH_LIMITS. */
+/** Upstream limits Regdesk schedules against (docs/registrar-api.md §8), overridable through REGFISH_LIMITS. */
 const LimitWindow = z.object({
   max: z.number().int().positive(),
   windowMs: z.number().int().positive(),
@@ -91,7 +91,7 @@ const EnvSchema = z.object({
     }
   }),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
-  /** Beyond CONTRACT §2: how many audit entries a workspace keeps (newest first). */
+  /** Beyond docs/requirements.md C2: how many audit entries a workspace keeps (newest first). */
   AUDIT_RETENTION: z.coerce.number().int().min(100).max(10_000_000).default(10_000),
 });
 
@@ -137,7 +137,7 @@ export const DEFAULT_REGFISH_API_URL = 'https://api.regfish.com';
 
 /**
  * Validate the whole environment at once so an operator sees every problem in one message
- * (CONTRACT §2). Messages name variables, never their values: some of them are secrets.
+ * (docs/requirements.md C2). Messages name variables, never their values: some of them are secrets.
  */
 export function loadConfig(rawEnv: NodeJS.ProcessEnv): Config {
   // An empty variable (`PORT=` in an env file) means "unset": it takes the default.

@@ -55,7 +55,7 @@ const WORKER_CLOSE_TIMEOUT_MS = 8_000;
 /**
  * The composition root: config → Redis → registrar (or embedded sandbox) → services → Slack app and
  * HTTP front (web) → queue workers (worker). `start` runs both halves in one process; `web` and
- * `worker` run one each, any number against one Redis (CONTRACT §1). `stop` undoes it in reverse.
+ * `worker` run one each, any number against one Redis (docs/requirements.md C1). `stop` undoes it in reverse.
  */
 export async function runRegdesk(options: RunOptions): Promise<Running> {
   const { role, config, logger } = options;
@@ -175,7 +175,7 @@ export async function runRegdesk(options: RunOptions): Promise<Running> {
       const factories = [...defaultWorkers(services), ...(options.workers ?? [])];
       const started = factories.map((create) => create({ connection: workerRedis, keys, logger }));
       // All workers close together, each with a timeout: a job still running then is handed back to
-      // BullMQ (it stalls and another worker takes it up), so nothing is lost (RELIABILITY 20).
+      // BullMQ (it stalls and another worker takes it up), so nothing is lost (docs/requirements.md R20).
       closers.push({
         name: 'workers',
         close: () =>

@@ -32,7 +32,7 @@ import { orgCommand, registerOrgModal } from './tls/organizations.js';
 import { registerReissue, reissueCommand } from './tls/reissue.js';
 import { registerReasonModal, revocationCommand } from './tls/revoke.js';
 
-/** Every sensitive action (RELIABILITY 8), each requiring approval before it runs. */
+/** Every sensitive action (docs/requirements.md R8), each requiring approval before it runs. */
 export function sensitiveOperations(
   s: Pick<Services, 'config' | 'keys' | 'redis'>,
 ): SensitiveOperation<RegistrarClient>[] {

@@ -12,9 +12,9 @@ export interface LookupDeps {
 }
 
 /**
- * The shape of every look-up: ack at once (RELIABILITY 1: the registrar may hang), read through the
+ * The shape of every look-up: ack at once (docs/requirements.md R1: the registrar may hang), read through the
  * workspace's own key, answer ephemerally with a "Share in channel" button, or explain the failure.
- * One response_url use per look-up (RELIABILITY 3 allows five within 30 minutes).
+ * One response_url use per look-up (docs/requirements.md R3 allows five within 30 minutes).
  */
 export async function lookup(
   ctx: SubcommandContext,

@@ -1,7 +1,7 @@
 import { AppError } from '../shared/app-error.js';
 
 /**
- * One error class per documented status (spec part 7), each with the spec's meaning and a message a
+ * One error class per documented status (docs/registrar-api.md §7), each with the spec's meaning and a message a
  * Slack user can act on. Errors carry the operation and the registrar's own message, never the
  * request (its headers hold the API key).
  */

@@ -5,7 +5,7 @@ export const DASHBOARD_URL = 'https://dash.regfish.example';
 
 interface Article {
   keywords: string[];
-  /** Permission the article's account-specific part needs (spec 4.6), if any. */
+  /** Permission the article's account-specific part needs (docs/registrar-api.md §4.6), if any. */
   needs?: string;
   en: string;
   de?: string;
@@ -75,7 +75,7 @@ function answer(question: string, locale: string | undefined, permissions: Set<s
     }
   }
   if (best === undefined) return { text: FALLBACK, sources: [] as Article['sources'] };
-  // Without the needed right, the account-specific part is left out instead of refusing (spec 4.6).
+  // Without the needed right, the account-specific part is left out instead of refusing (docs/registrar-api.md §4.6).
   const limited = best.needs !== undefined && !permissions.has(best.needs);
   const text = (locale?.startsWith('de') ? best.de : undefined) ?? best.en;
   return {

@@ -134,7 +134,7 @@ export function dnssecRoutes(state: SandboxState, settleMs: number): Route[] {
         settle(domain, now);
         const d = domain.dnssec;
         if (d.settleAt === null) throw new SandboxError(409, 'No cancellable transition exists');
-        // Deactivation can be rolled back only on the service's own nameservers (spec 3).
+        // Deactivation can be rolled back only on the service's own nameservers (docs/registrar-api.md §3).
         if (d.desired === 'disabled' && !domain.usingServiceNameservers) {
           throw new SandboxError(409, 'The transition cannot be rolled back automatically');
         }

@@ -52,7 +52,7 @@ export interface Route {
   handler: Handler;
 }
 
-/** A refusal with the endpoint's fixed description (spec 4/7). */
+/** A refusal with the endpoint's fixed description (docs/registrar-api.md §4, §7). */
 export class SandboxError extends Error {
   constructor(
     readonly status: number,

@@ -5,7 +5,7 @@ export interface SandboxLimits {
   assistantAccount: { max: number; windowMs: number };
   authcodeDomainPerDay: number;
   authcodeAccountPerDay: number;
-  /** The daily per-domain nameserver change limit's value is "not shown" (spec 8); 5 chosen. */
+  /** The daily per-domain nameserver change limit's value is "not shown" (docs/registrar-api.md §8); 5 chosen. */
   nsChangesPerDomainPerDay: number;
 }
 

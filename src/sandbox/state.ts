@@ -90,7 +90,7 @@ export class SandboxState {
   readonly domains = new Map<string, SandboxDomain>();
   readonly certificates = new Map<string, SandboxCertificate>();
   readonly organizations = new Map<string, SandboxOrganization>();
-  /** The domain guard log: every issued auth code (spec 4.5: outcome `issued`). */
+  /** The domain guard log: every issued auth code (docs/registrar-api.md §4.5: outcome `issued`). */
   readonly guardLog: Array<{ domain: string; outcome: 'issued'; at: number }> = [];
   #nextRecordId = 1000;
   #nextId = 1;

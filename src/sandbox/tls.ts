@@ -3,7 +3,7 @@ import { deflateRawSync } from 'node:zlib';
 import { field, type Route, SandboxError } from './http.js';
 import type { SandboxCertificate, SandboxState } from './state.js';
 
-/** The seven wire skus the sandbox accepts (spec 4.1 names the products; wire values are the provider's). */
+/** The seven wire skus the sandbox accepts (docs/registrar-api.md §4.1 names the products; wire values are the provider's). */
 export const SANDBOX_SKUS = [
   'RapidSSL',
   'RapidSSLWildcard',

@@ -3,7 +3,7 @@ import type { LimitWindow } from '../config.js';
 import type { Redis } from './redis.js';
 
 /**
- * Sliding-window quotas shared by every process through Redis (RELIABILITY 14). A single script
+ * Sliding-window quotas shared by every process through Redis (docs/requirements.md R14). A single script
  * checks all windows of a call at once (say, per key and per account) and records the call in every
  * one only when all have room, so two windows never disagree. Time is Redis's own clock, which all
  * processes share. `rate-limiter-flexible` offers fixed windows or one window per call; the registrar

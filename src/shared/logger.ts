@@ -4,7 +4,7 @@ export type { Logger } from 'pino';
 
 /**
  * Paths pino blanks before a line is written. Secrets must never reach a log line
- * (RELIABILITY 27); redaction by path is the last line of defence, the first is not logging them.
+ * (docs/requirements.md R27); redaction by path is the last line of defence, the first is not logging them.
  */
 export const REDACTED_PATHS = [
   'apiKey',

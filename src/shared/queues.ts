@@ -3,7 +3,7 @@ import type { Logger } from './logger.js';
 import type { KeySpace, Redis } from './redis.js';
 
 /**
- * RELIABILITY 19: finished jobs are trimmed so Redis does not grow without bound; a failed job is
+ * docs/requirements.md R19: finished jobs are trimmed so Redis does not grow without bound; a failed job is
  * kept longer for operators. Job data never holds a secret, a trigger_id or a response_url.
  */
 export const DEFAULT_JOB_OPTIONS: JobsOptions = {

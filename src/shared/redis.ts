@@ -4,7 +4,7 @@ import { AppError } from './app-error.js';
 export type { Redis } from 'ioredis';
 
 /**
- * Two kinds of connection (RELIABILITY 22):
+ * Two kinds of connection (docs/requirements.md R22):
  * - `worker`: BullMQ workers block and must wait out Redis restarts, so `maxRetriesPerRequest: null`.
  * - `request`: the Slack request path must fail fast, so a user hears "temporarily unavailable"
  *   within 3 s instead of a command hanging in the offline queue.
@@ -63,7 +63,7 @@ export async function waitForReady(redis: Redis, timeoutMs = 5_000): Promise<voi
 const MIN_VERSION = [6, 2] as const;
 
 /**
- * Refuse a Redis that would lose data or lacks commands we rely on (RELIABILITY 21): older than 6.2,
+ * Refuse a Redis that would lose data or lacks commands we rely on (docs/requirements.md R21): older than 6.2,
  * or with an evicting `maxmemory-policy` (the vault and BullMQ's keys must never be evicted).
  */
 export async function checkRedisServer(redis: Redis): Promise<{ version: string; policy: string }> {
@@ -102,7 +102,7 @@ export async function pingRedis(
 
 /**
  * Every key lives under one prefix and carries a hash tag, so keys used together (one workspace's
- * vault and approvals, one account's quota windows) land in one Redis Cluster slot (RELIABILITY 23).
+ * vault and approvals, one account's quota windows) land in one Redis Cluster slot (docs/requirements.md R23).
  */
 export class KeySpace {
   constructor(readonly prefix: string) {}

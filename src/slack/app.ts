@@ -48,7 +48,7 @@ export interface SlackApp {
 }
 
 /**
- * RELIABILITY 6: the library default retries for about 30 minutes with no timeout. A slash command's
+ * docs/requirements.md R6: the library default retries for about 30 minutes with no timeout. A slash command's
  * follow-up is useless after that long, so calls time out after 10 s and retry at most 3 times;
  * rate-limited calls wait for Retry-After (logged by the client) and count as a retry.
  */

@@ -4,7 +4,7 @@ import { type Logger, sanitizeLogText } from '../shared/logger.js';
 
 /**
  * Slack's SDKs log free-form arguments (sometimes whole error objects); they are flattened to one
- * sanitised line so no token or user-supplied CR/LF reaches the log (RELIABILITY 27).
+ * sanitised line so no token or user-supplied CR/LF reaches the log (docs/requirements.md R27).
  */
 export function toBoltLogger(logger: Logger, name = 'slack'): BoltLogger {
   const child = logger.child({ component: name });

@@ -39,7 +39,7 @@ function plain(text: string): ErrorReply {
 }
 
 /**
- * ioredis fails fast on the request path (RELIABILITY 22): offline queue disabled, one retry. Those
+ * ioredis fails fast on the request path (docs/requirements.md R22): offline queue disabled, one retry. Those
  * failures, and BullMQ's over the same connection, mean "the store is down", not a bug.
  */
 function isRedisUnavailable(error: unknown): boolean {

@@ -36,7 +36,7 @@ export interface HttpFront {
 const SLACK_ROUTES = new Set(['/slack/events', '/slack/install', '/slack/oauth_redirect']);
 const KNOWN_ROUTES = new Set([...SLACK_ROUTES, '/healthz', '/metrics']);
 
-/** The process's one HTTP server: Slack's endpoints, `/healthz` and `/metrics` (CONTRACT §2). */
+/** The process's one HTTP server: Slack's endpoints, `/healthz` and `/metrics` (docs/requirements.md C2). */
 export async function startHttpFront(options: HttpFrontOptions): Promise<HttpFront> {
   const { logger, metrics } = options;
 

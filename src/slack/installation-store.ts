@@ -17,7 +17,7 @@ export function installationRef(query: {
 }
 
 /**
- * Slack installations (OAuth mode) kept in the vault like every other secret (RELIABILITY 26): the
+ * Slack installations (OAuth mode) kept in the vault like every other secret (docs/requirements.md R26): the
  * whole installation, tokens included, is sealed under the workspace and record kind.
  */
 export class VaultInstallationStore implements InstallationStore {
@@ -55,7 +55,7 @@ const REFRESH_WINDOW_MS = 2 * 60 * 60 * 1000;
 const LOCK_TTL_MS = 15_000;
 
 /**
- * RELIABILITY 26: a refresh token can be used once, so two processes refreshing one workspace at the
+ * docs/requirements.md R26: a refresh token can be used once, so two processes refreshing one workspace at the
  * same time would lose its installation. When a refresh is due, authorization takes a per-workspace
  * Redis lock; otherwise it runs unlocked.
  */

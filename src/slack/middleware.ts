@@ -6,7 +6,7 @@ import type { KeySpace, Redis } from '../shared/redis.js';
 const EVENT_ID_TTL_SECONDS = 2 * 60 * 60;
 
 /**
- * RELIABILITY 5: an Events API delivery and its retries (`X-Slack-Retry-Num`) share one `event_id`;
+ * docs/requirements.md R5: an Events API delivery and its retries (`X-Slack-Retry-Num`) share one `event_id`;
  * the first to claim it in Redis is processed, every later copy is dropped. Bolt has already acked.
  */
 export function dedupeEvents(redis: Redis, keys: KeySpace, logger: Logger): Middleware<AnyMiddlewareArgs> {

@@ -2,7 +2,7 @@ import type { ChatPostMessageArguments, ChatUpdateArguments, WebClient } from '@
 import type { Limiter } from '../shared/limiter.js';
 import type { KeySpace } from '../shared/redis.js';
 
-/** Slack allows about one message per second per channel (RELIABILITY 7). */
+/** Slack allows about one message per second per channel (docs/requirements.md R7). */
 const PER_CHANNEL = { max: 1, windowMs: 1_000 };
 /** Longer than this and the update is stale anyway; post it regardless rather than drop it. */
 const MAX_WAIT_MS = 30_000;

@@ -27,7 +27,7 @@ export interface SlackReceiverOptions {
 
 /**
  * Bolt's HTTPReceiver does the parsing, signature check, ack and OAuth routes; this receiver adds what
- * it lacks (RELIABILITY 4): it refuses timestamps too far in the *future* as well as the past (Bolt
+ * it lacks (docs/requirements.md R4): it refuses timestamps too far in the *future* as well as the past (Bolt
  * only checks staleness), and it measures ack latency per command. Signature verification has no
  * off switch here. The HTTP server itself belongs to the HTTP front, which calls `requestListener`.
  */

@@ -38,7 +38,7 @@ export type SlashCommandName = (typeof SLASH_COMMANDS)[number];
 
 /**
  * Routes `/domain`, `/dns`, `/tls` and `/ask`. Features register what they have built; help lists only
- * that. Every path acks exactly once and within Slack's 3 s (RELIABILITY 1): help and refusals are the
+ * that. Every path acks exactly once and within Slack's 3 s (docs/requirements.md R1): help and refusals are the
  * ack itself, handlers ack before their slow work, and a handler that throws is answered here.
  */
 export class CommandRouter {

@@ -1,5 +1,5 @@
 /**
- * The bot scopes Regdesk asks for: the allowlist the manifest must equal (RELIABILITY 29), and the
+ * The bot scopes Regdesk asks for: the allowlist the manifest must equal (docs/requirements.md R29), and the
  * scopes requested on OAuth install. Each one names what needs it.
  */
 export const BOT_SCOPES = [

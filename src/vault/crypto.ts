@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 
 /**
- * Envelope for one secret (OWASP cryptographic storage; RELIABILITY 25):
+ * Envelope for one secret (OWASP cryptographic storage; R25):
  * AES-256-GCM, a fresh random 12-byte IV per write, and additional authenticated data binding the
  * workspace, the record kind and the master key's id, so a ciphertext copied to another workspace or
  * kind fails to open. Format: `v1.<kid>.<iv>.<ciphertext>.<tag>` (base64url parts).

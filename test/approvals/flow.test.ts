@@ -227,7 +227,7 @@ describe('team approval of sensitive actions (signed requests, fake Slack, sandb
     const forDomain = JSON.stringify((await h.driver.command('/domain', 'audit example.com')).json());
     expect(forDomain).toContain('domain.ns');
     expect(forDomain).not.toContain('tls.revoke');
-    // RELIABILITY 27: the whole run's logs hold no token.
+    // docs/requirements.md R27: the whole run's logs hold no token.
     expect(h.logs.join('\n')).not.toContain(BOT_TOKEN);
     expect(h.logs.join('\n')).not.toContain(h.sandbox.apiKey);
   });

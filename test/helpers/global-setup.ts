@@ -3,7 +3,7 @@ import { ensureLocalRedis } from '../../src/shared/local-redis.js';
 import './provided-context.js';
 
 /**
- * Tests always run against real Redis (STYLE.md): the one in REDIS_URL, the one on 127.0.0.1:6379,
+ * Tests always run against real Redis (docs/architecture.md): the one in REDIS_URL, the one on 127.0.0.1:6379,
  * or a private redis-server started here and stopped after the run.
  */
 export default async function setup(project: TestProject): Promise<() => void> {

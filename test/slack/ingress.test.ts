@@ -6,10 +6,7 @@ import { type Harness, SIGNING_SECRET, startHarness } from '../helpers/app-harne
 import { signSlackRequest } from '../helpers/slack-driver.js';
 
 const vector = JSON.parse(
-  readFileSync(
-    new URL('../fixtures/slack-signing/docs_example_vector.json', import.meta.url),
-    'utf8',
-  ),
+  readFileSync(new URL('../fixtures/slack-signing/docs_example_vector.json', import.meta.url), 'utf8'),
 ) as { signing_secret: string; x_slack_request_timestamp: string; body: string; x_slack_signature: string };
 
 describe('request signing helper', () => {

@@ -7,7 +7,7 @@ import { APPROVAL_IDS } from './ids.js';
 import type { ApprovalService } from './service.js';
 
 /**
- * Approve, Deny and Withdraw buttons. Each acks first (RELIABILITY 1), then decides from the stored
+ * Approve, Deny and Withdraw buttons. Each acks first (docs/requirements.md R1), then decides from the stored
  * request and the signed payload's user and workspace; the button value is only the request id.
  * Refusals go to the presser alone.
  */
@@ -42,7 +42,7 @@ export function registerApprovalActions<Registrar>(
   decide(APPROVAL_IDS.approve, service.approve);
   decide(APPROVAL_IDS.withdraw, service.withdraw);
 
-  // Deny asks for a reason: the modal must open within 3 s of the trigger (RELIABILITY 2), so it opens
+  // Deny asks for a reason: the modal must open within 3 s of the trigger (docs/requirements.md R2), so it opens
   // before anything else; the decision is taken when the modal is submitted.
   app.action<BlockAction<ButtonAction>>(APPROVAL_IDS.deny, async ({ ack, body, action, client }) => {
     await ack();

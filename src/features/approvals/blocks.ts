@@ -28,8 +28,8 @@ export function stateLine(request: ApprovalRequest): string {
 
 /**
  * The public approval message, rendered from the stored request alone so every update looks alike.
- * Buttons appear only while the request is pending (RELIABILITY 11) and carry only
- * the request id (RELIABILITY 10).
+ * Buttons appear only while the request is pending (docs/requirements.md R11) and carry only
+ * the request id (docs/requirements.md R10).
  */
 export function approvalMessage(request: ApprovalRequest): { text: string; blocks: KnownBlock[] } {
   const details = request.details;

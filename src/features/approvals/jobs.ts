@@ -6,7 +6,7 @@ import type { ApprovalRequest } from './store.js';
 
 export const APPROVALS_QUEUE = 'approvals';
 
-/** Job data: ids only (RELIABILITY 18; RELIABILITY 2: never a trigger_id or response_url). */
+/** Job data: ids only (docs/requirements.md R18; R2: never a trigger_id or response_url). */
 export interface ApprovalJob {
   teamId: string;
   enterpriseId?: string;

@@ -20,7 +20,7 @@ export async function notifyRequester(
   }
 }
 
-/** RELIABILITY 28: a secret goes to the requester alone: ephemeral, or by DM when that fails. */
+/** docs/requirements.md R28: a secret goes to the requester alone: ephemeral, or by DM when that fails. */
 export async function tellRequesterPrivately(
   client: WebClient,
   request: ApprovalRequest,

@@ -26,7 +26,7 @@ export interface Execution {
 }
 
 /**
- * A sensitive action (RELIABILITY 8). Its parameters are validated into a snapshot when requested;
+ * A sensitive action (docs/requirements.md R8). Its parameters are validated into a snapshot when requested;
  * execution later uses exactly that snapshot.
  */
 export interface OperationSpec<Registrar, Params> {

@@ -59,7 +59,7 @@ export class Roles {
 
   /**
    * With approvers configured, only they (and members of the approver group) approve; with none,
-   * workspace admins and owners do. Any failure to tell denies (RELIABILITY 8: deny by default).
+   * workspace admins and owners do. Any failure to tell denies (docs/requirements.md R8: deny by default).
    */
   async canApprove(client: WebClient, policy: Policy, user: string): Promise<boolean> {
     const configured = policy.approvers.length > 0 || policy.approverGroup !== undefined;

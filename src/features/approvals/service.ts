@@ -54,7 +54,7 @@ export class ApprovalRefused extends AppError {
 }
 
 /**
- * Two-person control for sensitive actions (NIST SP 800-53 AC-3(2); RELIABILITY 8–12): request →
+ * Two-person control for sensitive actions (NIST SP 800-53 AC-3(2); R8–R12): request →
  * approvals by others → one execution, each step an atomic transition in Redis, audited, and shown
  * by updating the one public request message.
  */
@@ -81,7 +81,7 @@ export class ApprovalService<Registrar> {
     }
     const operation = this.#operation(input.operation);
     const params = operation.parse(input.params);
-    // RELIABILITY 14: a spent quota refuses the request before anyone is asked to approve it.
+    // docs/requirements.md R14: a spent quota refuses the request before anyone is asked to approve it.
     const quota = await deps.limiter.peek(operation.quota(input.workspace, params));
     if (!quota.ok) {
       throw new ApprovalRefused(
@@ -126,7 +126,7 @@ export class ApprovalService<Registrar> {
     const { deps } = this;
     const request = await deps.store.get(workspace, id);
     if (request === undefined) return 'This approval request no longer exists.';
-    // The approver's role is checked again at the moment of the press (RELIABILITY 8).
+    // The approver's role is checked again at the moment of the press (docs/requirements.md R8).
     const policy = await deps.policies.get(workspace);
     if (user !== request.requester && !(await deps.roles.canApprove(client, policy, user))) {
       return ":lock: You are not an approver for sensitive actions in this workspace's policy.";
@@ -217,7 +217,7 @@ export class ApprovalService<Registrar> {
   }
 
   /**
-   * Runs from the execution job. Idempotent under at-least-once delivery (RELIABILITY 17): only the
+   * Runs from the execution job. Idempotent under at-least-once delivery (docs/requirements.md R17): only the
    * run that moves approved → executing acts; a re-run after a crash mid-action does not act again.
    */
   async execute(workspace: WorkspaceRef, id: string, client: WebClient): Promise<void> {

@@ -25,7 +25,7 @@ export interface ApprovalRequest {
   id: string;
   workspace: WorkspaceRef;
   operation: string;
-  /** JSON snapshot of the parameters; execution uses exactly these (RELIABILITY 10). */
+  /** JSON snapshot of the parameters; execution uses exactly these (docs/requirements.md R10). */
   params: Record<string, unknown>;
   paramsHash: string;
   target: string;
@@ -55,7 +55,7 @@ export type ApproveResult =
   | { kind: 'self' }
   | { kind: 'duplicate' };
 
-// One script per transition keeps every decision a single atomic compare-and-set (RELIABILITY 9).
+// One script per transition keeps every decision a single atomic compare-and-set (docs/requirements.md R9).
 const APPROVE = `
 local state = redis.call('HGET', KEYS[1], 'state')
 if not state then return {'missing'} end

@@ -57,10 +57,10 @@ function backoff(attempt: number): number {
 }
 
 /**
- * One question at a time per registrar account across every process (RELIABILITY 13): questions of
+ * One question at a time per registrar account across every process (docs/requirements.md R13): questions of
  * an account are answered in arrival order; only the oldest may run, and only with the account's
- * slot in Redis and room in both rate windows (RELIABILITY 14). Waiting is a delayed job, never a
- * failure (RELIABILITY 15). Re-runs are harmless (RELIABILITY 17): the answer replaces the same
+ * slot in Redis and room in both rate windows (docs/requirements.md R14). Waiting is a delayed job, never a
+ * failure (docs/requirements.md R15). Re-runs are harmless (docs/requirements.md R17): the answer replaces the same
  * placeholder message, and a question already answered is not asked again.
  */
 export function assistantProcessor(deps: AssistantWorkerDeps) {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { KeySpace, Redis } from '../../shared/redis.js';
 import { type WorkspaceRef, workspaceId } from '../../vault/store.js';
 
-/** What happened (RELIABILITY 12): requests, decisions, outcomes, and changes to the workspace's key. */
+/** What happened (docs/requirements.md R12): requests, decisions, outcomes, and changes to the workspace's key. */
 export type AuditAction =
   | 'request'
   | 'approve'

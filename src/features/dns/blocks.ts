@@ -4,7 +4,7 @@ import { codeSpan, escapeMrkdwn, truncate } from '../../slack/mrkdwn.js';
 import { displayName } from '../domains/names.js';
 import { DNS_IDS } from './ids.js';
 
-/** Zone records as the registrar lists them (spec 2.6); `data` and `ttl` may be missing in one view. */
+/** Zone records as the registrar lists them (docs/registrar-api.md §2.6); `data` and `ttl` may be missing in one view. */
 export interface RecordRow {
   id?: number | undefined;
   name: string;

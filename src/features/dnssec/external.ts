@@ -17,7 +17,7 @@ export const EXTERNAL_IDS = {
   input: 'dnssec.external.records.value',
 } as const;
 
-/** What the registrar accepts for this domain (spec 2.4 capabilities), carried through Slack. */
+/** What the registrar accepts for this domain (docs/registrar-api.md §2.4 capabilities), carried through Slack. */
 export interface ExternalContext {
   domain: string;
   channel: string;
@@ -40,7 +40,7 @@ export interface ParsedRecord {
 /**
  * One record a line, in zone-file order: `DS <key tag> <algorithm> <digest type> <digest>` or
  * `DNSKEY <flags> <protocol> <algorithm> <public key>`. Checked against the capabilities before
- * anything is sent (spec 8: at least `min_records`, only accepted kinds and algorithms).
+ * anything is sent (docs/registrar-api.md §8: at least `min_records`, only accepted kinds and algorithms).
  */
 export function parseRecords(
   text: string,
@@ -125,7 +125,7 @@ export function externalModal(ctx: ExternalContext): View {
   };
 }
 
-/** The button opens the modal (a fresh trigger_id, RELIABILITY 2); the submission asks for approval. */
+/** The button opens the modal (a fresh trigger_id, docs/requirements.md R2); the submission asks for approval. */
 export function registerExternalRecords(
   app: App,
   approvals: ApprovalService<RegistrarClient>,

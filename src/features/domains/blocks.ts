@@ -4,7 +4,7 @@ import { context, header, section } from '../../slack/blocks.js';
 import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
 import { displayName } from './names.js';
 
-/** The fields of the registrar's domain object (spec 2.7) the card shows; timestamps in epoch ms. */
+/** The fields of the registrar's domain object (docs/registrar-api.md §2.7) the card shows; timestamps in epoch ms. */
 export interface DomainCardData {
   domain: string;
   owner?: string | undefined;

@@ -75,9 +75,9 @@ export interface CheckDeps {
 
 /**
  * `/domain check`: names are validated locally first (no quota spent on invalid ones), then checked
- * against the per-key availability limit shared by every process (RELIABILITY 14), so Regdesk itself
+ * against the per-key availability limit shared by every process (docs/requirements.md R14), so Regdesk itself
  * never causes a 429. One ephemeral message shows every name; Slack allows five response_url uses,
- * so it is replaced at most four times after the first answer (RELIABILITY 3).
+ * so it is replaced at most four times after the first answer (docs/requirements.md R3).
  */
 export function checkCommand(deps: CheckDeps): Subcommand {
   return {
@@ -119,7 +119,7 @@ export function checkCommand(deps: CheckDeps): Subcommand {
         });
         return;
       }
-      // The quota is per API key (spec 8); the key is known here only by a hash.
+      // The quota is per API key (docs/registrar-api.md §8); the key is known here only by a hash.
       const window = {
         key: deps.keys.key(`key:${apiKeyId}`, 'quota', 'availability'),
         max: deps.limit.max,
@@ -172,7 +172,7 @@ function badRequest(error: unknown): boolean {
   return error instanceof Error && 'status' in error && (error as { status: number }).status === 400;
 }
 
-/** A short reason for an unknown result: never "taken" (spec 4.5: a 502 is not an answer). */
+/** A short reason for an unknown result: never "taken" (docs/registrar-api.md §4.5: a 502 is not an answer). */
 function reasonOf(error: unknown): string {
   const status = error instanceof Error && 'status' in error ? (error as { status: number }).status : 0;
   if (status === 502) return 'registry unreachable';

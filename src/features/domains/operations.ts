@@ -12,7 +12,7 @@ import type { VanitySets } from './vanity.js';
 const AuthParams = z.object({ domain: z.string().min(1).max(253) });
 
 /**
- * Auth codes (spec 8: 3 per domain and 10 per account a day). The registrar account behind a key is
+ * Auth codes (docs/registrar-api.md §8: 3 per domain and 10 per account a day). The registrar account behind a key is
  * not visible through the API; one workspace uses one key, so the workspace stands for the account.
  */
 export function requestAuthCode(limits: Config['limits'], keys: KeySpace) {

@@ -49,7 +49,7 @@ export interface Origin {
 
 /**
  * One follower per resource however often it is asked for: the job id is derived from the workspace,
- * kind and resource, so BullMQ keeps a single job (RELIABILITY 16). Following is a chain of delayed
+ * kind and resource, so BullMQ keeps a single job (docs/requirements.md R16). Following is a chain of delayed
  * jobs, not an in-process timer, so it survives restarts.
  */
 export async function follow(

@@ -72,7 +72,7 @@ export function keyModal(status: KeyStatus, notice?: string): View {
   };
 }
 
-/** Shown while the registrar checks the key (the submission is acked at once, RELIABILITY 1). */
+/** Shown while the registrar checks the key (the submission is acked at once, docs/requirements.md R1). */
 export function checkingModal(): View {
   return noticeModal(
     'Registrar API key',

@@ -3,7 +3,7 @@ import { workspaceOf } from '../../slack/workspace.js';
 import { keyModal } from './blocks.js';
 import type { KeyAdminCheck, WorkspaceKeys } from './service.js';
 
-/** A trigger_id is good for 3 s (RELIABILITY 2); past this, opening the modal would fail anyway. */
+/** A trigger_id is good for 3 s (docs/requirements.md R2); past this, opening the modal would fail anyway. */
 const TRIGGER_BUDGET_MS = 2_500;
 
 export function keyCommand(keys: WorkspaceKeys, isAdmin: KeyAdminCheck): Subcommand {

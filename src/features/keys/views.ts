@@ -39,7 +39,7 @@ export function registerKeyModal(
       });
       return;
     }
-    // The registrar check is slow I/O: ack with a "checking" view, then update it (RELIABILITY 1).
+    // The registrar check is slow I/O: ack with a "checking" view, then update it (docs/requirements.md R1).
     await ack({ response_action: 'update', view: checkingModal() });
 
     const ref = workspaceOf(body);

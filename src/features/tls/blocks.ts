@@ -46,7 +46,7 @@ export function certificateCard(cert: TlsCertificate): { text: string; blocks: K
       ...packLines(records.map((r) => `\`\`\`${escapeMrkdwn(`${r.name} ${r.type} ${r.value}`)}\`\`\``)),
     );
   }
-  // Only an absolute http(s) completion address becomes a link (spec 2.2: "address").
+  // Only an absolute http(s) completion address becomes a link (docs/registrar-api.md §2.2: "address").
   const url = cert.completion_url ?? '';
   const completion = /^https?:\/\//.test(url) ? resolveLink(url, url) : undefined;
   if (cert.action_required === true) {

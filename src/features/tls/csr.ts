@@ -1,78 +1,233 @@
+import { constants, createPublicKey, type KeyObject, verify } from 'node:crypto';
 import { CertificationRequest } from '@peculiar/asn1-csr';
-import { ECParameters } from '@peculiar/asn1-ecc';
-import { RSAPublicKey } from '@peculiar/asn1-rsa';
+import { RsaSaPssParams } from '@peculiar/asn1-rsa';
 import { AsnConvert } from '@peculiar/asn1-schema';
-import { Extensions, SubjectAlternativeName } from '@peculiar/asn1-x509';
+import { AlgorithmIdentifier, Extensions, SubjectAlternativeName } from '@peculiar/asn1-x509';
 
 const OID = {
   commonName: '2.5.4.3',
   extensionRequest: '1.2.840.113549.1.9.14',
   subjectAltName: '2.5.29.17',
-  rsa: '1.2.840.113549.1.1.1',
-  ec: '1.2.840.10045.2.1',
-  p256: '1.2.840.10045.3.1.7',
-  p384: '1.3.132.0.34',
-  p521: '1.3.132.0.35',
+  rsaPss: '1.2.840.113549.1.1.10',
+  mgf1: '1.2.840.113549.1.1.8',
+  ed25519: '1.3.101.112',
 } as const;
 
-const CURVES: Record<string, string> = { [OID.p256]: 'P-256', [OID.p384]: 'P-384', [OID.p521]: 'P-521' };
+/** PKCS #1 v1.5 and ECDSA signature OIDs, with the hash each implies. SHA-1 and MD5 are left out on purpose. */
+const PLAIN_SIGNATURES: Record<string, { hash: string; key: 'rsa' | 'ec' }> = {
+  '1.2.840.113549.1.1.11': { hash: 'sha256', key: 'rsa' },
+  '1.2.840.113549.1.1.12': { hash: 'sha384', key: 'rsa' },
+  '1.2.840.113549.1.1.13': { hash: 'sha512', key: 'rsa' },
+  '1.2.840.10045.4.3.2': { hash: 'sha256', key: 'ec' },
+  '1.2.840.10045.4.3.3': { hash: 'sha384', key: 'ec' },
+  '1.2.840.10045.4.3.4': { hash: 'sha512', key: 'ec' },
+};
+
+const PSS_HASHES: Record<string, string> = {
+  '2.16.840.1.101.3.4.2.1': 'sha256',
+  '2.16.840.1.101.3.4.2.2': 'sha384',
+  '2.16.840.1.101.3.4.2.3': 'sha512',
+};
+
+/** Node reports OpenSSL curve names; the rest of the bot (and CA product sheets) speak NIST names. */
+const CURVES: Record<string, string> = { prime256v1: 'P-256', secp384r1: 'P-384', secp521r1: 'P-521' };
 
 export interface CsrInfo {
   commonName: string | undefined;
   dnsNames: string[];
-  key: { type: 'rsa'; bits: number } | { type: 'ec'; curve: string } | { type: 'other'; oid: string };
+  key:
+    | { type: 'rsa'; bits: number }
+    | { type: 'ec'; curve: string }
+    | { type: 'ed25519' }
+    | { type: 'other'; oid: string };
 }
 
-/** Parses a PEM certificate signing request (PKCS #10); throws with a short reason when it is not one. */
+/** One DER element: where its header starts, where its contents start, and where it ends. */
+interface Tlv {
+  tag: number;
+  start: number;
+  contents: number;
+  end: number;
+}
+
+/**
+ * Reads the DER element at `at`. Only what a CSR's outer layers need: single-byte tags and definite lengths
+ * (indefinite lengths are BER, never DER). Throws when the element runs past `limit`.
+ */
+function readTlv(der: Uint8Array, at: number, limit: number): Tlv {
+  const tag = der[at];
+  const lengthByte = der[at + 1];
+  if (tag === undefined || lengthByte === undefined || (tag & 0x1f) === 0x1f) throw new Error('bad DER tag');
+  let contents = at + 2;
+  let length = lengthByte;
+  if (lengthByte & 0x80) {
+    // Long form: the low bits say how many big-endian length bytes follow; 4 is plenty for a CSR.
+    const count = lengthByte & 0x7f;
+    if (count === 0 || count > 4) throw new Error('bad DER length');
+    length = 0;
+    for (let i = 0; i < count; i++) {
+      const byte = der[contents++];
+      if (byte === undefined) throw new Error('truncated DER');
+      length = length * 256 + byte;
+    }
+  }
+  const end = contents + length;
+  if (end > limit) throw new Error('truncated DER');
+  return { tag, start: at, contents, end };
+}
+
+/** The children of a constructed element, in order. */
+function children(der: Uint8Array, parent: Tlv): Tlv[] {
+  const out: Tlv[] = [];
+  for (let at = parent.contents; at < parent.end; ) {
+    const child = readTlv(der, at, parent.end);
+    out.push(child);
+    at = child.end;
+  }
+  return out;
+}
+
+/** Why `signature` over `tbs` is not acceptable, or undefined when it verifies. */
+function signatureProblem(
+  algorithm: AlgorithmIdentifier,
+  key: KeyObject,
+  tbs: Uint8Array,
+  signature: Uint8Array,
+): string | undefined {
+  const keyType = key.asymmetricKeyType;
+  const mismatch = "the CSR's signature algorithm does not match its key";
+  let ok: boolean;
+  const plain = PLAIN_SIGNATURES[algorithm.algorithm];
+  if (plain !== undefined) {
+    if (keyType !== plain.key) return mismatch;
+    // Default dsaEncoding is 'der', which is how X.509 carries ECDSA signatures.
+    ok = verify(plain.hash, tbs, key, signature);
+  } else if (algorithm.algorithm === OID.ed25519) {
+    if (keyType !== 'ed25519') return mismatch;
+    ok = verify(null, tbs, key, signature);
+  } else if (algorithm.algorithm === OID.rsaPss) {
+    if (keyType !== 'rsa' && keyType !== 'rsa-pss') return mismatch;
+    if (algorithm.parameters == null) return 'its RSASSA-PSS signature has no parameters';
+    const params = AsnConvert.parse(algorithm.parameters, RsaSaPssParams);
+    const hash = PSS_HASHES[params.hashAlgorithm.algorithm];
+    const mgf = params.maskGenAlgorithm;
+    const mgfHash =
+      mgf.algorithm === OID.mgf1 && mgf.parameters != null
+        ? AsnConvert.parse(mgf.parameters, AlgorithmIdentifier).algorithm
+        : undefined;
+    // OpenSSL (so Node) runs MGF1 with the signature hash; other combinations cannot be checked here.
+    if (hash === undefined || mgfHash !== params.hashAlgorithm.algorithm || params.trailerField !== 1) {
+      return 'its RSASSA-PSS parameters are not supported (use SHA-256/384/512 with MGF1 of the same hash)';
+    }
+    ok = verify(
+      hash,
+      tbs,
+      { key, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: params.saltLength },
+      signature,
+    );
+  } else {
+    return `its signature algorithm (OID ${algorithm.algorithm}) is not supported; sign it with SHA-256 or better using RSA, ECDSA or Ed25519`;
+  }
+  return ok ? undefined : "the CSR's signature does not verify (was it edited after signing?)";
+}
+
+/** What the key is, read by OpenSSL so sizes are exact (a 2047-bit modulus is 2047, not 2048). */
+function describeKey(key: KeyObject, spkiOid: string): CsrInfo['key'] {
+  const details = key.asymmetricKeyDetails ?? {};
+  switch (key.asymmetricKeyType) {
+    case 'rsa':
+      return { type: 'rsa', bits: details.modulusLength ?? 0 };
+    case 'ec': {
+      const curve = details.namedCurve ?? 'unnamed';
+      return { type: 'ec', curve: CURVES[curve] ?? curve };
+    }
+    case 'ed25519':
+      return { type: 'ed25519' };
+    default:
+      // Includes id-RSASSA-PSS keys: the Baseline Requirements allow only rsaEncryption for RSA keys.
+      return { type: 'other', oid: spkiOid };
+  }
+}
+
+/**
+ * Parses a PEM certificate signing request (PKCS #10) and checks its self-signature; throws with a short
+ * user-facing reason (no trailing period: callers embed it) when it is not one or does not verify.
+ */
 export function parseCsr(pem: string): CsrInfo {
   const match =
     /-----BEGIN (?:NEW )?CERTIFICATE REQUEST-----([\s\S]+?)-----END (?:NEW )?CERTIFICATE REQUEST-----/.exec(
       pem,
     );
   if (match === null) throw new Error('not a PEM certificate signing request');
+  const der = new Uint8Array(Buffer.from((match[1] ?? '').replace(/\s+/g, ''), 'base64'));
   let request: CertificationRequest;
+  let tbs: Uint8Array;
+  let spki: Uint8Array;
+  let signature: Uint8Array;
   try {
-    request = AsnConvert.parse(
-      Buffer.from((match[1] ?? '').replace(/\s+/g, ''), 'base64'),
-      CertificationRequest,
-    );
+    const outer = readTlv(der, 0, der.length);
+    const parts = children(der, outer);
+    const info = parts[0];
+    const bits = parts[2];
+    if (outer.tag !== 0x30 || outer.end !== der.length || info?.tag !== 0x30 || bits?.tag !== 0x03) {
+      throw new Error('not a CSR');
+    }
+    // The signature covers the bytes the signer produced. Re-encoding the parsed structure (AsnConvert.serialize)
+    // can normalise odd or tampered encodings and so verify bytes nobody signed; slice the original ones instead.
+    tbs = der.subarray(info.start, info.end);
+    const key = children(der, info)[2]; // version, subject, subjectPKInfo, attributes
+    if (key?.tag !== 0x30) throw new Error('no key');
+    spki = der.subarray(key.start, key.end);
+    // BIT STRING contents: one "unused bits" byte, which must be 0 for a signature.
+    if (der[bits.contents] !== 0) throw new Error('bad signature bits');
+    signature = der.subarray(bits.contents + 1, bits.end);
+    request = AsnConvert.parse(der, CertificationRequest);
   } catch {
     throw new Error('the CSR cannot be decoded');
   }
+  let key: KeyObject;
+  try {
+    key = createPublicKey({ key: Buffer.from(spki), format: 'der', type: 'spki' });
+  } catch {
+    throw new Error("the CSR's public key cannot be read");
+  }
+  let problem: string | undefined;
+  try {
+    problem = signatureProblem(request.signatureAlgorithm, key, tbs, signature);
+  } catch {
+    // Malformed PSS parameters, or a signature OpenSSL refuses to even try (e.g. wrong length).
+    problem = "the CSR's signature does not verify (was it edited after signing?)";
+  }
+  if (problem !== undefined) throw new Error(problem);
+
   const info = request.certificationRequestInfo;
   let commonName: string | undefined;
-  for (const rdn of info.subject) {
-    for (const attribute of rdn) {
-      if (attribute.type === OID.commonName) commonName = attribute.value.toString();
-    }
-  }
   const dnsNames: string[] = [];
-  for (const attribute of info.attributes) {
-    if (attribute.type !== OID.extensionRequest) continue;
-    for (const value of attribute.values) {
-      for (const extension of AsnConvert.parse(value, Extensions)) {
-        if (extension.extnID !== OID.subjectAltName) continue;
-        for (const name of AsnConvert.parse(extension.extnValue.buffer, SubjectAlternativeName)) {
-          if (name.dNSName !== undefined) dnsNames.push(name.dNSName.toLowerCase());
+  try {
+    for (const rdn of info.subject) {
+      for (const attribute of rdn) {
+        if (attribute.type === OID.commonName) commonName = attribute.value.toString();
+      }
+    }
+    for (const attribute of info.attributes) {
+      if (attribute.type !== OID.extensionRequest) continue;
+      for (const value of attribute.values) {
+        for (const extension of AsnConvert.parse(value, Extensions)) {
+          if (extension.extnID !== OID.subjectAltName) continue;
+          for (const name of AsnConvert.parse(extension.extnValue.buffer, SubjectAlternativeName)) {
+            if (name.dNSName !== undefined) dnsNames.push(name.dNSName.toLowerCase());
+          }
         }
       }
     }
+  } catch {
+    throw new Error("the CSR's names cannot be decoded");
   }
-  const spki = info.subjectPKInfo;
-  let key: CsrInfo['key'];
-  if (spki.algorithm.algorithm === OID.rsa) {
-    const rsa = AsnConvert.parse(spki.subjectPublicKey, RSAPublicKey);
-    const modulus = new Uint8Array(rsa.modulus);
-    const significant = modulus[0] === 0 ? modulus.length - 1 : modulus.length;
-    key = { type: 'rsa', bits: significant * 8 };
-  } else if (spki.algorithm.algorithm === OID.ec) {
-    const params = spki.algorithm.parameters;
-    const curveOid = params ? (AsnConvert.parse(params, ECParameters).namedCurve ?? '') : '';
-    key = { type: 'ec', curve: CURVES[curveOid] ?? curveOid };
-  } else {
-    key = { type: 'other', oid: spki.algorithm.algorithm };
-  }
-  return { commonName: commonName?.toLowerCase(), dnsNames, key };
+  return {
+    commonName: commonName?.toLowerCase(),
+    dnsNames,
+    key: describeKey(key, info.subjectPKInfo.algorithm.algorithm),
+  };
 }
 
 /** What the CSR must say for an order of `commonName` with `sans` (spec 4.1: names of the order). */
@@ -92,6 +247,11 @@ export function csrProblems(csr: CsrInfo, commonName: string, sans: readonly str
     problems.push(`its RSA key has ${csr.key.bits} bits; at most 8192 are accepted`);
   if (csr.key.type === 'ec' && !['P-256', 'P-384'].includes(csr.key.curve))
     problems.push(`its EC curve ${csr.key.curve} is not accepted (P-256, P-384)`);
+  // Public CAs (CA/B Baseline Requirements 6.1.5) issue only for RSA and NIST P-curve keys.
+  if (csr.key.type === 'ed25519')
+    problems.push(
+      'Ed25519 keys are not accepted by public certificate authorities; use RSA 2048+ or EC P-256/P-384',
+    );
   if (csr.key.type === 'other') problems.push('its key type is not RSA or EC');
   return problems;
 }

@@ -152,7 +152,7 @@ export function readOrder(values: Record<string, Record<string, StateValue>>) {
   const validity = text(IDS.validity) === '' ? undefined : Number(text(IDS.validity));
   const product = TLS_PRODUCTS.find((p) => p.sku === sku);
   if (product === undefined) errors[IDS.product] = 'Choose a product.';
-  // OV products are validated against an organization (spec 2.3); without one the order would stall.
+  // OV products are validated against an organization (docs/registrar-api.md §2.3); without one the order would stall.
   if (product?.organization === true && text(IDS.org) === '') {
     errors[IDS.org] = 'This product needs a TLS organization: enter its ID, or create one with /tls org new.';
   }

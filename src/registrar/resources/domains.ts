@@ -31,7 +31,7 @@ export function domainsResource(t: RegistrarTransport) {
         schema: AuthCode,
         retry: false,
       }),
-    /** A 502 means "could not be determined", never "taken" (spec 4.5). */
+    /** A 502 means "could not be determined", never "taken" (docs/registrar-api.md §4.5). */
     checkAvailability: async (domain: string) =>
       t.json({
         operation: 'domains.availability',

@@ -63,7 +63,7 @@ export function tlsResource(t: RegistrarTransport) {
         retry: false,
       }),
     /**
-     * PEM answers 200 text/plain (spec 4.1). The ZIP answer's content type and the `format` values
+     * PEM answers 200 text/plain (docs/registrar-api.md §4.1). The ZIP answer's content type and the `format` values
      * are "not shown": we ask for `pem` and `zip`, accept any binary body for zip, and also accept a
      * JSON envelope whose response carries the file as base64 (`content` or `data`).
      */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Assistant answer (spec 2.11). The inner type of `sources` is "not shown": strings, or objects with
+ * Assistant answer (docs/registrar-api.md §2.11). The inner type of `sources` is "not shown": strings, or objects with
  * a title and/or url, are accepted and normalised to `{ title, url? }`.
  */
 const Source = z

@@ -17,7 +17,7 @@ export const Timestamp = z.union([z.number(), z.string()]).transform((value, ctx
   return parsed;
 });
 
-/** Error envelope (spec 7.1); `code` values on errors are not shown, so any number is accepted. */
+/** Error envelope (docs/registrar-api.md §7.1); `code` values on errors are not shown, so any number is accepted. */
 export const ErrorEnvelope = z.looseObject({
   success: z.literal(false),
   message: z.string().optional(),
@@ -26,7 +26,7 @@ export const ErrorEnvelope = z.looseObject({
 });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;
 
-/** Success envelope (spec 2.1): the payload is validated by each operation's own schema. */
+/** Success envelope (docs/registrar-api.md §2.1): the payload is validated by each operation's own schema. */
 export const SuccessEnvelope = z.looseObject({
   success: z.literal(true),
   code: z.number().optional(),

@@ -3,7 +3,7 @@ import { Timestamp } from './common.js';
 import { DnssecState } from './dnssec.js';
 
 /**
- * DNS record (spec 2.6). Whether `data` and `ttl` appear in both views is not shown: both optional.
+ * DNS record (docs/registrar-api.md §2.6). Whether `data` and `ttl` appear in both views is not shown: both optional.
  * Real answers also carry fields our spec omits (priority, annotation …); they are kept.
  */
 export const DnsRecord = z.looseObject({
@@ -19,7 +19,7 @@ export const DnsRecord = z.looseObject({
 });
 export type DnsRecord = z.infer<typeof DnsRecord>;
 
-/** Zone detail (spec 2.5); `by_type` maps a record type to its count. */
+/** Zone detail (docs/registrar-api.md §2.5); `by_type` maps a record type to its count. */
 export const DnsZone = z.looseObject({
   domain: z.string(),
   origin: z.string().optional(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** DNSSEC record (spec 2.4), request and response. */
+/** DNSSEC record (docs/registrar-api.md §2.4), request and response. */
 export const DnssecRecord = z.looseObject({
   kind: z.string(),
   key_tag: z.number().int().optional(),
@@ -15,7 +15,7 @@ export const DnssecRecord = z.looseObject({
 export type DnssecRecord = z.infer<typeof DnssecRecord>;
 
 /**
- * DNSSEC state (spec 2.4). `pending_job`'s inner shape is "not shown": any object is accepted and
+ * DNSSEC state (docs/registrar-api.md §2.4). `pending_job`'s inner shape is "not shown": any object is accepted and
  * shown only as present/absent plus its string fields. State values are any string so a new value
  * upstream is displayed rather than rejected.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Timestamp } from './common.js';
 
-/** Domain details (spec 2.7); timestamps normalised to epoch ms. */
+/** Domain details (docs/registrar-api.md §2.7); timestamps normalised to epoch ms. */
 export const Domain = z.looseObject({
   domain: z.string(),
   sld: z.string().optional(),
@@ -19,7 +19,7 @@ export const Domain = z.looseObject({
 export type Domain = z.infer<typeof Domain>;
 
 /**
- * Vanity set nameservers: element type "not shown" (spec 2.8). Strings and objects with `host` are
+ * Vanity set nameservers: element type "not shown" (docs/registrar-api.md §2.8). Strings and objects with `host` are
  * both accepted and normalised to host strings.
  */
 const VanityNameserver = z
@@ -43,7 +43,7 @@ export const Delegation = z.looseObject({
 });
 export type Delegation = z.infer<typeof Delegation>;
 
-/** Availability (spec 2.9). */
+/** Availability (docs/registrar-api.md §2.9). */
 export const Availability = z.looseObject({
   domain: z.string(),
   sld: z.string().optional(),
@@ -54,6 +54,6 @@ export const Availability = z.looseObject({
 });
 export type Availability = z.infer<typeof Availability>;
 
-/** Auth code (spec 2.10): `authinfo` is a secret and must never be logged or stored. */
+/** Auth code (docs/registrar-api.md §2.10): `authinfo` is a secret and must never be logged or stored. */
 export const AuthCode = z.looseObject({ domain: z.string(), authinfo: z.string().min(1) });
 export type AuthCode = z.infer<typeof AuthCode>;

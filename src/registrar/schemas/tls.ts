@@ -1,10 +1,10 @@
 import { z } from 'zod';
 
-/** DNS record to publish for domain control validation (spec 2.2 `validation.dns_records`). */
+/** DNS record to publish for domain control validation (docs/registrar-api.md §2.2 `validation.dns_records`). */
 export const ValidationRecord = z.looseObject({ name: z.string(), type: z.string(), value: z.string() });
 
 /**
- * Certificate (spec 2.2). Status, order_state and pending_reason values beyond the ones named are
+ * Certificate (docs/registrar-api.md §2.2). Status, order_state and pending_reason values beyond the ones named are
  * "not shown", so any string is accepted. `order_state`, `validity_days` and `validation` appear only
  * on order creation; the other fields are absent-tolerant too because get/reissue/cancel/revoke
  * examples show fewer fields.
@@ -30,7 +30,7 @@ export const TlsCertificate = z.looseObject({
 });
 export type TlsCertificate = z.infer<typeof TlsCertificate>;
 
-/** Organization (spec 2.3); formats of the contact fields are not shown, so plain strings. */
+/** Organization (docs/registrar-api.md §2.3); formats of the contact fields are not shown, so plain strings. */
 export const TlsOrganization = z.looseObject({
   id: z.string(),
   organization: z.string(),
@@ -58,7 +58,7 @@ export const REVOCATION_REASONS = [
 export type RevocationReason = (typeof REVOCATION_REASONS)[number];
 
 /**
- * The seven products of spec 4.1. Their wire values are "the provider's product name" and not given;
+ * The seven products of docs/registrar-api.md §4.1. Their wire values are "the provider's product name" and not given;
  * these are the issuing provider's (DigiCert/GeoTrust family) product names. Any non-empty sku is
  * still sent as given, so a registrar that spells them differently is not refused by us.
  */
