@@ -144,7 +144,7 @@ function describeKey(key: KeyObject, spkiOid: string): CsrInfo['key'] {
     case 'ed25519':
       return { type: 'ed25519' };
     default:
-      // Includes id-RSASSA-PSS keys: the Baseline Requirements allow only rsaEncryption for RSA keys.
+      // Includes id-RSASSA-PSS keys: public CAs take RSA keys only in the plain rsaEncryption form.
       return { type: 'other', oid: spkiOid };
   }
 }
@@ -230,7 +230,7 @@ export function parseCsr(pem: string): CsrInfo {
   };
 }
 
-/** What the CSR must say for an order of `commonName` with `sans` (spec 4.1: names of the order). */
+/** What the CSR must say for an order of `commonName` with `sans` (docs/registrar-api.md §4.1, local checks). */
 export function csrProblems(csr: CsrInfo, commonName: string, sans: readonly string[]): string[] {
   const problems: string[] = [];
   if (csr.commonName !== undefined && csr.commonName !== commonName) {
@@ -247,7 +247,7 @@ export function csrProblems(csr: CsrInfo, commonName: string, sans: readonly str
     problems.push(`its RSA key has ${csr.key.bits} bits; at most 8192 are accepted`);
   if (csr.key.type === 'ec' && !['P-256', 'P-384'].includes(csr.key.curve))
     problems.push(`its EC curve ${csr.key.curve} is not accepted (P-256, P-384)`);
-  // Public CAs (CA/B Baseline Requirements 6.1.5) issue only for RSA and NIST P-curve keys.
+  // Public CAs issue only for RSA and NIST P-curve keys, so an Ed25519 CSR would fail at the CA later.
   if (csr.key.type === 'ed25519')
     problems.push(
       'Ed25519 keys are not accepted by public certificate authorities; use RSA 2048+ or EC P-256/P-384',
