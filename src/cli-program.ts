@@ -11,17 +11,17 @@ import { parseWorkspace, vaultDelete, vaultList, vaultRotate, vaultSet } from '.
 import { masterKey } from './vault/crypto.js';
 import { Vault } from './vault/store.js';
 
-/** The version in package.json, found from this file in `src/` or in the built `dist/src/`. */
+/** The version in package.json: the nearest one above this file (in `src/` or the built `dist/src/`). */
 function packageVersion(): string {
-  for (const path of ['../package.json', '../../package.json']) {
+  for (let dir = new URL('.', import.meta.url); dir.pathname !== '/'; dir = new URL('..', dir)) {
     try {
-      const pkg = JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as {
+      const pkg = JSON.parse(readFileSync(new URL('package.json', dir), 'utf8')) as {
         name?: string;
         version?: string;
       };
       if (pkg.name === 'regdesk' && pkg.version !== undefined) return pkg.version;
     } catch {
-      // not at this level; try the next one up
+      // none at this level; look one up
     }
   }
   return 'unknown';

@@ -1,9 +1,5 @@
 import type { Config } from './config.js';
-import {
-  features as defaultFeatures,
-  workers as defaultWorkers,
-  sensitiveOperations,
-} from './features/index.js';
+import { FEATURES, FOLLOWERS } from './features/index.js';
 import { createSandbox } from './sandbox/index.js';
 import { buildServices, type Services } from './services.js';
 import { ensureLocalRedis, type LocalRedis } from './shared/local-redis.js';
@@ -124,7 +120,7 @@ export async function runRegdesk(options: RunOptions): Promise<Running> {
       metrics,
       registrar,
       ...(options.now === undefined ? {} : { now: options.now }),
-      operations: sensitiveOperations,
+      followers: FOLLOWERS,
     });
     closers.push({ name: 'services', close: () => services.close() });
     const running: Running = {
@@ -146,7 +142,8 @@ export async function runRegdesk(options: RunOptions): Promise<Running> {
               redis: requestRedis,
               keys,
               vault: services.vault,
-              features: [...defaultFeatures(services), ...(options.features ?? [])],
+              shareable: services.shareable,
+              features: [...featureRegistrations(services), ...(options.features ?? [])],
             });
       const http = await startHttpFront({
         port: config.port,
@@ -172,7 +169,10 @@ export async function runRegdesk(options: RunOptions): Promise<Running> {
       const workerRedis = createRedis(local.url, 'worker');
       workerRedis.on('error', (error) => logger.warn({ err: error.message }, 'redis (worker) error'));
       closers.push({ name: 'redis-worker', close: () => quit(workerRedis) });
-      const factories = [...defaultWorkers(services), ...(options.workers ?? [])];
+      const factories = [
+        ...FEATURES.flatMap((feature) => ('workers' in feature ? feature.workers(services) : [])),
+        ...(options.workers ?? []),
+      ];
       const started = factories.map((create) => create({ connection: workerRedis, keys, logger }));
       // All workers close together, each with a timeout: a job still running then is handed back to
       // BullMQ (it stalls and another worker takes it up), so nothing is lost (docs/requirements.md R20).
@@ -198,6 +198,16 @@ export async function runRegdesk(options: RunOptions): Promise<Running> {
     await stop();
     throw error;
   }
+}
+
+/** Every feature of the table of contents, handed the services (each sees only its own `Deps`). */
+function featureRegistrations(services: Services): Feature[] {
+  return FEATURES.map(
+    (feature): Feature =>
+      (app, slackDeps) => {
+        if ('register' in feature) feature.register(app, { ...services, ...slackDeps });
+      },
+  );
 }
 
 async function resolveRedis(

@@ -1,22 +1,17 @@
 import { randomBytes } from 'node:crypto';
+import type { WebClient } from '@slack/web-api';
 import type { Queue } from 'bullmq';
 import type { Config } from './config.js';
 import { APPROVALS_QUEUE, type ApprovalJob, approvalScheduler } from './features/approvals/jobs.js';
-import type { SensitiveOperation } from './features/approvals/operations.js';
 import { PolicyStore, Roles } from './features/approvals/policy.js';
 import { ApprovalService } from './features/approvals/service.js';
 import { ApprovalStore } from './features/approvals/store.js';
 import { ASSISTANT_QUEUE, type AssistantJob, AssistantService } from './features/assistant/service.js';
 import { AuditLog } from './features/audit/service.js';
-import {
-  FOLLOW_QUEUE,
-  type FollowJob,
-  type FollowKind,
-  follow,
-  type Origin,
-} from './features/follow/jobs.js';
-import { type KeyCheck, WorkspaceKeys } from './features/keys/service.js';
-import { ShareableCards } from './features/share.js';
+import { VanitySets } from './features/domains/vanity.js';
+import { FOLLOW_QUEUE, type Follower, type FollowJob, follow, type Origin } from './features/follow/jobs.js';
+import { type KeyAdminCheck, type KeyCheck, WorkspaceKeys } from './features/keys/service.js';
+import { type Approvals, type OperationEnv, SENSITIVE_OPERATIONS } from './features/operations.js';
 import {
   createRegistrarClient,
   ForbiddenError,
@@ -29,11 +24,13 @@ import type { Logger } from './shared/logger.js';
 import type { Metrics } from './shared/metrics.js';
 import { createQueue } from './shared/queues.js';
 import type { KeySpace, Redis } from './shared/redis.js';
+import type { WorkspaceRef } from './shared/workspace.js';
 import { webClientOptions } from './slack/app.js';
 import { SlackClients } from './slack/clients.js';
 import { ChannelPoster } from './slack/poster.js';
+import { ShareableCards } from './slack/share.js';
 import { masterKey } from './vault/crypto.js';
-import { Vault, type WorkspaceRef } from './vault/store.js';
+import { Vault } from './vault/store.js';
 
 export interface Registrar {
   baseUrl: string;
@@ -49,11 +46,17 @@ export interface ServiceDeps {
   metrics: Metrics;
   registrar: Registrar;
   now?: () => number;
-  operations?: (services: Omit<Services, 'approvals'>) => SensitiveOperation<RegistrarClient>[];
+  /** Every feature's "is it settled?" check (features/index.ts FOLLOWERS). */
+  followers: readonly Follower[];
 }
 
+/**
+ * The services of one process, built once by the composition root. Features never import this: each
+ * declares the narrow part it uses (its `Deps` in its index.ts) and is handed this object.
+ */
 export interface Services {
   config: Config;
+  limits: Config['limits'];
   redis: Redis;
   keys: KeySpace;
   logger: Logger;
@@ -61,19 +64,24 @@ export interface Services {
   vault: Vault;
   audit: AuditLog;
   workspaceKeys: WorkspaceKeys;
+  isKeyAdmin: KeyAdminCheck;
   limiter: Limiter;
   poster: ChannelPoster;
   shareable: ShareableCards;
   slackClients: SlackClients;
+  slackFor(workspace: WorkspaceRef): Promise<WebClient>;
   policies: PolicyStore;
   roles: Roles;
+  vanitySets: VanitySets;
   approvalStore: ApprovalStore;
-  approvals: ApprovalService<RegistrarClient>;
+  approvals: Approvals;
   approvalQueue: Queue<ApprovalJob>;
   assistant: AssistantService;
   assistantQueue: Queue<AssistantJob>;
   followQueue: Queue<FollowJob>;
-  follow(workspace: WorkspaceRef, kind: FollowKind, resource: string, origin: Origin): Promise<void>;
+  followers: readonly Follower[];
+  follow(workspace: WorkspaceRef, kind: string, resource: string, origin: Origin): Promise<void>;
+  runningJobs(workspace: WorkspaceRef): Promise<string[]>;
   registrarFor(workspace: WorkspaceRef): RegistrarClient;
   close(): Promise<void>;
 }
@@ -134,16 +142,38 @@ export function buildServices(deps: ServiceDeps): Services {
   const approvalQueue = createQueue<ApprovalJob>(APPROVALS_QUEUE, redis, keys, logger);
   const assistantQueue = createQueue<AssistantJob>(ASSISTANT_QUEUE, redis, keys, logger);
   const followQueue = createQueue<FollowJob>(FOLLOW_QUEUE, redis, keys, logger);
-  const followResource = async (
-    workspace: WorkspaceRef,
-    kind: FollowKind,
-    resource: string,
-    origin: Origin,
-  ) => {
-    await follow(followQueue, workspace, kind, resource, origin, now());
+  const followers = new Map(deps.followers.map((follower) => [follower.kind, follower]));
+  const followResource = async (workspace: WorkspaceRef, kind: string, resource: string, origin: Origin) => {
+    const follower = followers.get(kind);
+    if (follower === undefined) throw new Error(`nothing follows ${kind}`);
+    await follow(followQueue, follower, workspace, resource, origin, now());
   };
-  const partial = {
+  const vanitySets = new VanitySets(redis, keys);
+  const contextFor = (workspace: WorkspaceRef): OperationEnv => ({
+    workspace,
+    registrar: registrarFor(workspace),
+    now: now(),
+    limits: config.limits,
+    keys,
+    vanitySets,
+  });
+  const approvals: Approvals = new ApprovalService({
+    store: approvalStore,
+    policies,
+    roles,
+    audit,
+    limiter,
+    poster,
+    operations: SENSITIVE_OPERATIONS,
+    contextFor,
+    scheduler: approvalScheduler(approvalQueue, now),
+    follow: followResource,
+    logger,
+    now,
+  });
+  return {
     config,
+    limits: config.limits,
     redis,
     keys,
     logger,
@@ -151,17 +181,34 @@ export function buildServices(deps: ServiceDeps): Services {
     vault,
     audit,
     workspaceKeys,
+    isKeyAdmin: async (client, workspace, user) => roles.isAdmin(client, await policies.get(workspace), user),
     limiter,
     poster,
     shareable: new ShareableCards(redis, keys),
     slackClients,
+    slackFor: (workspace) => slackClients.forWorkspace(workspace),
     policies,
     roles,
+    vanitySets,
     approvalStore,
+    approvals,
     approvalQueue,
     assistantQueue,
     followQueue,
+    followers: deps.followers,
     follow: followResource,
+    runningJobs: async (workspace) => {
+      const executing = (await approvalQueue.getJobs(['active', 'waiting']))
+        .filter((job) => job.data.teamId === workspace.teamId && job.name === 'execute')
+        .map((job) => `:gear: Executing approved request \`${job.data.requestId}\``);
+      const following = (await followQueue.getJobs(['active', 'waiting', 'delayed'], 0, 200))
+        .filter((job) => job.data.teamId === workspace.teamId)
+        .map(
+          (job) =>
+            `:hourglass_flowing_sand: Following ${job.data.kind === 'dnssec' ? 'DNSSEC of' : 'certificate'} \`${job.data.resource}\` (check ${job.data.attempt + 1})`,
+        );
+      return [...executing, ...following];
+    },
     assistant: new AssistantService(redis, keys, assistantQueue, workspaceKeys, poster, now),
     registrarFor,
     close: async () => {
@@ -170,22 +217,6 @@ export function buildServices(deps: ServiceDeps): Services {
       await followQueue.close();
     },
   };
-  const operations = deps.operations?.(partial) ?? [];
-  const approvals = new ApprovalService<RegistrarClient>({
-    store: approvalStore,
-    policies,
-    roles,
-    audit,
-    limiter,
-    poster,
-    operations: new Map(operations.map((operation) => [operation.name, operation])),
-    registrarFor,
-    scheduler: approvalScheduler(approvalQueue, now),
-    follow: followResource,
-    logger,
-    now,
-  });
-  return { ...partial, approvals };
 }
 
 /** Sandbox mode without VAULT_MASTER_KEY: a key for this process only, so nothing survives a restart. */

@@ -3,6 +3,7 @@ import type { WebClientOptions } from '@slack/web-api';
 import type { Config } from '../config.js';
 import type { Logger } from '../shared/logger.js';
 import type { Metrics } from '../shared/metrics.js';
+import type { WorkerFactory } from '../shared/queues.js';
 import type { KeySpace, Redis } from '../shared/redis.js';
 import type { Vault } from '../vault/store.js';
 import { singleWorkspaceAuthorize } from './authorize.js';
@@ -12,6 +13,7 @@ import { dedupeEvents } from './middleware.js';
 import { SlackHttpReceiver, type SlackReceiverOptions } from './receiver.js';
 import { CommandRouter } from './router.js';
 import { BOT_SCOPES } from './scopes.js';
+import type { ShareableCards } from './share.js';
 
 /** What every feature's `register(app, deps)` receives. */
 export interface SlackDeps {
@@ -26,6 +28,19 @@ export interface SlackDeps {
 
 export type Feature = (app: App, deps: SlackDeps) => void;
 
+/**
+ * A feature as the table of contents (features/index.ts) lists it. `Deps` is the feature's own narrow
+ * view of the services: the composition root hands every feature the same services, and each sees
+ * only what it declares.
+ */
+export interface FeatureModule<Deps> {
+  readonly name: string;
+  /** Its commands, actions, views and events. */
+  readonly register?: (app: App, deps: Deps & SlackDeps) => void;
+  /** Its queue workers. */
+  readonly workers?: (deps: Deps) => WorkerFactory[];
+}
+
 export interface SlackAppOptions {
   slack: Config['slack'];
   logger: Logger;
@@ -33,6 +48,8 @@ export interface SlackAppOptions {
   redis: Redis;
   keys: KeySpace;
   features: Feature[];
+  /** "Share in channel" on look-up cards: one action for every feature's cards. */
+  shareable?: ShareableCards;
   now?: () => number;
   /** OAuth mode keeps installations here. */
   vault?: Vault;
@@ -116,6 +133,7 @@ export function createSlackApp(options: SlackAppOptions): SlackApp {
   const router = new CommandRouter(logger);
   const deps: SlackDeps = { logger, metrics, redis: options.redis, keys: options.keys, router, now };
   app.use(dedupeEvents(options.redis, options.keys, logger));
+  options.shareable?.register(app, logger);
   for (const feature of options.features) feature(app, deps);
   router.attach(app);
   app.error(async (error) => {

@@ -1,7 +1,8 @@
 import type { InstallationQuery } from '@slack/oauth';
 import { WebClient, type WebClientOptions } from '@slack/web-api';
 import type { Config } from '../config.js';
-import type { Vault, WorkspaceRef } from '../vault/store.js';
+import type { WorkspaceRef } from '../shared/workspace.js';
+import type { Vault } from '../vault/store.js';
 import { VaultInstallationStore } from './installation-store.js';
 
 /**

@@ -1,7 +1,8 @@
 import type { Authorize } from '@slack/bolt';
 import type { Installation, InstallationQuery, InstallationStore } from '@slack/oauth';
 import type { KeySpace, Redis } from '../shared/redis.js';
-import { type Vault, type WorkspaceRef, workspaceId } from '../vault/store.js';
+import { type WorkspaceRef, workspaceId } from '../shared/workspace.js';
+import type { Vault } from '../vault/store.js';
 
 /** An org-wide (Enterprise Grid) install is stored once for the whole org, under team `*`. */
 export function installationRef(query: {

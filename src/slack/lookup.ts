@@ -1,10 +1,10 @@
 import type { KnownBlock } from '@slack/types';
 import type { RegistrarClient } from '../registrar/index.js';
-import { replyForError } from '../slack/error-reply.js';
-import type { SubcommandContext } from '../slack/router.js';
-import { workspaceOf } from '../slack/workspace.js';
-import type { WorkspaceRef } from '../vault/store.js';
+import type { WorkspaceRef } from '../shared/workspace.js';
+import { replyForError } from './error-reply.js';
+import type { SubcommandContext } from './router.js';
 import type { ShareableCards } from './share.js';
+import { workspaceOf } from './workspace.js';
 
 export interface LookupDeps {
   registrarFor(workspace: WorkspaceRef): RegistrarClient;

@@ -3,9 +3,9 @@ import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import type { KnownBlock } from '@slack/types';
 import type { Logger } from '../shared/logger.js';
 import type { KeySpace, Redis } from '../shared/redis.js';
-import { button, context } from '../slack/blocks.js';
-import { workspaceOf } from '../slack/workspace.js';
-import { type WorkspaceRef, workspaceId } from '../vault/store.js';
+import { type WorkspaceRef, workspaceId } from '../shared/workspace.js';
+import { button, context } from './blocks.js';
+import { workspaceOf } from './workspace.js';
 
 /** Action id of every "Share in channel" button. */
 export const SHARE_ACTION = 'share.channel';

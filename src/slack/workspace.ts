@@ -1,4 +1,4 @@
-import type { WorkspaceRef } from '../vault/store.js';
+import type { WorkspaceRef } from '../shared/workspace.js';
 
 interface SlackBodyTeams {
   team_id?: unknown;

@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
-import type { Vault, WorkspaceRef } from './store.js';
+import type { WorkspaceRef } from '../shared/workspace.js';
+import type { Vault } from './store.js';
 
 export interface VaultCliIo {
   stdin: Readable & { isTTY?: boolean };

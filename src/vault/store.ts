@@ -1,20 +1,10 @@
 import type { KeySpace, Redis } from '../shared/redis.js';
+import { type WorkspaceRef, workspaceId } from '../shared/workspace.js';
 import { type MasterKey, mask, open, seal, sealedKeyId } from './crypto.js';
 
 /** What the vault keeps: each workspace's registrar API key and its Slack installation (OAuth mode). */
 export type SecretKind = 'registrar-key' | 'slack-installation';
 export const SECRET_KINDS: readonly SecretKind[] = ['registrar-key', 'slack-installation'];
-
-/** A Slack workspace: the team, within an Enterprise Grid org when there is one. */
-export interface WorkspaceRef {
-  teamId: string;
-  enterpriseId?: string | undefined;
-}
-
-/** `E123:T456`, or `-:T456` outside Enterprise Grid: the id bound into every ciphertext. */
-export function workspaceId(ref: WorkspaceRef): string {
-  return `${ref.enterpriseId || '-'}:${ref.teamId}`;
-}
 
 export interface VaultEntry {
   workspace: string;

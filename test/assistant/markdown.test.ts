@@ -3,6 +3,64 @@ import { describe, expect, it } from 'vitest';
 import { markdownToMrkdwn, resolveLink, splitMrkdwn } from '../../src/features/assistant/markdown.js';
 
 const BASE = 'https://dash.example.net/';
+const convert = (md: string) => markdownToMrkdwn(md, BASE);
+
+/** Markdown-ish answers: the constructs the converter knows, hostile mrkdwn and plain text mixed. */
+const PIECES = [
+  '[',
+  ']',
+  '(',
+  ')',
+  '![',
+  '*',
+  '**',
+  '_',
+  '~~',
+  '`',
+  '```',
+  '#',
+  '> ',
+  '- ',
+  '1. ',
+  '\n',
+  ' ',
+];
+const HOSTILE = [
+  '<!channel>',
+  '<@U123>',
+  '<#C1>',
+  '<',
+  '>',
+  '&',
+  '|',
+  '"',
+  '!',
+  '@',
+  'https://x.org/',
+  '/my/a',
+];
+const markdownish = fc
+  .array(fc.oneof(fc.constantFrom(...PIECES, ...HOSTILE), fc.string({ maxLength: 3 })), { maxLength: 60 })
+  .map((parts) => parts.join(''));
+const anyText = fc.oneof(
+  markdownish,
+  fc.string({ maxLength: 200 }),
+  fc.string({ unit: 'binary', maxLength: 200 }),
+);
+
+/** The links the converter builds; what is left of the output must hold no `<` at all. */
+const BUILT_LINK = /<https?:\/\/[^|<>\s]+\|[^<>]*>/g;
+
+/** Best of two runs: one GC pause on a loaded machine must not fail the test; quadratic work fails both. */
+function millisToConvert(text: string): number {
+  let best = Number.POSITIVE_INFINITY;
+  for (let run = 0; run < 2; run++) {
+    const start = performance.now();
+    convert(text);
+    best = Math.min(best, performance.now() - start);
+  }
+  return best;
+}
 
 describe('markdownToMrkdwn', () => {
   it('converts headings, emphasis, lists, code and links', () => {
@@ -55,6 +113,112 @@ describe('markdownToMrkdwn', () => {
     expect(resolveLink('/my/billing', BASE)).toBe('https://dash.example.net/my/billing');
     expect(resolveLink('mailto:a@b.c', BASE)).toBeUndefined();
     expect(resolveLink('not a url', BASE)).toBeUndefined();
+  });
+
+  it('keeps balanced parentheses in link destinations, as CommonMark does', () => {
+    expect(convert('[Wiki](https://en.wikipedia.org/wiki/Foo_(bar))')).toBe(
+      '<https://en.wikipedia.org/wiki/Foo_(bar)|Wiki>',
+    );
+    expect(convert('[a](https://x.org/a(b)c(d) "Title") and [b]( /my/x )')).toBe(
+      '<https://x.org/a(b)c(d)|a> and <https://dash.example.net/my/x|b>',
+    );
+    expect(convert('[a [b] c](https://x.org/) [https://x.org/](https://x.org/)')).toBe(
+      '<https://x.org/|a [b] c> <https://x.org/|https://x.org/>',
+    );
+  });
+
+  it('keeps balanced parentheses in bare URLs, and the prose’s closing `)` outside', () => {
+    const wiki = 'https://en.wikipedia.org/wiki/Foo_(bar)';
+    expect(convert(`See ${wiki} today`)).toBe(`See <${wiki}|${wiki}> today`);
+    expect(convert('(see https://example.org/x)')).toBe(
+      '(see <https://example.org/x|https://example.org/x>)',
+    );
+    expect(convert(`(${wiki}).`)).toBe(`(<${wiki}|${wiki}>).`);
+    expect(convert('**https://example.org/a**')).toBe('*<https://example.org/a|https://example.org/a>*');
+  });
+
+  it('converts strikethrough and bold italic', () => {
+    expect(convert('~~strike~~, ~one~ and ~~~three~~~')).toBe('~strike~, ~one~ and ~~~three~~~');
+    expect(convert('***bold italic***')).toBe('*_bold italic_*');
+    expect(convert('___x___ and **bold _italic_ bold**')).toBe('*_x_* and *bold _italic_ bold*');
+    expect(convert('# ***Title*** **x**')).toBe('*_Title_ x*');
+    expect(convert('**[a](https://x.org/)**')).toBe('*<https://x.org/|a>*');
+  });
+
+  it('keeps intraword and unmatched markers literal', () => {
+    expect(convert('snake_case_name, 2*3*4, ~5 min, a * b')).toBe('snake_case_name, 2*3*4, ~5 min, a * b');
+    expect(convert('**open and *half')).toBe('**open and *half');
+  });
+
+  it('turns images into links labelled with their alt text, never a literal `!`', () => {
+    expect(convert('![Logo](https://x.org/logo.png)')).toBe('<https://x.org/logo.png|Logo>');
+    expect(convert('![](https://x.org/a.png)')).toBe('<https://x.org/a.png|image>');
+    expect(convert('[![build](https://x.org/b.svg)](https://x.org/ci)')).toBe('<https://x.org/ci|build>');
+    expect(convert('![alt <@U1>](javascript:alert(1))')).toBe('alt &lt;@U1&gt;');
+  });
+
+  it('keeps labels, code and blocks inert', () => {
+    expect(convert('[a|b <!here>](https://x.org/)')).toBe('<https://x.org/|a∣b &lt;!here&gt;>');
+    expect(convert('`**not bold** <@U1> [x](https://x.org/)` and ``a ` b``')).toBe(
+      '`**not bold** &lt;@U1&gt; [x](https://x.org/)` and `a ˋ b`',
+    );
+    expect(convert('```\nrun `x` & <y>\n```')).toBe('```\nrun ˋxˋ &amp; &lt;y&gt;\n```');
+    expect(convert('[mail](mailto:a@b.c) [x](javascript:alert(1))')).toBe('mail x');
+    expect(convert('---\n* * *\n2) two\n+ item')).toBe('───\n───\n2. two\n• item');
+    expect(convert('## C# ##\n# Title #')).toBe('*C#*\n*Title*');
+  });
+
+  it('produces no mention, ping or foreign link from any answer', () => {
+    fc.assert(
+      fc.property(anyText, (text) => {
+        const out = convert(text);
+        expect(out).not.toMatch(/<[!@#]/);
+        const rest = out.replace(BUILT_LINK, '');
+        expect(rest).not.toContain('<');
+        expect(rest).not.toMatch(/&(?!amp;|lt;|gt;)/);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('never throws, whatever the answer and dashboard URL', () => {
+    fc.assert(
+      fc.property(anyText, fc.oneof(fc.constant(BASE), fc.string()), (text, base) => {
+        expect(typeof markdownToMrkdwn(text, base)).toBe('string');
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  // Quadratic work takes seconds at 100,000 characters; linear work takes a few milliseconds. The
+  // bound is generous for a loaded 2-core CI machine; the 10,000 run first also warms the JIT up.
+  const LINEAR_MS = 100;
+  const timeRepeated = (unit: string) =>
+    [10_000, 100_000].map((n) => millisToConvert(unit.repeat(Math.ceil(n / unit.length)).slice(0, n)));
+
+  it.each(['[', '*', '(', '`', '_', '~', '[(', '](', '[](', '![', '*_', '` `', '[a](x ', 'https://x(', '\n'])(
+    'converts 100,000 × %j in linear time',
+    (unit) => {
+      expect(timeRepeated(unit)[1]).toBeLessThan(LINEAR_MS);
+    },
+  );
+
+  it('converts any short pattern repeated to 100,000 characters in linear time', () => {
+    const unit = fc
+      .array(fc.constantFrom(...PIECES, 'a', 'x ', '"', 'https://x.org/', '<@U1>'), {
+        minLength: 1,
+        maxLength: 4,
+      })
+      .map((parts) => parts.join(''));
+    // 250 ms, not 100: patterns that make a token of every character (`)*(`) or 100,000 lines allocate
+    // that many objects, and with GC on a loaded 2-core machine a run was seen near 90 ms. Still far
+    // from the seconds a quadratic case takes.
+    fc.assert(
+      fc.property(unit, (u) => {
+        expect(timeRepeated(u)[1]).toBeLessThan(250);
+      }),
+      { numRuns: 40 },
+    );
   });
 });
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseDomainName, registrableDomain, splitNames } from '../../src/features/domains/names.js';
+import { parseDomainName, registrableDomain, splitNames } from '../../src/shared/domain-names.js';
 
 // The list's official vectors, copied into the repository (see fixtures/publicsuffix/SOURCE.md).
 const vectors = readFileSync(new URL('../fixtures/publicsuffix/tests.txt', import.meta.url), 'utf8')

@@ -4,18 +4,14 @@ import { replyForError } from '../../slack/error-reply.js';
 import { workspaceOf } from '../../slack/workspace.js';
 import { denyModal } from './blocks.js';
 import { APPROVAL_IDS } from './ids.js';
-import type { ApprovalService } from './service.js';
+import type { ApprovalDecisions } from './service.js';
 
 /**
  * Approve, Deny and Withdraw buttons. Each acks first (docs/requirements.md R1), then decides from the stored
  * request and the signed payload's user and workspace; the button value is only the request id.
  * Refusals go to the presser alone.
  */
-export function registerApprovalActions<Registrar>(
-  app: App,
-  service: ApprovalService<Registrar>,
-  logger: Logger,
-): void {
+export function registerApprovalActions(app: App, service: ApprovalDecisions, logger: Logger): void {
   const tellPresser = async (
     body: BlockAction,
     text: string | undefined,

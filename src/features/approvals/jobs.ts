@@ -1,7 +1,7 @@
 import type { WebClient } from '@slack/web-api';
 import type { Job, Queue } from 'bullmq';
-import type { WorkspaceRef } from '../../vault/store.js';
-import type { ApprovalScheduler, ApprovalService } from './service.js';
+import type { WorkspaceRef } from '../../shared/workspace.js';
+import type { ApprovalDecisions, ApprovalScheduler } from './service.js';
 import type { ApprovalRequest } from './store.js';
 
 export const APPROVALS_QUEUE = 'approvals';
@@ -44,8 +44,8 @@ export function approvalScheduler(queue: Queue<ApprovalJob>, now: () => number):
   };
 }
 
-export function approvalProcessor<Registrar>(
-  service: ApprovalService<Registrar>,
+export function approvalProcessor(
+  service: ApprovalDecisions,
   slackFor: (workspace: WorkspaceRef) => Promise<WebClient>,
 ): (job: Job<ApprovalJob>) => Promise<void> {
   return async (job) => {

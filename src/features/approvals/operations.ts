@@ -1,12 +1,16 @@
 import type { z } from 'zod';
+import type { RegistrarClient } from '../../registrar/index.js';
 import type { QuotaWindow } from '../../shared/limiter.js';
-import type { WorkspaceRef } from '../../vault/store.js';
+import type { WorkspaceRef } from '../../shared/workspace.js';
 
-export interface OperationContext<Registrar> {
+/** What every operation is given: the workspace it acts for and the time. Features add what they need. */
+export interface OperationContext {
   workspace: WorkspaceRef;
-  registrar: Registrar;
   now: number;
 }
+
+/** The context of operations that call the registrar with the workspace's key. */
+export type RegistrarContext = OperationContext & { registrar: RegistrarClient };
 
 /** What the request message says about the resource now, and whether the action is possible at all. */
 export interface Preview {
@@ -26,39 +30,53 @@ export interface Execution {
 }
 
 /**
- * A sensitive action (docs/requirements.md R8). Its parameters are validated into a snapshot when requested;
- * execution later uses exactly that snapshot.
+ * A sensitive action (docs/requirements.md R8), written by its feature. Its parameters are validated
+ * into a snapshot when requested; execution later uses exactly that snapshot.
  */
-export interface OperationSpec<Registrar, Params> {
-  name: string;
+export interface OperationSpec<Ctx extends OperationContext, Name extends string, Params> {
+  name: Name;
   schema: z.ZodType<Params>;
   /** "revoke certificate `abc` (www.example.com)": what will happen, in words. */
   summary(params: Params): string;
   /** The domain or certificate id, for the audit and `/domain audit DOMAIN`. */
   target(params: Params): string;
-  preview(ctx: OperationContext<Registrar>, params: Params): Promise<Preview>;
+  preview(ctx: Ctx, params: Params): Promise<Preview>;
   /** Fetched again just before execution: a reason to stop, or undefined to go ahead. */
-  precheck(ctx: OperationContext<Registrar>, params: Params): Promise<string | undefined>;
-  execute(ctx: OperationContext<Registrar>, params: Params): Promise<Execution>;
+  precheck(ctx: Ctx, params: Params): Promise<string | undefined>;
+  execute(ctx: Ctx, params: Params): Promise<Execution>;
   /** Upstream quotas this action spends; checked before a request is accepted and spent on execution. */
-  quota?(workspace: WorkspaceRef, params: Params): QuotaWindow[];
+  quota?(ctx: Ctx, params: Params): QuotaWindow[];
 }
 
-/** The same operation with its parameter type erased, so one registry holds them all. */
-export interface SensitiveOperation<Registrar> {
-  name: string;
-  parse(params: unknown): Record<string, unknown>;
-  summary(params: Record<string, unknown>): string;
-  target(params: Record<string, unknown>): string;
-  preview(ctx: OperationContext<Registrar>, params: Record<string, unknown>): Promise<Preview>;
-  precheck(ctx: OperationContext<Registrar>, params: Record<string, unknown>): Promise<string | undefined>;
-  execute(ctx: OperationContext<Registrar>, params: Record<string, unknown>): Promise<Execution>;
-  quota(workspace: WorkspaceRef, params: Record<string, unknown>): QuotaWindow[];
+type Snapshot = Record<string, unknown>;
+
+/**
+ * An operation as approvals hold it: the name keeps its literal type (so the list of registered
+ * operations yields the union of names), the parameters are checked with the schema at every step,
+ * and `Params` records their type for type-checked requests. Function properties (not methods) so that
+ * an operation needing more context than the composition root gives is a type error.
+ */
+export interface SensitiveOperation<
+  Ctx extends OperationContext,
+  Name extends string = string,
+  Params extends Snapshot = Snapshot,
+> {
+  readonly name: Name;
+  readonly parse: (params: unknown) => Params;
+  readonly summary: (params: Snapshot) => string;
+  readonly target: (params: Snapshot) => string;
+  readonly preview: (ctx: Ctx, params: Snapshot) => Promise<Preview>;
+  readonly precheck: (ctx: Ctx, params: Snapshot) => Promise<string | undefined>;
+  readonly execute: (ctx: Ctx, params: Snapshot) => Promise<Execution>;
+  readonly quota: (ctx: Ctx, params: Snapshot) => QuotaWindow[];
 }
 
-export function defineOperation<Registrar, Params extends Record<string, unknown>>(
-  spec: OperationSpec<Registrar, Params>,
-): SensitiveOperation<Registrar> {
+/** The parameters an operation is requested with. */
+export type ParamsOf<Op> = Op extends SensitiveOperation<never, string, infer Params> ? Params : never;
+
+export function defineOperation<Ctx extends OperationContext, Name extends string, Params extends Snapshot>(
+  spec: OperationSpec<Ctx, Name, Params>,
+): SensitiveOperation<Ctx, Name, Params> {
   const parse = (params: unknown): Params => spec.schema.parse(params);
   return {
     name: spec.name,
@@ -68,6 +86,6 @@ export function defineOperation<Registrar, Params extends Record<string, unknown
     preview: (ctx, params) => spec.preview(ctx, parse(params)),
     precheck: (ctx, params) => spec.precheck(ctx, parse(params)),
     execute: (ctx, params) => spec.execute(ctx, parse(params)),
-    quota: (workspace, params) => spec.quota?.(workspace, parse(params)) ?? [],
+    quota: (ctx, params) => spec.quota?.(ctx, parse(params)) ?? [],
   };
 }

@@ -2,8 +2,8 @@ import type { WebClient } from '@slack/web-api';
 import { z } from 'zod';
 import type { Logger } from '../../shared/logger.js';
 import type { KeySpace, Redis } from '../../shared/redis.js';
+import { type WorkspaceRef, workspaceId } from '../../shared/workspace.js';
 import { isWorkspaceAdmin } from '../../slack/roles.js';
-import { type WorkspaceRef, workspaceId } from '../../vault/store.js';
 
 /** A workspace's rules for sensitive actions (`/domain policy`). Stored as JSON; holds no secrets. */
 export const Policy = z.object({

@@ -1,17 +1,24 @@
 import type { WebClient } from '@slack/web-api';
 import type { Logger } from '../../shared/logger.js';
+import type { WorkspaceRef } from '../../shared/workspace.js';
 import { replyForError } from '../../slack/error-reply.js';
 import type { SubcommandContext } from '../../slack/router.js';
 import { workspaceOf } from '../../slack/workspace.js';
-import type { WorkspaceRef } from '../../vault/store.js';
-import type { ApprovalService } from './service.js';
+import type { SensitiveOperation } from './operations.js';
+import type { NewRequest } from './service.js';
+import type { ApprovalRequest } from './store.js';
 
-export interface RequestInput {
+export interface RequestInput<Op extends SensitiveOperation<never>> {
   workspace: WorkspaceRef;
   user: string;
   channel: string;
-  operation: string;
-  params: Record<string, unknown>;
+  operation: Op;
+  params: ReturnType<Op['parse']>;
+}
+
+/** Whatever can take a request for `Op`: the approval service, when `Op` is registered with it. */
+export interface Requests<Op extends SensitiveOperation<never>> {
+  request(input: NewRequest<Op>, client: WebClient): Promise<ApprovalRequest>;
 }
 
 /**
@@ -19,9 +26,9 @@ export interface RequestInput {
  * the ack (the preview reads the registrar). `reply` is the requester-only channel (response_url or
  * an ephemeral post).
  */
-export async function requestApproval<Registrar>(
-  service: ApprovalService<Registrar>,
-  input: RequestInput,
+export async function requestApproval<Op extends SensitiveOperation<never>>(
+  service: Requests<Op>,
+  input: RequestInput<Op>,
   client: WebClient,
   reply: (text: string) => Promise<unknown>,
   logger: Logger,
@@ -47,11 +54,11 @@ export async function requestApproval<Registrar>(
 }
 
 /** A sensitive slash command: ack at once, then post the approval request (the preview reads the registrar). */
-export async function requestFromCommand<Registrar>(
+export async function requestFromCommand<Op extends SensitiveOperation<never>>(
   ctx: SubcommandContext,
-  service: ApprovalService<Registrar>,
-  operation: string,
-  params: Record<string, unknown>,
+  service: Requests<Op>,
+  operation: Op,
+  params: ReturnType<Op['parse']>,
 ): Promise<void> {
   await ctx.ack();
   const body = ctx.bolt.body;

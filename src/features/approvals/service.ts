@@ -2,8 +2,8 @@ import type { WebClient } from '@slack/web-api';
 import { AppError } from '../../shared/app-error.js';
 import type { Limiter } from '../../shared/limiter.js';
 import type { Logger } from '../../shared/logger.js';
+import type { WorkspaceRef } from '../../shared/workspace.js';
 import type { ChannelPoster } from '../../slack/poster.js';
-import type { WorkspaceRef } from '../../vault/store.js';
 import { type AuditLog, hashParams } from '../audit/service.js';
 import { approvalMessage } from './blocks.js';
 import { notifyRequester, tellRequesterPrivately } from './notify.js';
@@ -17,15 +17,17 @@ export interface ApprovalScheduler {
   expireAt(request: ApprovalRequest): Promise<void>;
 }
 
-export interface ApprovalDeps<Registrar> {
+export interface ApprovalDeps<Ctx extends OperationContext, Op extends SensitiveOperation<Ctx>> {
   store: ApprovalStore;
   policies: PolicyStore;
   roles: Roles;
   audit: AuditLog;
   limiter: Limiter;
   poster: ChannelPoster;
-  operations: ReadonlyMap<string, SensitiveOperation<Registrar>>;
-  registrarFor: (workspace: WorkspaceRef) => Registrar;
+  /** Every registered sensitive operation (the one list in features/operations.ts). */
+  operations: readonly Op[];
+  /** What an operation runs with: the workspace's registrar client and the services operations need. */
+  contextFor: (workspace: WorkspaceRef) => Ctx;
   scheduler: ApprovalScheduler;
   /** Starts following pending work an execution left behind (DNSSEC transitions). */
   follow?: (
@@ -38,12 +40,28 @@ export interface ApprovalDeps<Registrar> {
   now: () => number;
 }
 
-export interface NewRequest {
+export interface NewRequest<Op extends SensitiveOperation<never>> {
   workspace: WorkspaceRef;
   requester: string;
   channel: string;
-  operation: string;
-  params: Record<string, unknown>;
+  /** The operation itself: a request for an operation that is not registered does not compile. */
+  operation: Op;
+  params: ReturnType<Op['parse']>;
+}
+
+/** The decisions on stored requests, as buttons and jobs make them; they need no operation types. */
+export interface ApprovalDecisions {
+  approve(workspace: WorkspaceRef, id: string, user: string, client: WebClient): Promise<string | undefined>;
+  deny(
+    workspace: WorkspaceRef,
+    id: string,
+    user: string,
+    reason: string,
+    client: WebClient,
+  ): Promise<string | undefined>;
+  withdraw(workspace: WorkspaceRef, id: string, user: string, client: WebClient): Promise<string | undefined>;
+  expire(workspace: WorkspaceRef, id: string, client: WebClient): Promise<void>;
+  execute(workspace: WorkspaceRef, id: string, client: WebClient): Promise<void>;
 }
 
 /** A refusal the person pressing or asking should read (ephemeral). */
@@ -58,20 +76,23 @@ export class ApprovalRefused extends AppError {
  * approvals by others → one execution, each step an atomic transition in Redis, audited, and shown
  * by updating the one public request message.
  */
-export class ApprovalService<Registrar> {
-  constructor(private readonly deps: ApprovalDeps<Registrar>) {}
+export class ApprovalService<Ctx extends OperationContext, Op extends SensitiveOperation<Ctx>>
+  implements ApprovalDecisions
+{
+  readonly #byName: ReadonlyMap<string, Op>;
 
-  #operation(name: string): SensitiveOperation<Registrar> {
-    const operation = this.deps.operations.get(name);
+  constructor(private readonly deps: ApprovalDeps<Ctx, Op>) {
+    this.#byName = new Map(deps.operations.map((operation) => [operation.name, operation]));
+  }
+
+  /** A stored request names its operation; an unknown name can only come from an older deployment. */
+  #operation(name: string): Op {
+    const operation = this.#byName.get(name);
     if (operation === undefined) throw new Error(`unknown sensitive operation ${name}`);
     return operation;
   }
 
-  #context(workspace: WorkspaceRef): OperationContext<Registrar> {
-    return { workspace, registrar: this.deps.registrarFor(workspace), now: this.deps.now() };
-  }
-
-  async request(input: NewRequest, client: WebClient): Promise<ApprovalRequest> {
+  async request<O extends Op>(input: NewRequest<O>, client: WebClient): Promise<ApprovalRequest> {
     const { deps } = this;
     const policy = await deps.policies.get(input.workspace);
     if (!(await deps.roles.canRequest(client, policy, input.requester))) {
@@ -79,16 +100,17 @@ export class ApprovalService<Registrar> {
         "You are not allowed to request sensitive actions in this workspace's policy.",
       );
     }
-    const operation = this.#operation(input.operation);
+    const operation = this.#operation(input.operation.name);
     const params = operation.parse(input.params);
+    const context = deps.contextFor(input.workspace);
     // docs/requirements.md R14: a spent quota refuses the request before anyone is asked to approve it.
-    const quota = await deps.limiter.peek(operation.quota(input.workspace, params));
+    const quota = await deps.limiter.peek(operation.quota(context, params));
     if (!quota.ok) {
       throw new ApprovalRefused(
         `The registrar's limit for this action is used up; try again in ${Math.ceil(quota.retryAfterMs / 60_000)} minute(s).`,
       );
     }
-    const preview: Preview = await operation.preview(this.#context(input.workspace), params);
+    const preview: Preview = await operation.preview(context, params);
     if (preview.blocker !== undefined) throw new ApprovalRefused(preview.blocker);
 
     const now = deps.now();
@@ -238,14 +260,14 @@ export class ApprovalService<Registrar> {
     }
     await this.#audit(request, 'execute', 'regdesk');
     const operation = this.#operation(request.operation);
-    const context = this.#context(workspace);
+    const context = this.deps.contextFor(workspace);
     try {
       const stop = await operation.precheck(context, request.params);
       if (stop !== undefined) {
         await this.#finish(request, 'failed', stop, client);
         return;
       }
-      const quota = await deps.limiter.acquire(operation.quota(workspace, request.params));
+      const quota = await deps.limiter.acquire(operation.quota(context, request.params));
       if (!quota.ok) {
         await this.#finish(
           request,

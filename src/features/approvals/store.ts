@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { KeySpace, Redis } from '../../shared/redis.js';
-import { type WorkspaceRef, workspaceId } from '../../vault/store.js';
+import { type WorkspaceRef, workspaceId } from '../../shared/workspace.js';
 
 export type ApprovalState =
   | 'pending'

@@ -3,8 +3,8 @@ import type { WebClient } from '@slack/web-api';
 import type { Queue } from 'bullmq';
 import { AppError } from '../../shared/app-error.js';
 import type { KeySpace, Redis } from '../../shared/redis.js';
+import { type WorkspaceRef, workspaceId } from '../../shared/workspace.js';
 import type { ChannelPoster } from '../../slack/poster.js';
-import { type WorkspaceRef, workspaceId } from '../../vault/store.js';
 import type { WorkspaceKeys } from '../keys/service.js';
 import { waitingMessage } from './blocks.js';
 

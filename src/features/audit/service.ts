@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { KeySpace, Redis } from '../../shared/redis.js';
-import { type WorkspaceRef, workspaceId } from '../../vault/store.js';
+import { type WorkspaceRef, workspaceId } from '../../shared/workspace.js';
 
 /** What happened (docs/requirements.md R12): requests, decisions, outcomes, and changes to the workspace's key. */
 export type AuditAction =

@@ -1,7 +1,7 @@
 import type { KnownBlock } from '@slack/types';
+import { displayName } from '../../shared/domain-names.js';
 import { button, context, header, packLines, section } from '../../slack/blocks.js';
 import { codeSpan, escapeMrkdwn, truncate } from '../../slack/mrkdwn.js';
-import { displayName } from '../domains/names.js';
 import { DNS_IDS } from './ids.js';
 
 /** Zone records as the registrar lists them (docs/registrar-api.md §2.6); `data` and `ttl` may be missing in one view. */

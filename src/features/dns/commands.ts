@@ -1,10 +1,10 @@
 import type { App, BlockAction, ButtonAction } from '@slack/bolt';
+import { domainArgument } from '../../shared/domain-names.js';
 import type { Logger } from '../../shared/logger.js';
 import { replyForError } from '../../slack/error-reply.js';
+import { type LookupDeps, lookup, usage } from '../../slack/lookup.js';
 import type { Subcommand } from '../../slack/router.js';
 import { workspaceOf } from '../../slack/workspace.js';
-import { domainArgument } from '../domains/names.js';
-import { type LookupDeps, lookup, usage } from '../lookup.js';
 import { recordsPage, zoneCard } from './blocks.js';
 import { DNS_IDS } from './ids.js';
 

@@ -1,8 +1,8 @@
 import type { KnownBlock } from '@slack/types';
 import type { DnssecRecord, DnssecState } from '../../registrar/index.js';
+import { displayName } from '../../shared/domain-names.js';
 import { context, header, packLines, section } from '../../slack/blocks.js';
 import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
-import { displayName } from '../domains/names.js';
 
 function recordLine(record: DnssecRecord): string {
   const parts = [

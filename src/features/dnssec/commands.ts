@@ -1,22 +1,20 @@
-import type { RegistrarClient } from '../../registrar/index.js';
+import { displayName, domainArgument } from '../../shared/domain-names.js';
+import type { WorkspaceRef } from '../../shared/workspace.js';
 import { button, section } from '../../slack/blocks.js';
 import { replyForError } from '../../slack/error-reply.js';
+import { type LookupDeps, lookup, usage } from '../../slack/lookup.js';
 import { codeSpan } from '../../slack/mrkdwn.js';
 import type { ChannelPoster } from '../../slack/poster.js';
 import type { Subcommand, SubcommandContext } from '../../slack/router.js';
 import { workspaceOf } from '../../slack/workspace.js';
-import type { WorkspaceRef } from '../../vault/store.js';
-import { requestFromCommand } from '../approvals/request.js';
-import type { ApprovalService } from '../approvals/service.js';
-import { displayName, domainArgument } from '../domains/names.js';
+import { type Requests, requestFromCommand } from '../approvals/request.js';
 import type { Origin } from '../follow/jobs.js';
-import { type LookupDeps, lookup, usage } from '../lookup.js';
 import { dnssecCard } from './blocks.js';
 import { EXTERNAL_IDS, type ExternalContext } from './external.js';
-import { describeDnssec } from './operations.js';
+import { describeDnssec, disableDnssec, type setExternalDnssec } from './operations.js';
 
 export interface DnssecCommandDeps extends LookupDeps {
-  approvals: ApprovalService<RegistrarClient>;
+  approvals: Requests<typeof disableDnssec | typeof setExternalDnssec>;
   poster: ChannelPoster;
   /** Follow a pending transition until it settles; the outcome goes to the origin's thread. */
   followDnssec(workspace: WorkspaceRef, domain: string, origin: Origin): Promise<void>;
@@ -41,7 +39,7 @@ export function dnssecCommand(deps: DnssecCommandDeps): Subcommand {
             dnssecCard(domain, await registrar.dnssec.get(domain)),
           );
         case 'disable':
-          return requestFromCommand(ctx, deps.approvals, 'dnssec.disable', { domain });
+          return requestFromCommand(ctx, deps.approvals, disableDnssec, { domain });
         case 'enable':
         case 'verify':
         case 'cancel':

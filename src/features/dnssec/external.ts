@@ -1,14 +1,13 @@
 import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import type { View } from '@slack/types';
-import type { RegistrarClient } from '../../registrar/index.js';
+import { displayName } from '../../shared/domain-names.js';
 import type { Logger } from '../../shared/logger.js';
 import { section } from '../../slack/blocks.js';
 import { replyForError } from '../../slack/error-reply.js';
 import { codeSpan } from '../../slack/mrkdwn.js';
 import { workspaceOf } from '../../slack/workspace.js';
-import { requestApproval } from '../approvals/request.js';
-import type { ApprovalService } from '../approvals/service.js';
-import { displayName } from '../domains/names.js';
+import { type Requests, requestApproval } from '../approvals/request.js';
+import { setExternalDnssec } from './operations.js';
 
 export const EXTERNAL_IDS = {
   open: 'dnssec.external.open',
@@ -128,7 +127,7 @@ export function externalModal(ctx: ExternalContext): View {
 /** The button opens the modal (a fresh trigger_id, docs/requirements.md R2); the submission asks for approval. */
 export function registerExternalRecords(
   app: App,
-  approvals: ApprovalService<RegistrarClient>,
+  approvals: Requests<typeof setExternalDnssec>,
   logger: Logger,
 ): void {
   app.action<BlockAction<ButtonAction>>(EXTERNAL_IDS.open, async ({ ack, body, action, client }) => {
@@ -153,7 +152,7 @@ export function registerExternalRecords(
         workspace: workspaceOf(body),
         user: body.user.id,
         channel: ctx.channel,
-        operation: 'dnssec.external',
+        operation: setExternalDnssec,
         params: { domain: ctx.domain, records: parsed.records },
       },
       client,

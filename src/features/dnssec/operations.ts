@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { DnssecState, RegistrarClient } from '../../registrar/index.js';
+import type { DnssecState } from '../../registrar/index.js';
+import { displayName } from '../../shared/domain-names.js';
 import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
-import { defineOperation } from '../approvals/operations.js';
-import { displayName } from '../domains/names.js';
+import { defineOperation, type RegistrarContext } from '../approvals/operations.js';
 
 export function describeDnssec(state: DnssecState): string {
   const pending =
@@ -12,7 +12,11 @@ export function describeDnssec(state: DnssecState): string {
 
 const DisableParams = z.object({ domain: z.string().min(1).max(253) });
 
-export const disableDnssec = defineOperation<RegistrarClient, z.infer<typeof DisableParams>>({
+export const disableDnssec = defineOperation<
+  RegistrarContext,
+  'dnssec.disable',
+  z.infer<typeof DisableParams>
+>({
   name: 'dnssec.disable',
   schema: DisableParams,
   summary: (p) => `disable DNSSEC for ${displayName(p.domain)}`,
@@ -68,7 +72,11 @@ export function recordText(record: z.infer<typeof ExternalRecord>): string {
     : `DNSKEY ${record.flags ?? '?'} ${record.protocol ?? 3} ${record.algorithm} ${(record.public_key ?? '').slice(0, 40)}…`;
 }
 
-export const setExternalDnssec = defineOperation<RegistrarClient, z.infer<typeof ExternalParams>>({
+export const setExternalDnssec = defineOperation<
+  RegistrarContext,
+  'dnssec.external',
+  z.infer<typeof ExternalParams>
+>({
   name: 'dnssec.external',
   schema: ExternalParams,
   summary: (p) => `set ${p.records.length} external DNSSEC record(s) for ${displayName(p.domain)}`,

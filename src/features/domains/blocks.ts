@@ -1,8 +1,8 @@
 import type { KnownBlock } from '@slack/types';
 import { differenceInCalendarDays, format, formatDistanceStrict } from 'date-fns';
+import { displayName } from '../../shared/domain-names.js';
 import { context, header, section } from '../../slack/blocks.js';
 import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
-import { displayName } from './names.js';
 
 /** The fields of the registrar's domain object (docs/registrar-api.md §2.7) the card shows; timestamps in epoch ms. */
 export interface DomainCardData {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { KnownBlock } from '@slack/types';
 import type { LimitWindow } from '../../config.js';
 import type { RegistrarClient } from '../../registrar/index.js';
+import { displayName, type ParsedName, splitNames } from '../../shared/domain-names.js';
 import type { Limiter } from '../../shared/limiter.js';
 import type { KeySpace } from '../../shared/redis.js';
 import { context, header, packLines } from '../../slack/blocks.js';
@@ -10,7 +11,6 @@ import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
 import type { Subcommand } from '../../slack/router.js';
 import { workspaceOf } from '../../slack/workspace.js';
 import type { WorkspaceKeys } from '../keys/service.js';
-import { displayName, type ParsedName, splitNames } from './names.js';
 
 export const MAX_NAMES = 50;
 /** A check still waiting for quota after this long is reported as "could not check". */

@@ -1,16 +1,16 @@
-import type { RegistrarClient } from '../../registrar/index.js';
+import { displayName, domainArgument } from '../../shared/domain-names.js';
 import { context, header, section } from '../../slack/blocks.js';
+import { type LookupDeps, lookup, usage } from '../../slack/lookup.js';
 import { codeSpan } from '../../slack/mrkdwn.js';
 import type { Subcommand } from '../../slack/router.js';
+import type { Requests } from '../approvals/request.js';
 import { requestFromCommand } from '../approvals/request.js';
-import type { ApprovalService } from '../approvals/service.js';
-import { type LookupDeps, lookup, usage } from '../lookup.js';
 import { domainCard } from './blocks.js';
-import { displayName, domainArgument } from './names.js';
+import { changeNameservers, requestAuthCode } from './operations.js';
 import type { VanitySets } from './vanity.js';
 
 export interface DomainCommandDeps extends LookupDeps {
-  approvals: ApprovalService<RegistrarClient>;
+  approvals: Requests<typeof requestAuthCode | typeof changeNameservers>;
   vanitySets: VanitySets;
   now: () => number;
 }
@@ -80,7 +80,7 @@ export function nsCommand(deps: DomainCommandDeps): Subcommand {
           '`/domain ns DOMAIN set VANITY_SET_ID|standard`, e.g. `/domain ns example.com set 11`.',
         );
       }
-      await requestFromCommand(ctx, deps.approvals, 'domain.ns', { domain, vanitySetId });
+      await requestFromCommand(ctx, deps.approvals, changeNameservers, { domain, vanitySetId });
     },
   };
 }
@@ -93,7 +93,7 @@ export function authcodeCommand(deps: DomainCommandDeps): Subcommand {
     run: async (ctx) => {
       const domain = domainArgument(ctx.args[0]);
       if (domain === undefined) return usage(ctx, '`/domain authcode DOMAIN`.');
-      await requestFromCommand(ctx, deps.approvals, 'domain.authcode', { domain });
+      await requestFromCommand(ctx, deps.approvals, requestAuthCode, { domain });
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { Delegation } from '../../registrar/index.js';
 import type { KeySpace, Redis } from '../../shared/redis.js';
-import { type WorkspaceRef, workspaceId } from '../../vault/store.js';
+import { type WorkspaceRef, workspaceId } from '../../shared/workspace.js';
 
 export type VanitySet = Delegation['vanity_sets'][number];
 

@@ -4,22 +4,12 @@ import type { WebClient } from '@slack/web-api';
 import { DelayedError, type Job, type Queue } from 'bullmq';
 import { type RegistrarClient, RegistrarError } from '../../registrar/index.js';
 import type { Logger } from '../../shared/logger.js';
+import type { WorkspaceRef } from '../../shared/workspace.js';
 import { section } from '../../slack/blocks.js';
 import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
 import type { ChannelPoster } from '../../slack/poster.js';
-import type { WorkspaceRef } from '../../vault/store.js';
-import { dnssecCard } from '../dnssec/blocks.js';
-import { displayName } from '../domains/names.js';
-import { certificateCard } from '../tls/blocks.js';
 
 export const FOLLOW_QUEUE = 'follow';
-export type FollowKind = 'dnssec' | 'certificate';
-
-/** Deadlines: DNSSEC converges within 48 h; certificate validation may take up to 30 days. */
-export const FOLLOW_DEADLINES_MS: Record<FollowKind, number> = {
-  dnssec: 48 * 60 * 60 * 1000,
-  certificate: 30 * 24 * 60 * 60 * 1000,
-};
 const FIRST_CHECK_MS = 2_000;
 const MAX_INTERVAL_MS = 10 * 60 * 1000;
 
@@ -28,11 +18,30 @@ export function followDelay(attempt: number): number {
   return Math.min(MAX_INTERVAL_MS, FIRST_CHECK_MS * 2 ** attempt);
 }
 
+/** One read of a followed resource: still pending, or what the thread is told and the settled card. */
+export type FollowOutcome =
+  | { settled: false }
+  | { settled: true; text: string; card: { text: string; blocks: KnownBlock[] } };
+
+/**
+ * What a feature supplies to have its pending work followed (certificates by tls, transitions by
+ * dnssec): following itself knows no feature.
+ */
+export interface Follower<Kind extends string = string> {
+  kind: Kind;
+  /** How long the work may stay pending before Regdesk stops following and says so. */
+  deadlineMs: number;
+  /** The command a person runs to look at the resource, for the deadline message. */
+  showCommand(resource: string): string;
+  /** Is it settled? One registrar read. */
+  check(registrar: RegistrarClient, resource: string): Promise<FollowOutcome>;
+}
+
 /** Job data: ids and where to report; never a key, trigger_id or response_url. */
 export interface FollowJob {
   teamId: string;
   enterpriseId?: string;
-  kind: FollowKind;
+  kind: string;
   /** The domain (DNSSEC) or certificate id being followed. */
   resource: string;
   channel: string;
@@ -49,18 +58,18 @@ export interface Origin {
 
 /**
  * One follower per resource however often it is asked for: the job id is derived from the workspace,
- * kind and resource, so BullMQ keeps a single job (docs/requirements.md R16). Following is a chain of delayed
- * jobs, not an in-process timer, so it survives restarts.
+ * kind and resource, so BullMQ keeps a single job (docs/requirements.md R16). Following is a chain of
+ * delayed jobs, not an in-process timer, so it survives restarts.
  */
 export async function follow(
   queue: Queue<FollowJob>,
+  follower: Pick<Follower, 'kind' | 'deadlineMs'>,
   workspace: WorkspaceRef,
-  kind: FollowKind,
   resource: string,
   origin: Origin,
   now: number,
 ): Promise<string> {
-  const jobId = `follow-${kind}-${createHash('sha256')
+  const jobId = `follow-${follower.kind}-${createHash('sha256')
     .update(`${workspace.enterpriseId ?? '-'}:${workspace.teamId}:${resource}`)
     .digest('hex')
     .slice(0, 24)}`;
@@ -69,11 +78,11 @@ export async function follow(
     {
       teamId: workspace.teamId,
       ...(workspace.enterpriseId === undefined ? {} : { enterpriseId: workspace.enterpriseId }),
-      kind,
+      kind: follower.kind,
       resource,
       channel: origin.channel,
       threadTs: origin.threadTs,
-      deadline: now + FOLLOW_DEADLINES_MS[kind],
+      deadline: now + follower.deadlineMs,
       attempt: 0,
     },
     // Removed once settled, so a later change of the same resource can be followed again.
@@ -88,41 +97,8 @@ export async function follow(
   return jobId;
 }
 
-/** When settled: what the thread is told, and the resource's current card for the origin message. */
-type Outcome =
-  | { settled: false }
-  | { settled: true; text: string; card: { text: string; blocks: KnownBlock[] } };
-
-async function check(registrar: RegistrarClient, job: FollowJob): Promise<Outcome> {
-  if (job.kind === 'dnssec') {
-    const state = await registrar.dnssec.get(job.resource);
-    const pending =
-      state.dnssec_state === 'pending' || (state.pending_job !== undefined && state.pending_job !== null);
-    if (pending) return { settled: false };
-    const icon = state.dnssec_state === 'active' ? ':lock:' : ':unlock:';
-    return {
-      settled: true,
-      card: dnssecCard(job.resource, state),
-      text: `${icon} DNSSEC for ${codeSpan(displayName(job.resource))} is now *${escapeMrkdwn(state.dnssec_state)}* (mode ${codeSpan(state.mode ?? 'none')}).`,
-    };
-  }
-  const cert = await registrar.tls.get(job.resource);
-  if (cert.status === 'pending') return { settled: false };
-  if (cert.status === 'issued') {
-    return {
-      settled: true,
-      card: certificateCard(cert),
-      text: `:white_check_mark: Certificate ${codeSpan(cert.id)} for ${codeSpan(cert.common_name)} is issued. Download it with \`/tls download ${cert.id} pem\` or \`zip\`.`,
-    };
-  }
-  return {
-    settled: true,
-    card: certificateCard(cert),
-    text: `:x: Certificate ${codeSpan(cert.id)} ended as *${escapeMrkdwn(cert.status)}*${cert.pending_message ? `: ${escapeMrkdwn(cert.pending_message)}` : ''}.`,
-  };
-}
-
 export interface FollowDeps {
+  followers: readonly Follower[];
   registrarFor(workspace: WorkspaceRef): RegistrarClient;
   slackFor(workspace: WorkspaceRef): Promise<WebClient>;
   poster: ChannelPoster;
@@ -132,8 +108,11 @@ export interface FollowDeps {
 
 /** Checks once; reschedules itself with the backoff until settled or past the deadline. */
 export function followProcessor(deps: FollowDeps) {
+  const followers = new Map(deps.followers.map((follower) => [follower.kind, follower]));
   return async (job: Job<FollowJob>, token?: string): Promise<void> => {
     const data = job.data;
+    const follower = followers.get(data.kind);
+    if (follower === undefined) throw new Error(`nothing follows ${data.kind}`);
     const workspace =
       data.enterpriseId === undefined
         ? { teamId: data.teamId }
@@ -147,9 +126,9 @@ export function followProcessor(deps: FollowDeps) {
         blocks: [section(text)],
       });
     };
-    let outcome: Outcome;
+    let outcome: FollowOutcome;
     try {
-      outcome = await check(deps.registrarFor(workspace), data);
+      outcome = await follower.check(deps.registrarFor(workspace), data.resource);
     } catch (error) {
       // Not found or a rejected key will not fix itself: stop and say so. Anything else: try later.
       if (error instanceof RegistrarError && [400, 401, 403, 404].includes(error.status)) {
@@ -181,7 +160,7 @@ export function followProcessor(deps: FollowDeps) {
     const next = deps.now() + followDelay(data.attempt + 1);
     if (next > data.deadline) {
       await tell(
-        `:alarm_clock: ${codeSpan(data.resource)} is still pending after the deadline; Regdesk stopped following it. Check it with \`/${data.kind === 'dnssec' ? 'dns dnssec' : 'tls show'} ${data.resource}\`.`,
+        `:alarm_clock: ${codeSpan(data.resource)} is still pending after the deadline; Regdesk stopped following it. Check it with \`${follower.showCommand(data.resource)}\`.`,
       );
       return;
     }

@@ -1,7 +1,7 @@
 import type { App } from '@slack/bolt';
-import type { SlackDeps } from '../../slack/app.js';
+import type { WorkspaceRef } from '../../shared/workspace.js';
+import type { FeatureModule } from '../../slack/app.js';
 import { workspaceOf } from '../../slack/workspace.js';
-import type { WorkspaceRef } from '../../vault/store.js';
 import type { ApprovalStore } from '../approvals/store.js';
 import type { AuditLog } from '../audit/service.js';
 import type { WorkspaceKeys } from '../keys/service.js';
@@ -9,20 +9,26 @@ import { homeView } from './blocks.js';
 
 export interface HomeDeps {
   workspaceKeys: WorkspaceKeys;
-  approvals: ApprovalStore;
+  approvalStore: ApprovalStore;
   audit: AuditLog;
-  running: (workspace: WorkspaceRef) => Promise<string[]>;
+  /** One line per queued or running job of the workspace (executions, followers). */
+  runningJobs: (workspace: WorkspaceRef) => Promise<string[]>;
 }
 
 /** The App Home tab, rendered fresh each time it is opened. */
-export function registerHome(app: App, deps: SlackDeps & HomeDeps): void {
+export const homeFeature: FeatureModule<HomeDeps> = {
+  name: 'home',
+  register: (app, deps) => registerHome(app, deps),
+};
+
+function registerHome(app: App, deps: HomeDeps): void {
   app.event('app_home_opened', async ({ event, body, client }) => {
     if (event.tab !== 'home') return;
     const workspace = workspaceOf(body);
     const [key, pending, running, recent] = await Promise.all([
       deps.workspaceKeys.status(workspace),
-      deps.approvals.pending(workspace, 20),
-      deps.running(workspace),
+      deps.approvalStore.pending(workspace, 20),
+      deps.runningJobs(workspace),
       deps.audit.latest(workspace, { limit: 15 }),
     ]);
     await client.views.publish({ user_id: event.user, view: homeView({ key, pending, running, recent }) });

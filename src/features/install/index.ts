@@ -1,5 +1,5 @@
 import type { App } from '@slack/bolt';
-import type { SlackDeps } from '../../slack/app.js';
+import type { FeatureModule, SlackDeps } from '../../slack/app.js';
 import type { Vault } from '../../vault/store.js';
 import { purgeWorkspace } from './service.js';
 
@@ -7,7 +7,12 @@ import { purgeWorkspace } from './service.js';
  * `app_uninstalled`, and `tokens_revoked` for the bot token, end the installation: Regdesk then
  * forgets the workspace's installation, registrar key and everything else it stored for it.
  */
-export function registerInstallLifecycle(app: App, deps: SlackDeps & { vault: Vault }): void {
+export const installFeature: FeatureModule<{ vault: Vault }> = {
+  name: 'install',
+  register: (app, deps) => registerInstallLifecycle(app, deps),
+};
+
+function registerInstallLifecycle(app: App, deps: SlackDeps & { vault: Vault }): void {
   const purge = async (body: { team_id?: string; enterprise_id?: string }) => {
     if (body.team_id === undefined) return;
     const ref =

@@ -1,6 +1,7 @@
 import type { Logger } from '../../shared/logger.js';
 import type { KeySpace, Redis } from '../../shared/redis.js';
-import { type Vault, type WorkspaceRef, workspaceId } from '../../vault/store.js';
+import { type WorkspaceRef, workspaceId } from '../../shared/workspace.js';
+import type { Vault } from '../../vault/store.js';
 
 /**
  * Forget a workspace entirely: its installation, registrar key, policy, approvals and audit trail.

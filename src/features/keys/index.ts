@@ -1,13 +1,19 @@
-import type { App } from '@slack/bolt';
-import type { SlackDeps } from '../../slack/app.js';
+import type { FeatureModule } from '../../slack/app.js';
 import { keyCommand } from './commands.js';
 import type { KeyAdminCheck, WorkspaceKeys } from './service.js';
 import { registerKeyModal } from './views.js';
 
-export function registerKeys(
-  app: App,
-  deps: SlackDeps & { workspaceKeys: WorkspaceKeys; isAdmin: KeyAdminCheck },
-): void {
-  deps.router.add('/domain', keyCommand(deps.workspaceKeys, deps.isAdmin));
-  registerKeyModal(app, deps.workspaceKeys, deps.isAdmin, deps.logger);
+export interface KeysDeps {
+  workspaceKeys: WorkspaceKeys;
+  /** Workspace admins and owners, and the policy's Regdesk admins, may change the key. */
+  isKeyAdmin: KeyAdminCheck;
 }
+
+/** `/domain key`: the workspace's registrar API key. */
+export const keysFeature: FeatureModule<KeysDeps> = {
+  name: 'keys',
+  register: (app, deps) => {
+    deps.router.add('/domain', keyCommand(deps.workspaceKeys, deps.isKeyAdmin));
+    registerKeyModal(app, deps.workspaceKeys, deps.isKeyAdmin, deps.logger);
+  },
+};

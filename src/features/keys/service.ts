@@ -1,6 +1,7 @@
 import type { WebClient } from '@slack/web-api';
 import { AppError } from '../../shared/app-error.js';
-import type { Vault, WorkspaceRef } from '../../vault/store.js';
+import type { WorkspaceRef } from '../../shared/workspace.js';
+import type { Vault } from '../../vault/store.js';
 import type { AuditLog } from '../audit/service.js';
 
 export type KeyCheckResult = { ok: true } | { ok: false; reason: string };

@@ -1,5 +1,5 @@
+import { type LookupDeps, lookup, usage } from '../../slack/lookup.js';
 import type { Subcommand } from '../../slack/router.js';
-import { type LookupDeps, lookup, usage } from '../lookup.js';
 import { certificateCard, organizationCard } from './blocks.js';
 
 const ID = /^[A-Za-z0-9_.-]{1,100}$/;

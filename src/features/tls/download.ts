@@ -1,9 +1,9 @@
 import { ConflictError, type RegistrarClient } from '../../registrar/index.js';
+import type { WorkspaceRef } from '../../shared/workspace.js';
 import { replyForError } from '../../slack/error-reply.js';
+import { usage } from '../../slack/lookup.js';
 import type { Subcommand } from '../../slack/router.js';
 import { workspaceOf } from '../../slack/workspace.js';
-import type { WorkspaceRef } from '../../vault/store.js';
-import { usage } from '../lookup.js';
 
 const ID = /^[A-Za-z0-9_.-]{1,100}$/;
 

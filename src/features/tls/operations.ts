@@ -1,8 +1,8 @@
 import { formatDistanceStrict } from 'date-fns';
 import { z } from 'zod';
-import { REVOCATION_REASONS, type RegistrarClient, type TlsCertificate } from '../../registrar/index.js';
+import { REVOCATION_REASONS, type TlsCertificate } from '../../registrar/index.js';
 import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
-import { defineOperation } from '../approvals/operations.js';
+import { defineOperation, type RegistrarContext } from '../approvals/operations.js';
 
 const WINDOW_MS = 7 * 86_400_000;
 
@@ -32,7 +32,7 @@ const Params = z.object({
   reason: z.enum(REVOCATION_REASONS),
 });
 
-export const revokeCertificate = defineOperation<RegistrarClient, z.infer<typeof Params>>({
+export const revokeCertificate = defineOperation<RegistrarContext, 'tls.revoke', z.infer<typeof Params>>({
   name: 'tls.revoke',
   schema: Params,
   summary: (p) => `revoke certificate ${p.certificateId} (reason: ${p.reason})`,
@@ -65,7 +65,7 @@ export const revokeCertificate = defineOperation<RegistrarClient, z.infer<typeof
   },
 });
 
-export const cancelOrder = defineOperation<RegistrarClient, z.infer<typeof Params>>({
+export const cancelOrder = defineOperation<RegistrarContext, 'tls.cancel', z.infer<typeof Params>>({
   name: 'tls.cancel',
   schema: Params,
   summary: (p) => `cancel or revoke the whole order of certificate ${p.certificateId} (reason: ${p.reason})`,

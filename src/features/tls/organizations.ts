@@ -2,12 +2,12 @@ import type { App } from '@slack/bolt';
 import type { KnownBlock, View } from '@slack/types';
 import type { RegistrarClient, TlsOrganization } from '../../registrar/index.js';
 import type { Logger } from '../../shared/logger.js';
+import type { WorkspaceRef } from '../../shared/workspace.js';
 import { noticeModal } from '../../slack/blocks.js';
 import { replyForError } from '../../slack/error-reply.js';
+import { usage } from '../../slack/lookup.js';
 import type { Subcommand } from '../../slack/router.js';
 import { workspaceOf } from '../../slack/workspace.js';
-import type { WorkspaceRef } from '../../vault/store.js';
-import { usage } from '../lookup.js';
 import { organizationCard } from './blocks.js';
 
 const MODAL = 'tls.org.modal';

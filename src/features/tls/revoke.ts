@@ -1,14 +1,14 @@
 import type { App } from '@slack/bolt';
 import type { View } from '@slack/types';
-import { REVOCATION_REASONS, type RegistrarClient, type RevocationReason } from '../../registrar/index.js';
+import { REVOCATION_REASONS, type RevocationReason } from '../../registrar/index.js';
 import type { Logger } from '../../shared/logger.js';
 import { section } from '../../slack/blocks.js';
 import { codeSpan } from '../../slack/mrkdwn.js';
 import type { Subcommand } from '../../slack/router.js';
 import { workspaceOf } from '../../slack/workspace.js';
-import { requestApproval } from '../approvals/request.js';
-import type { ApprovalService } from '../approvals/service.js';
+import { type Requests, requestApproval } from '../approvals/request.js';
 import { TLS_IDS } from './ids.js';
+import { cancelOrder, revokeCertificate } from './operations.js';
 
 const REASON_LABELS: Record<RevocationReason, string> = {
   unspecified: 'Unspecified',
@@ -19,7 +19,10 @@ const REASON_LABELS: Record<RevocationReason, string> = {
 };
 
 type Kind = 'revoke' | 'cancel';
-const OPERATION: Record<Kind, string> = { revoke: 'tls.revoke', cancel: 'tls.cancel' };
+const OPERATION = { revoke: revokeCertificate, cancel: cancelOrder } as const;
+
+/** What revocation commands need of approvals: requests for these two operations. */
+export type RevocationRequests = Requests<typeof revokeCertificate | typeof cancelOrder>;
 
 export function parseReason(text: string | undefined): RevocationReason | undefined {
   if (text === undefined) return undefined;
@@ -59,7 +62,7 @@ function reasonModal(kind: Kind, certificateId: string, channel: string): View {
 }
 
 /** `/tls revoke ID [reason]` and `/tls cancel ID [reason]`: a reason modal when none is given. */
-export function revocationCommand(kind: Kind, approvals: ApprovalService<RegistrarClient>): Subcommand {
+export function revocationCommand(kind: Kind, approvals: RevocationRequests): Subcommand {
   return {
     name: kind,
     usage: `${kind} ID [${REVOCATION_REASONS.join('|')}]`,
@@ -109,11 +112,7 @@ export function revocationCommand(kind: Kind, approvals: ApprovalService<Registr
   };
 }
 
-export function registerReasonModal(
-  app: App,
-  approvals: ApprovalService<RegistrarClient>,
-  logger: Logger,
-): void {
+export function registerReasonModal(app: App, approvals: RevocationRequests, logger: Logger): void {
   app.view(TLS_IDS.reasonModal, async ({ ack, body, view, client }) => {
     const reason = parseReason(
       view.state.values[TLS_IDS.reasonBlock]?.[TLS_IDS.reasonInput]?.selected_option?.value ?? undefined,

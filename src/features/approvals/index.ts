@@ -1,0 +1,41 @@
+import type { WebClient } from '@slack/web-api';
+import { createWorker } from '../../shared/queues.js';
+import type { WorkspaceRef } from '../../shared/workspace.js';
+import type { FeatureModule } from '../../slack/app.js';
+import { auditCommand } from '../audit/commands.js';
+import type { AuditLog } from '../audit/service.js';
+import { registerApprovalActions } from './actions.js';
+import { APPROVALS_QUEUE, approvalProcessor } from './jobs.js';
+import type { PolicyStore, Roles } from './policy.js';
+import { policyCommand, registerPolicyModal } from './policy-view.js';
+import type { ApprovalDecisions } from './service.js';
+
+export interface ApprovalsDeps {
+  approvals: ApprovalDecisions;
+  policies: PolicyStore;
+  roles: Roles;
+  audit: AuditLog;
+  slackFor(workspace: WorkspaceRef): Promise<WebClient>;
+}
+
+/** `/domain policy`, `/domain audit`, the Approve/Deny/Withdraw buttons and the approval jobs. */
+export const approvalsFeature: FeatureModule<ApprovalsDeps> = {
+  name: 'approvals',
+  register: (app, deps) => {
+    deps.router
+      .add('/domain', policyCommand(deps.policies, deps.roles))
+      .add('/domain', auditCommand(deps.audit));
+    registerPolicyModal(app, deps.policies, deps.roles, deps.audit, deps.logger);
+    registerApprovalActions(app, deps.approvals, deps.logger);
+  },
+  workers: (deps) => [
+    ({ connection, keys, logger }) =>
+      createWorker(
+        APPROVALS_QUEUE,
+        approvalProcessor(deps.approvals, deps.slackFor),
+        connection,
+        keys,
+        logger,
+      ),
+  ],
+};

@@ -1,0 +1,25 @@
+import type { WebClient } from '@slack/web-api';
+import type { RegistrarClient } from '../../registrar/index.js';
+import { createWorker } from '../../shared/queues.js';
+import type { WorkspaceRef } from '../../shared/workspace.js';
+import type { FeatureModule } from '../../slack/app.js';
+import type { ChannelPoster } from '../../slack/poster.js';
+import { FOLLOW_QUEUE, type Follower, followProcessor } from './jobs.js';
+
+export interface FollowingDeps {
+  /** Every feature's "is it settled?" check, by kind. */
+  followers: readonly Follower[];
+  registrarFor(workspace: WorkspaceRef): RegistrarClient;
+  slackFor(workspace: WorkspaceRef): Promise<WebClient>;
+  poster: ChannelPoster;
+  now: () => number;
+}
+
+/** Pending work (certificates, DNSSEC transitions) followed by delayed jobs until it settles. */
+export const followingFeature: FeatureModule<FollowingDeps> = {
+  name: 'following',
+  workers: (deps) => [
+    ({ connection, keys, logger }) =>
+      createWorker(FOLLOW_QUEUE, followProcessor({ ...deps, logger }), connection, keys, logger),
+  ],
+};

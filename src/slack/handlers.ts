@@ -1,0 +1,82 @@
+import type {
+  AllMiddlewareArgs,
+  App,
+  BlockAction,
+  SlackActionMiddlewareArgs,
+  SlackViewMiddlewareArgs,
+  ViewResponseAction,
+  ViewSubmitAction,
+} from '@slack/bolt';
+import type { Logger } from '../shared/logger.js';
+import { noticeModal } from './blocks.js';
+import { replyForError } from './error-reply.js';
+
+export type ActionArgs<A extends BlockAction = BlockAction> = SlackActionMiddlewareArgs<A> &
+  AllMiddlewareArgs;
+export type ViewArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
+
+/**
+ * A button or select: acked at once (docs/requirements.md R1), before any slow I/O, then run. A
+ * failure is answered to the presser alone through the action's response_url (docs/requirements.md
+ * R3), the way the command router answers commands.
+ */
+export function onAction<A extends BlockAction = BlockAction>(
+  app: App,
+  actionId: string | RegExp,
+  logger: Logger,
+  run: (args: ActionArgs<A>) => Promise<void>,
+): void {
+  app.action<A>(actionId, async (args) => {
+    await args.ack();
+    try {
+      await run(args as ActionArgs<A>);
+    } catch (error) {
+      const reply = replyForError(error, logger.child({ action: String(actionId) }));
+      await args
+        .respond({
+          response_type: 'ephemeral',
+          replace_original: false,
+          text: reply.text,
+          blocks: reply.blocks,
+        })
+        .catch(() => undefined);
+    }
+  });
+}
+
+/** How a view submission is answered: close, inline errors on blocks, or another view. */
+export type ViewAnswer = ViewResponseAction | undefined;
+
+/**
+ * A modal submission: `run` decides the answer (it must be quick: Slack waits at most 3 s), and the
+ * wrapper acks exactly once with it. Slow work belongs in `after`, which runs once the ack is sent;
+ * its failure is shown by replacing the modal when `run` left it open, else told by DM.
+ */
+export function onView(
+  app: App,
+  callbackId: string,
+  logger: Logger,
+  run: (args: ViewArgs) => Promise<{ answer?: ViewAnswer; after?: () => Promise<void> }>,
+): void {
+  app.view<ViewSubmitAction>(callbackId, async (args) => {
+    const log = logger.child({ view: callbackId });
+    let outcome: { answer?: ViewAnswer; after?: () => Promise<void> };
+    try {
+      outcome = await run(args as ViewArgs);
+    } catch (error) {
+      const reply = replyForError(error, log);
+      await args.ack({ response_action: 'update', view: noticeModal('Regdesk', reply.text, callbackId) });
+      return;
+    }
+    await args.ack(outcome.answer);
+    if (outcome.after === undefined) return;
+    try {
+      await outcome.after();
+    } catch (error) {
+      const reply = replyForError(error, log);
+      await args.client.chat
+        .postMessage({ channel: args.body.user.id, text: reply.text, blocks: reply.blocks })
+        .catch(() => undefined);
+    }
+  });
+}
