@@ -1,44 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { markdownToMrkdwn, resolveLink, splitMrkdwn } from '../../src/features/assistant/markdown.js';
+import { markdownToMrkdwn } from '../../src/features/assistant/markdown.js';
+import { resolveLink } from '../../src/slack/links.js';
+import { splitMrkdwn } from '../../src/slack/mrkdwn.js';
 
 const BASE = 'https://dash.example.net/';
 const convert = (md: string) => markdownToMrkdwn(md, BASE);
 
 /** Markdown-ish answers: the constructs the converter knows, hostile mrkdwn and plain text mixed. */
-const PIECES = [
-  '[',
-  ']',
-  '(',
-  ')',
-  '![',
-  '*',
-  '**',
-  '_',
-  '~~',
-  '`',
-  '```',
-  '#',
-  '> ',
-  '- ',
-  '1. ',
-  '\n',
-  ' ',
-];
-const HOSTILE = [
-  '<!channel>',
-  '<@U123>',
-  '<#C1>',
-  '<',
-  '>',
-  '&',
-  '|',
-  '"',
-  '!',
-  '@',
-  'https://x.org/',
-  '/my/a',
-];
+const PIECES = [...'[]()*_`#', '![', '**', '~~', '```', '> ', '- ', '1. ', '\n', ' '];
+const HOSTILE = ['<!channel>', '<@U123>', '<#C1>', ...'<>&|"!@', 'https://x.org/', '/my/a'];
 const markdownish = fc
   .array(fc.oneof(fc.constantFrom(...PIECES, ...HOSTILE), fc.string({ maxLength: 3 })), { maxLength: 60 })
   .map((parts) => parts.join(''));
@@ -211,8 +182,8 @@ describe('markdownToMrkdwn', () => {
       })
       .map((parts) => parts.join(''));
     // 250 ms, not 100: patterns that make a token of every character (`)*(`) or 100,000 lines allocate
-    // that many objects, and with GC on a loaded 2-core machine a run was seen near 90 ms. Still far
-    // from the seconds a quadratic case takes.
+    // that many objects; with GC on a loaded 2-core machine single runs were seen near 90 ms. Still
+    // far from the seconds a quadratic case takes.
     fc.assert(
       fc.property(unit, (u) => {
         expect(timeRepeated(u)[1]).toBeLessThan(250);

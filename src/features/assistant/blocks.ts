@@ -1,8 +1,9 @@
 import type { KnownBlock } from '@slack/types';
 import type { AssistantAnswer } from '../../registrar/index.js';
 import { context, section } from '../../slack/blocks.js';
-import { escapeMrkdwn, truncate } from '../../slack/mrkdwn.js';
-import { markdownToMrkdwn, resolveLink, splitMrkdwn } from './markdown.js';
+import { resolveLink } from '../../slack/links.js';
+import { escapeMrkdwn, splitMrkdwn, truncate } from '../../slack/mrkdwn.js';
+import { markdownToMrkdwn } from './markdown.js';
 
 /** A message holds 50 blocks; the answer gets at most 45 sections (≈130 000 characters). */
 const MAX_SECTIONS = 45;

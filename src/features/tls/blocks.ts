@@ -2,7 +2,7 @@ import type { KnownBlock } from '@slack/types';
 import type { TlsCertificate, TlsOrganization } from '../../registrar/index.js';
 import { button, context, header, packLines, section } from '../../slack/blocks.js';
 import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
-import { resolveLink } from '../assistant/markdown.js';
+import { resolveLink } from '../../slack/links.js';
 import { REISSUE_IDS } from './ids.js';
 
 const STATUS_ICON: Record<string, string> = {
