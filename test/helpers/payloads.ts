@@ -1,4 +1,4 @@
-import type { FakeSlack, SlackCall } from './fake-slack.js';
+import { type FakeSlack, newTriggerId, type SlackCall } from './fake-slack.js';
 
 /** A block_actions payload as Slack sends it for a button press in a channel message. */
 export function buttonPress(
@@ -11,7 +11,7 @@ export function buttonPress(
     type: 'block_actions',
     api_app_id: 'A0001',
     token: 'deprecated',
-    trigger_id: `trigger-${Math.random().toString(36).slice(2)}`,
+    trigger_id: newTriggerId(),
     user: { id: options.user ?? 'U0002', username: 'bob', name: 'bob', team_id: team },
     team: { id: team, domain: 'acme' },
     enterprise: null,
@@ -49,7 +49,7 @@ export function viewSubmission(
     type: 'view_submission',
     api_app_id: 'A0001',
     token: 'deprecated',
-    trigger_id: 'trigger-view',
+    trigger_id: newTriggerId(),
     user: { id: options.user ?? 'U0001', username: 'alice', name: 'alice', team_id: team },
     team: { id: team, domain: 'acme' },
     enterprise: null,

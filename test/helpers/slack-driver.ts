@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { newTriggerId } from './fake-slack.js';
 
 /** Slack's request signature: `v0=` + HMAC-SHA256 over `v0:{timestamp}:{raw body}`. */
 export function signSlackRequest(secret: string, timestamp: number, body: string): string {
@@ -69,7 +70,7 @@ export class SlackDriver {
       api_app_id: 'A0001',
       is_enterprise_install: 'false',
       response_url: options.responseUrl ?? `${this.responseUrlBase}/response/cmd-${n}`,
-      trigger_id: options.triggerId ?? `trigger-${n}`,
+      trigger_id: options.triggerId ?? newTriggerId(),
       ...(options.enterprise === undefined ? {} : { enterprise_id: options.enterprise }),
     });
     return this.send(form.toString(), 'application/x-www-form-urlencoded');
