@@ -6,7 +6,7 @@ import type { Metrics } from '../shared/metrics.js';
 import type { WorkerFactory } from '../shared/queues.js';
 import type { KeySpace, Redis } from '../shared/redis.js';
 import type { Vault } from '../vault/store.js';
-import { singleWorkspaceAuthorize } from './authorize.js';
+import { singleWorkspaceAuth } from './authorize.js';
 import { toBoltLogger } from './bolt-logger.js';
 import { serializedRefresh, VaultInstallationStore } from './installation-store.js';
 import { dedupeEvents } from './middleware.js';
@@ -92,12 +92,19 @@ export function createSlackApp(options: SlackAppOptions): SlackApp {
 
   let receiver: SlackHttpReceiver | undefined;
   let app: App;
+  // One bot token (HTTP or Socket Mode): our authorize keeps a successful auth.test and retries a
+  // failed one, where Bolt's own would cache a start-up failure for the life of the process.
+  const single =
+    slack.botToken === undefined || slack.mode === 'http-oauth'
+      ? undefined
+      : singleWorkspaceAuth(slack.botToken, clientOptions, logger);
   if (slack.mode === 'socket') {
+    if (single === undefined) throw new Error('Socket Mode needs SLACK_BOT_TOKEN');
     app = new App({
       ...base,
       socketMode: true,
       ...(slack.appToken === undefined ? {} : { appToken: slack.appToken }),
-      ...(slack.botToken === undefined ? {} : { token: slack.botToken }),
+      authorize: single.authorize,
     });
   } else if (slack.mode === 'http-single' || slack.mode === 'http-oauth') {
     if (slack.signingSecret === undefined) throw new Error('SLACK_SIGNING_SECRET is required in HTTP mode');
@@ -120,8 +127,8 @@ export function createSlackApp(options: SlackAppOptions): SlackApp {
     let authorize: Authorize<boolean>;
     if (installerAuthorize !== undefined && installationStore !== undefined) {
       authorize = serializedRefresh(installerAuthorize, installationStore, options.redis, options.keys, now);
-    } else if (slack.botToken !== undefined) {
-      authorize = singleWorkspaceAuthorize(slack.botToken, clientOptions, logger);
+    } else if (single !== undefined) {
+      authorize = single.authorize;
     } else {
       throw new Error('HTTP mode needs SLACK_BOT_TOKEN or the OAuth settings');
     }
@@ -146,6 +153,7 @@ export function createSlackApp(options: SlackAppOptions): SlackApp {
     router,
     ...(receiver === undefined ? {} : { receiver }),
     start: async () => {
+      void single?.warmUp();
       if (slack.mode === 'socket') await app.start();
     },
     stop: async () => {

@@ -8,15 +8,23 @@ import type { Logger } from '../shared/logger.js';
  * success is cached and a failure is retried on the next request, while the request goes on with the
  * token alone (Bolt then cannot ignore the bot's own messages, which our listeners tolerate).
  */
-export function singleWorkspaceAuthorize(
+export interface SingleWorkspaceAuth {
+  authorize: Authorize<boolean>;
+  /** At start-up: learn the identity with a few retries and backoff, without holding start-up up. */
+  warmUp(): Promise<void>;
+}
+
+const WARM_UP_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 16_000];
+
+export function singleWorkspaceAuth(
   token: string,
   options: WebClientOptions,
   logger: Logger,
-): Authorize<boolean> {
+): SingleWorkspaceAuth {
   // Fail fast here: this runs inside the 3 s ack budget.
   const client = new WebClient(token, { ...options, timeout: 2_000, retryConfig: { retries: 0 } });
   let identity: AuthorizeResult | undefined;
-  return async () => {
+  const identify = async (): Promise<AuthorizeResult> => {
     if (identity !== undefined) return identity;
     try {
       const auth = await client.auth.test();
@@ -36,4 +44,12 @@ export function singleWorkspaceAuthorize(
       return { botToken: token };
     }
   };
+  const warmUp = async () => {
+    for (const delay of [0, ...WARM_UP_DELAYS_MS]) {
+      if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay).unref());
+      await identify();
+      if (identity !== undefined) return;
+    }
+  };
+  return { authorize: identify, warmUp };
 }

@@ -4,17 +4,32 @@ import { isAppError } from '../shared/app-error.js';
 import type { Logger } from '../shared/logger.js';
 import { RedisUnavailableError } from '../shared/redis.js';
 import { escapeMrkdwn } from './mrkdwn.js';
+import { adviceFor, slackRefusal } from './platform-errors.js';
 
 export interface ErrorReply {
   text: string;
   blocks: KnownBlock[];
 }
 
+export interface ErrorContext {
+  /**
+   * Set only where the failure is known to have changed nothing (a read, or a step before any
+   * registrar change): only then do the words say so (docs/requirements.md R31).
+   */
+  nothingChanged?: boolean;
+}
+
 /**
  * The one place a failure becomes words for a Slack user. Known errors carry a message the user
- * can act on; anything else is logged with a reference the user can quote to an operator.
+ * can act on (Slack refusals say what to do); anything else is logged with a reference the user can
+ * quote to an operator.
  */
-export function replyForError(error: unknown, logger: Logger): ErrorReply {
+export function replyForError(error: unknown, logger: Logger, context: ErrorContext = {}): ErrorReply {
+  const refusal = slackRefusal(error);
+  if (refusal !== undefined) {
+    logger.warn({ slackError: refusal }, 'slack refused');
+    return plain(`:warning: ${adviceFor(refusal)}`);
+  }
   if (isRedisUnavailable(error)) {
     logger.warn({ err: (error as Error).message }, 'redis unavailable');
     return plain(`:warning: ${new RedisUnavailableError().userMessage}`);
@@ -29,7 +44,7 @@ export function replyForError(error: unknown, logger: Logger): ErrorReply {
     'unexpected error',
   );
   return plain(
-    `:x: Something went wrong on Regdesk's side. Nothing was changed. ` +
+    `:x: Something went wrong on Regdesk's side.${context.nothingChanged === true ? ' Nothing was changed.' : ''} ` +
       `If it keeps happening, give your Regdesk operator this reference: \`${escapeMrkdwn(reference)}\`.`,
   );
 }

@@ -31,7 +31,7 @@ export async function lookup(
     const blocks = await deps.shareable.withShareButton(workspace, card.text, card.blocks);
     await ctx.respond({ response_type: 'ephemeral', text: card.text, blocks });
   } catch (error) {
-    const reply = replyForError(error, ctx.logger);
+    const reply = replyForError(error, ctx.logger, { nothingChanged: true });
     await ctx.respond({ response_type: 'ephemeral', text: reply.text, blocks: reply.blocks });
   }
 }

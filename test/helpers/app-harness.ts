@@ -49,9 +49,12 @@ export async function startHarness(
     sandbox?: SandboxOptions;
     now?: () => number;
     role?: RunOptions['role'];
+    /** Shape the fake Slack before the app starts (conversations, users, failures at start-up). */
+    prepareSlack?: (slack: FakeSlack) => void;
   } = {},
 ): Promise<Harness> {
   const slack = await new FakeSlack().start();
+  options.prepareSlack?.(slack);
   const sandbox = await createSandbox({ delays: { assistantAnswerMs: 20 }, ...options.sandbox });
   const keyPrefix = `t${randomBytes(5).toString('hex')}`;
   const env = {

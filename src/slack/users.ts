@@ -1,0 +1,73 @@
+import type { WebClient } from '@slack/web-api';
+import { z } from 'zod';
+import type { KeySpace, Redis } from '../shared/redis.js';
+import { type WorkspaceRef, workspaceId } from '../shared/workspace.js';
+
+/** What Regdesk needs to know of a Slack user to decide what they may do and how to show things. */
+export const SlackUserProfile = z.object({
+  id: z.string(),
+  teamId: z.string().optional(),
+  isAdmin: z.boolean(),
+  /** Multi- or single-channel guest (`is_restricted`, `is_ultra_restricted`). */
+  isGuest: z.boolean(),
+  isDeleted: z.boolean(),
+  isBot: z.boolean(),
+  locale: z.string().optional(),
+  tz: z.string().optional(),
+});
+export type SlackUserProfile = z.infer<typeof SlackUserProfile>;
+
+const GroupMembers = z.array(z.string());
+
+/**
+ * Slack's `users.info` and user-group membership, cached briefly in Redis so every process shares
+ * the answers: a permission check on each press or command would otherwise cost a Tier 4 / Tier 2
+ * call each time. 60 s keeps a demoted admin or a removed approver effective within a minute.
+ */
+export const DIRECTORY_TTL_SECONDS = 60;
+
+export class SlackDirectory {
+  constructor(
+    private readonly redis: Redis,
+    private readonly keys: KeySpace,
+  ) {}
+
+  #key(workspace: WorkspaceRef, kind: string, id: string): string {
+    return this.keys.key(`ws:${workspaceId(workspace)}`, kind, id);
+  }
+
+  async user(client: WebClient, workspace: WorkspaceRef, userId: string): Promise<SlackUserProfile> {
+    return this.#cached(this.#key(workspace, 'slack-user', userId), SlackUserProfile, async () => {
+      const { user } = await client.users.info({ user: userId, include_locale: true });
+      if (user === undefined) throw new Error('users.info returned no user');
+      return {
+        id: userId,
+        ...(user.team_id === undefined ? {} : { teamId: user.team_id }),
+        isAdmin: user.is_admin === true || user.is_owner === true || user.is_primary_owner === true,
+        isGuest: user.is_restricted === true || user.is_ultra_restricted === true,
+        isDeleted: user.deleted === true,
+        isBot: user.is_bot === true,
+        ...(user.locale === undefined ? {} : { locale: user.locale }),
+        ...(user.tz === undefined ? {} : { tz: user.tz }),
+      };
+    });
+  }
+
+  async groupMembers(client: WebClient, workspace: WorkspaceRef, groupId: string): Promise<string[]> {
+    return this.#cached(this.#key(workspace, 'slack-group', groupId), GroupMembers, async () => {
+      const { users } = await client.usergroups.users.list({ usergroup: groupId });
+      return users ?? [];
+    });
+  }
+
+  async #cached<T>(key: string, schema: z.ZodType<T>, load: () => Promise<T>): Promise<T> {
+    const raw = await this.redis.get(key);
+    if (raw !== null) {
+      const parsed = schema.safeParse(JSON.parse(raw));
+      if (parsed.success) return parsed.data;
+    }
+    const fresh = await load();
+    await this.redis.set(key, JSON.stringify(fresh), 'EX', DIRECTORY_TTL_SECONDS);
+    return fresh;
+  }
+}
