@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
+import { EXTERNAL_IDS } from '../../src/features/dnssec/ids.js';
 import { followDelay } from '../../src/features/follow/jobs.js';
 import { type Running, runRegdesk } from '../../src/main.js';
+import { inputActionId } from '../../src/slack/modal.js';
 import { type Harness, memoryLogger, startHarness } from '../helpers/app-harness.js';
 import { buttonPress, buttonValue, messageText, viewSubmission } from '../helpers/payloads.js';
 
@@ -72,14 +74,12 @@ describe('DNSSEC transitions from Slack, followed to the end', () => {
     });
     await h.slack.waitFor((calls) => calls.some((c) => c.method === 'response_url:ext'));
     const value =
-      /"action_id":"dnssec.external.open","value":"((?:[^"\\]|\\.)*)"/.exec(
+      new RegExp(`"action_id":"${EXTERNAL_IDS.open}","value":"((?:[^"\\\\]|\\\\.)*)"`).exec(
         JSON.stringify(h.slack.callsTo('response_url:ext')[0]?.args),
       )?.[1] ?? '';
-    await h.driver.interaction(
-      buttonPress('dnssec.external.open', JSON.parse(`"${value}"`), { user: 'U0001' }),
-    );
+    await h.driver.interaction(buttonPress(EXTERNAL_IDS.open, JSON.parse(`"${value}"`), { user: 'U0001' }));
     await h.slack.waitFor((calls) =>
-      calls.some((c) => c.method === 'views.open' && messageText(c).includes('dnssec.external.modal')),
+      calls.some((c) => c.method === 'views.open' && messageText(c).includes(EXTERNAL_IDS.modal)),
     );
     const opened = h.slack.callsTo('views.open').at(-1)?.args.view as
       | { private_metadata?: string }
@@ -88,10 +88,10 @@ describe('DNSSEC transitions from Slack, followed to the end', () => {
     const submit = (records: string) =>
       h.driver.interaction(
         viewSubmission(
-          'dnssec.external.modal',
+          EXTERNAL_IDS.modal,
           {
-            'dnssec.external.records': {
-              'dnssec.external.records.value': { type: 'plain_text_input', value: records },
+            [EXTERNAL_IDS.block]: {
+              [inputActionId(EXTERNAL_IDS.block)]: { type: 'plain_text_input', value: records },
             },
           },
           { user: 'U0001', privateMetadata: metadata },
@@ -99,7 +99,7 @@ describe('DNSSEC transitions from Slack, followed to the end', () => {
       );
     expect((await submit('DS 12345 5 2 ABCDEF')).json()).toMatchObject({
       response_action: 'errors',
-      errors: { 'dnssec.external.records': expect.stringContaining('algorithm 5') },
+      errors: { [EXTERNAL_IDS.block]: expect.stringContaining('algorithm 5') },
     });
     expect((await submit('not a record')).json()).toMatchObject({ response_action: 'errors' });
     const ok = await submit('DS 12345 13 2 49FD46E6C4B45C55D4AC');

@@ -1,55 +1,21 @@
 import type { KnownBlock } from '@slack/types';
-import { displayName } from '../../shared/domain-names.js';
+import { z } from 'zod';
+import type { DnsRecord, DnsZone } from '../../registrar/index.js';
+import { displayName, domainArgument } from '../../shared/domain-names.js';
 import { button, context, header, packLines, section } from '../../slack/blocks.js';
+import { writeMetadata } from '../../slack/modal.js';
 import { codeSpan, escapeMrkdwn, truncate } from '../../slack/mrkdwn.js';
 import { DNS_IDS } from './ids.js';
+import type { RecordPage } from './service.js';
 
-/** Zone records as the registrar lists them (docs/registrar-api.md §2.6); `data` and `ttl` may be missing in one view. */
-export interface RecordRow {
-  id?: number | undefined;
-  name: string;
-  type: string;
-  data?: string | undefined;
-  ttl?: number | undefined;
-  auto?: boolean | undefined;
-  active?: boolean | undefined;
-}
+/** A paging button's value: domain (ASCII, as the command normalised it), type filter or '', page. */
+export const PageRef = z.object({
+  d: z.string().refine((d) => domainArgument(d) === d),
+  t: z.string().max(10),
+  p: z.number().int(),
+});
 
-export interface ZoneSummary {
-  domain: string;
-  active?: boolean | undefined;
-  signed?: boolean | undefined;
-  using_regfish_nameservers?: boolean | undefined;
-  delegation_nameservers?: readonly { host: string }[] | undefined;
-  soa?:
-    | {
-        primary_nameserver?: string | undefined;
-        mailbox?: string | undefined;
-        serial?: number | undefined;
-        refresh?: number | undefined;
-        retry?: number | undefined;
-        expire?: number | undefined;
-        minimum?: number | undefined;
-        ttl?: number | undefined;
-      }
-    | undefined;
-  dnssec_state?: string | undefined;
-  counts?:
-    | {
-        records_total?: number | undefined;
-        records_active?: number | undefined;
-        records_auto?: number | undefined;
-        records_manual?: number | undefined;
-        by_type?: Record<string, unknown> | undefined;
-      }
-    | undefined;
-  record_count?: number | undefined;
-}
-
-/** 40 records of at most ~450 characters pack into at most 7 sections: far inside 50 blocks. */
-export const RECORDS_PER_PAGE = 40;
-
-export function zoneCard(zone: ZoneSummary): { text: string; blocks: KnownBlock[] } {
+export function zoneCard(zone: DnsZone): { text: string; blocks: KnownBlock[] } {
   const soa = zone.soa;
   const counts = zone.counts;
   const byType = Object.entries(counts?.by_type ?? {})
@@ -87,7 +53,7 @@ function flag(value: boolean | undefined): string {
   return value === undefined ? 'unknown' : value ? 'yes' : 'no';
 }
 
-export function recordLine(record: RecordRow): string {
+function recordLine(record: DnsRecord): string {
   const marks = [record.auto ? 'auto' : 'manual', record.active === false ? 'inactive' : ''].filter(
     (m) => m !== '',
   );
@@ -96,25 +62,18 @@ export function recordLine(record: RecordRow): string {
 }
 
 /**
- * One page of records. Large zones are paged with Previous/Next buttons whose value names the
- * domain, type filter and page (no secret, well under the 2000-character value limit).
+ * One page of records, with Previous/Next buttons whose value names the domain, type filter and page
+ * (no secret, well under the 2000-character value limit).
  */
-export function recordsPage(
-  domain: string,
-  records: readonly RecordRow[],
-  page: number,
-  type: string | undefined,
-): { text: string; blocks: KnownBlock[] } {
-  const pages = Math.max(1, Math.ceil(records.length / RECORDS_PER_PAGE));
-  const current = Math.min(Math.max(0, page), pages - 1);
-  const slice = records.slice(current * RECORDS_PER_PAGE, (current + 1) * RECORDS_PER_PAGE);
-  const title = `${displayName(domain)}: ${records.length} ${type === undefined ? '' : `${type} `}record(s)`;
+export function recordsPage(page: RecordPage): { text: string; blocks: KnownBlock[] } {
+  const { domain, type, pages, page: current } = page;
+  const title = `${displayName(domain)}: ${page.total} ${type === undefined ? '' : `${type} `}record(s)`;
   const blocks: KnownBlock[] = [header(title)];
-  if (slice.length === 0) blocks.push(section('_No records._'));
-  blocks.push(...packLines(slice.map(recordLine)));
+  if (page.records.length === 0) blocks.push(section('_No records._'));
+  blocks.push(...packLines(page.records.map(recordLine)));
   blocks.push(context('name · type · TTL · data · auto/manual'));
   if (pages > 1) {
-    const value = (p: number) => JSON.stringify({ d: domain, t: type ?? '', p });
+    const value = (p: number) => writeMetadata(PageRef, { d: domain, t: type ?? '', p });
     const elements = [];
     if (current > 0) elements.push(button('◀ Previous', DNS_IDS.recordsPrev, value(current - 1)));
     if (current < pages - 1) elements.push(button('Next ▶', DNS_IDS.recordsNext, value(current + 1)));

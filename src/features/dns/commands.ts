@@ -1,12 +1,14 @@
 import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import { domainArgument } from '../../shared/domain-names.js';
 import type { Logger } from '../../shared/logger.js';
-import { replyForError } from '../../slack/error-reply.js';
+import { onAction } from '../../slack/handlers.js';
 import { type LookupDeps, lookup, usage } from '../../slack/lookup.js';
+import { readMetadata } from '../../slack/modal.js';
 import type { Subcommand } from '../../slack/router.js';
 import { workspaceOf } from '../../slack/workspace.js';
-import { recordsPage, zoneCard } from './blocks.js';
+import { PageRef, recordsPage, zoneCard } from './blocks.js';
 import { DNS_IDS } from './ids.js';
+import { recordPage } from './service.js';
 
 const RECORD_TYPE = /^[A-Za-z0-9]{1,10}$/;
 
@@ -29,57 +31,23 @@ export function recordsCommand(deps: LookupDeps): Subcommand {
     usage: 'records DOMAIN [TYPE]',
     summary: 'records with name, type, TTL, data, auto/manual and active; large zones page',
     run: async (ctx) => {
-      const [name, typeText] = ctx.args;
+      const [name, type] = ctx.args;
       const domain = domainArgument(name);
-      if (domain === undefined || (typeText !== undefined && !RECORD_TYPE.test(typeText))) {
+      if (domain === undefined || (type !== undefined && !RECORD_TYPE.test(type))) {
         return usage(ctx, '`/dns records DOMAIN [TYPE]`, e.g. `/dns records example.com MX`.');
       }
-      const type = typeText?.toUpperCase();
-      await lookup(ctx, deps, async (registrar) => {
-        const records = (await registrar.dns.records(domain)).filter(
-          (r) => type === undefined || r.type.toUpperCase() === type,
-        );
-        return recordsPage(domain, records, 0, type);
-      });
+      await lookup(ctx, deps, async (registrar) => recordsPage(await recordPage(registrar, domain, type, 0)));
     },
   };
 }
 
-/** Previous/Next: re-read the zone (it may have changed) and replace the page in place. */
+/** Previous/Next: the page is read afresh and replaces the old one in place. */
 export function registerRecordPaging(app: App, deps: LookupDeps, logger: Logger): void {
-  const handler = async ({
-    ack,
-    body,
-    action,
-    respond,
-  }: {
-    ack: () => Promise<void>;
-    body: BlockAction;
-    action: ButtonAction;
-    respond: (m: object) => Promise<unknown>;
-  }) => {
-    await ack();
-    try {
-      const { d, t, p } = JSON.parse(action.value ?? '{}') as { d: string; t: string; p: number };
-      const domain = domainArgument(d);
-      if (domain === undefined || !Number.isInteger(p)) return;
-      const type = t === '' ? undefined : t;
-      const records = (await deps.registrarFor(workspaceOf(body)).dns.records(domain)).filter(
-        (r) => type === undefined || r.type.toUpperCase() === type,
-      );
-      await respond({
-        response_type: 'ephemeral',
-        replace_original: true,
-        ...recordsPage(domain, records, p, type),
-      });
-    } catch (error) {
-      await respond({
-        response_type: 'ephemeral',
-        replace_original: false,
-        text: replyForError(error, logger).text,
-      });
-    }
-  };
-  app.action<BlockAction<ButtonAction>>(DNS_IDS.recordsPrev, handler);
-  app.action<BlockAction<ButtonAction>>(DNS_IDS.recordsNext, handler);
+  for (const id of [DNS_IDS.recordsPrev, DNS_IDS.recordsNext]) {
+    onAction<BlockAction<ButtonAction>>(app, id, logger, async ({ body, action, respond }) => {
+      const { d, t, p } = readMetadata(PageRef, action.value);
+      const page = await recordPage(deps.registrarFor(workspaceOf(body)), d, t === '' ? undefined : t, p);
+      await respond({ response_type: 'ephemeral', replace_original: true, ...recordsPage(page) });
+    });
+  }
 }

@@ -1,6 +1,6 @@
 import { displayName, domainArgument } from '../../shared/domain-names.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
-import { button, section } from '../../slack/blocks.js';
+import { section } from '../../slack/blocks.js';
 import { replyForError } from '../../slack/error-reply.js';
 import { type LookupDeps, lookup, usage } from '../../slack/lookup.js';
 import { codeSpan } from '../../slack/mrkdwn.js';
@@ -10,8 +10,9 @@ import { workspaceOf } from '../../slack/workspace.js';
 import { type Requests, requestFromCommand } from '../approvals/request.js';
 import type { Origin } from '../follow/jobs.js';
 import { dnssecCard } from './blocks.js';
-import { EXTERNAL_IDS, type ExternalContext } from './external.js';
+import { externalPrompt } from './external.js';
 import { describeDnssec, disableDnssec, type setExternalDnssec } from './operations.js';
+import { cancelDnssec, dnssecStatus, enableDnssec, verifyDnssec } from './service.js';
 
 export interface DnssecCommandDeps extends LookupDeps {
   approvals: Requests<typeof disableDnssec | typeof setExternalDnssec>;
@@ -36,7 +37,7 @@ export function dnssecCommand(deps: DnssecCommandDeps): Subcommand {
       switch (verb) {
         case undefined:
           return lookup(ctx, deps, async (registrar) =>
-            dnssecCard(domain, await registrar.dnssec.get(domain)),
+            dnssecCard(domain, await dnssecStatus(registrar, domain)),
           );
         case 'disable':
           return requestFromCommand(ctx, deps.approvals, disableDnssec, { domain });
@@ -57,6 +58,7 @@ export function dnssecCommand(deps: DnssecCommandDeps): Subcommand {
   };
 }
 
+/** Runs the use case, then answers: privately, or publicly when it changed something to follow. */
 async function transition(
   ctx: SubcommandContext,
   deps: DnssecCommandDeps,
@@ -65,94 +67,69 @@ async function transition(
 ) {
   const workspace = workspaceOf(ctx.bolt.body);
   const registrar = deps.registrarFor(workspace);
-  const channel = ctx.bolt.body.channel_id;
-  const user = ctx.bolt.body.user_id;
+  const name = codeSpan(displayName(domain));
 
   if (verb === 'enable') {
-    const state = await registrar.dnssec.get(domain);
-    if (state.dnssec_state === 'active' && state.desired_state !== 'disabled') {
-      await ctx.respond({
-        response_type: 'ephemeral',
-        text: `DNSSEC is already active for ${codeSpan(displayName(domain))}.`,
-      });
-      return;
+    const result = await enableDnssec(registrar, domain);
+    switch (result.outcome) {
+      case 'already-active':
+        await ctx.respond({ response_type: 'ephemeral', text: `DNSSEC is already active for ${name}.` });
+        return;
+      case 'needs-records':
+        await ctx.respond({
+          response_type: 'ephemeral',
+          ...externalPrompt({ domain, channel: ctx.bolt.body.channel_id, ...result.rules }),
+        });
+        return;
+      case 'enabled':
+        await announce(
+          ctx,
+          deps,
+          workspace,
+          domain,
+          `<@${ctx.bolt.body.user_id}> enabled DNSSEC for ${name}: ${describeDnssec(result.state)}`,
+          result.follow,
+        );
+        return;
     }
-    const caps = state.capabilities;
-    const serviceManaged = state.using_regfish_nameservers === true && caps?.mode_regfish_available !== false;
-    if (!serviceManaged) {
-      // External nameservers: the records come from a modal opened by a button (a fresh trigger_id).
-      const external: ExternalContext = {
+  }
+  if (verb === 'verify') {
+    const { state, follow } = await verifyDnssec(registrar, domain);
+    if (follow) {
+      await announce(
+        ctx,
+        deps,
+        workspace,
         domain,
-        channel,
-        kinds: caps?.accepted_record_kinds.length ? caps.accepted_record_kinds : ['ds'],
-        algorithms: caps?.accepted_algorithms ?? [],
-        minRecords: caps?.min_records ?? 1,
-      };
-      await ctx.respond({
-        response_type: 'ephemeral',
-        text: 'This domain uses external nameservers: DNSSEC needs the DS records from your DNS provider.',
-        blocks: [
-          section(
-            `${codeSpan(displayName(domain))} uses external nameservers: DNSSEC needs the DS records from your DNS provider.`,
-          ),
-          {
-            type: 'actions',
-            elements: [
-              button('Enter DNSSEC records', EXTERNAL_IDS.open, JSON.stringify(external), 'primary'),
-            ],
-          },
-        ],
-      });
+        `DNSSEC for ${name} is still converging: ${describeDnssec(state)}`,
+        true,
+      );
       return;
     }
-    const after = await registrar.dnssec.put(domain, {
-      mode: 'regfish',
-      state: 'enabled',
-      verify_after_apply: true,
-    });
-    await announce(
-      ctx,
-      deps,
-      workspace,
-      domain,
-      `<@${user}> enabled DNSSEC for ${codeSpan(displayName(domain))}: ${describeDnssec(after)}`,
-      after.dnssec_state === 'pending',
-    );
+    await ctx.respond({ response_type: 'ephemeral', ...dnssecCard(domain, state) });
     return;
   }
-  const after =
-    verb === 'verify' ? await registrar.dnssec.verify(domain) : await registrar.dnssec.cancel(domain);
-  const pending = after.dnssec_state === 'pending';
-  if (verb === 'verify' && pending) {
-    await announce(
-      ctx,
-      deps,
-      workspace,
-      domain,
-      `DNSSEC for ${codeSpan(displayName(domain))} is still converging: ${describeDnssec(after)}`,
-      true,
-    );
-    return;
-  }
-  const card = dnssecCard(domain, after);
-  await ctx.respond({ response_type: 'ephemeral', text: card.text, blocks: card.blocks });
+  await ctx.respond({
+    response_type: 'ephemeral',
+    ...dnssecCard(domain, await cancelDnssec(registrar, domain)),
+  });
 }
 
-/** A public status message; when the transition is pending, it is followed and settled in its thread. */
+/** A public status message; when the transition is followed, its outcome is told in this message's thread. */
 async function announce(
   ctx: SubcommandContext,
   deps: DnssecCommandDeps,
   workspace: WorkspaceRef,
   domain: string,
   text: string,
-  pending: boolean,
+  follow: boolean,
 ) {
   const channel = ctx.bolt.body.channel_id;
-  const suffix = pending ? '\nRegdesk follows it and reports here when it settles.' : '';
+  const suffix = follow ? '\nRegdesk follows it and reports here when it settles.' : '';
   const ts = await deps.poster.post(ctx.bolt.client, {
     channel,
     text: `${text}${suffix}`,
     blocks: [section(`${text}${suffix}`)],
   });
-  if (pending) await deps.followDnssec(workspace, domain, { channel, threadTs: ts });
+  if (follow) await deps.followDnssec(workspace, domain, { channel, threadTs: ts });
 }

@@ -1,16 +1,10 @@
 import type { WorkspaceRef } from '../../shared/workspace.js';
 import type { FeatureModule } from '../../slack/app.js';
-import type { LookupDeps } from '../../slack/lookup.js';
-import type { ChannelPoster } from '../../slack/poster.js';
-import type { Requests } from '../approvals/request.js';
 import type { Origin } from '../follow/jobs.js';
-import { dnssecCommand } from './commands.js';
+import { type DnssecCommandDeps, dnssecCommand } from './commands.js';
 import { registerExternalRecords } from './external.js';
-import type { disableDnssec, setExternalDnssec } from './operations.js';
 
-export interface DnssecDeps extends LookupDeps {
-  approvals: Requests<typeof disableDnssec | typeof setExternalDnssec>;
-  poster: ChannelPoster;
+export interface DnssecDeps extends Omit<DnssecCommandDeps, 'followDnssec'> {
   follow(workspace: WorkspaceRef, kind: 'dnssec', domain: string, origin: Origin): Promise<void>;
 }
 

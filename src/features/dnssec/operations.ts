@@ -2,12 +2,21 @@ import { z } from 'zod';
 import type { DnssecState } from '../../registrar/index.js';
 import { displayName } from '../../shared/domain-names.js';
 import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
-import { defineOperation, type RegistrarContext } from '../approvals/operations.js';
+import { defineOperation, type Execution, type RegistrarContext } from '../approvals/operations.js';
+import { ExternalRecord, MAX_EXTERNAL_RECORDS } from './service.js';
 
 export function describeDnssec(state: DnssecState): string {
   const pending =
     state.pending_job === undefined || state.pending_job === null ? '' : ' (a transition is pending)';
   return `DNSSEC *${escapeMrkdwn(state.dnssec_state)}*${pending}, mode ${codeSpan(state.mode ?? 'none')}, desired ${escapeMrkdwn(state.desired_state ?? '?')}, live ${escapeMrkdwn(state.live_state ?? '?')}`;
+}
+
+/** After a PUT: a `pending_job` means the registry is converging, so it is followed (docs/registrar-api.md §4.3). */
+function applied(domain: string, state: DnssecState): Execution {
+  return {
+    outcome: `DNSSEC is now ${state.dnssec_state}${state.pending_job ? ' (the registry is converging; Regdesk follows it)' : ''}`,
+    ...(state.pending_job ? { follow: { kind: 'dnssec', resource: domain } } : {}),
+  };
 }
 
 const DisableParams = z.object({ domain: z.string().min(1).max(253) });
@@ -44,29 +53,16 @@ export const disableDnssec = defineOperation<
       state: 'disabled',
       verify_after_apply: true,
     });
-    return {
-      outcome: `DNSSEC is now ${state.dnssec_state}${state.pending_job ? ' (the registry is converging; Regdesk follows it)' : ''}`,
-      ...(state.pending_job ? { follow: { kind: 'dnssec' as const, resource: p.domain } } : {}),
-    };
+    return applied(p.domain, state);
   },
 });
 
-export const ExternalRecord = z.object({
-  kind: z.enum(['ds', 'dnskey']),
-  algorithm: z.number().int(),
-  key_tag: z.number().int().optional(),
-  digest_type: z.number().int().optional(),
-  digest: z.string().optional(),
-  flags: z.number().int().optional(),
-  protocol: z.number().int().optional(),
-  public_key: z.string().optional(),
-});
 const ExternalParams = z.object({
   domain: z.string().min(1).max(253),
-  records: z.array(ExternalRecord).min(1).max(10),
+  records: z.array(ExternalRecord).min(1).max(MAX_EXTERNAL_RECORDS),
 });
 
-export function recordText(record: z.infer<typeof ExternalRecord>): string {
+function recordText(record: ExternalRecord): string {
   return record.kind === 'ds'
     ? `DS ${record.key_tag ?? '?'} ${record.algorithm} ${record.digest_type ?? '?'} ${record.digest ?? ''}`
     : `DNSKEY ${record.flags ?? '?'} ${record.protocol ?? 3} ${record.algorithm} ${(record.public_key ?? '').slice(0, 40)}…`;
@@ -93,9 +89,6 @@ export const setExternalDnssec = defineOperation<
       records: p.records,
       verify_after_apply: true,
     });
-    return {
-      outcome: `DNSSEC is now ${state.dnssec_state}${state.pending_job ? ' (the registry is converging; Regdesk follows it)' : ''}`,
-      ...(state.pending_job ? { follow: { kind: 'dnssec' as const, resource: p.domain } } : {}),
-    };
+    return applied(p.domain, state);
   },
 });
