@@ -10,6 +10,7 @@ import type {
 import type { Logger } from '../shared/logger.js';
 import { noticeModal } from './blocks.js';
 import { replyForError } from './error-reply.js';
+import { replyPrivately } from './reply.js';
 
 export type ActionArgs<A extends BlockAction = BlockAction> = SlackActionMiddlewareArgs<A> &
   AllMiddlewareArgs;
@@ -17,8 +18,8 @@ export type ViewArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddleware
 
 /**
  * A button or select: acked at once (docs/requirements.md R1), before any slow I/O, then run. A
- * failure is answered to the presser alone through the action's response_url (docs/requirements.md
- * R3), the way the command router answers commands.
+ * failure is answered to the presser alone (slack/reply.ts: the action's response_url, else the DM),
+ * the way the command router answers commands.
  */
 export function onAction<A extends BlockAction = BlockAction>(
   app: App,
@@ -32,14 +33,10 @@ export function onAction<A extends BlockAction = BlockAction>(
       await run(args as ActionArgs<A>);
     } catch (error) {
       const reply = replyForError(error, logger.child({ action: String(actionId) }));
-      await args
-        .respond({
-          response_type: 'ephemeral',
-          replace_original: false,
-          text: reply.text,
-          blocks: reply.blocks,
-        })
-        .catch(() => undefined);
+      // App Home buttons come without a response_url: the presser hears it in their DM with the bot.
+      const hasUrl = (args.body as { response_url?: string }).response_url !== undefined;
+      const person = { user: args.body.user.id, client: args.client };
+      await replyPrivately(hasUrl ? { ...person, respond: args.respond } : person, reply, logger);
     }
   });
 }

@@ -63,7 +63,10 @@ export async function notifyByDm(
 export class CannotPostHere extends AppError {
   constructor(cause: unknown) {
     const refusal = slackRefusal(cause);
-    super('regdesk_cannot_post_here', refusal === undefined ? 'Regdesk cannot post here.' : adviceFor(refusal));
+    super(
+      'regdesk_cannot_post_here',
+      refusal === undefined ? 'Regdesk cannot post here.' : adviceFor(refusal),
+    );
   }
 }
 

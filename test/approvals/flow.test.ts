@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APPROVAL_IDS } from '../../src/features/approvals/ids.js';
 import { createRedis } from '../../src/shared/redis.js';
+import { inputActionId } from '../../src/slack/modal.js';
 import { BOT_TOKEN, type Harness, startHarness } from '../helpers/app-harness.js';
 import { assertWithinBlockKitLimits } from '../helpers/block-kit.js';
 import { buttonPress, buttonValue, messageText, viewSubmission } from '../helpers/payloads.js';
@@ -35,7 +37,7 @@ describe('team approval of sensitive actions (signed requests, fake Slack, sandb
     const posted = h.slack.callsTo('chat.postMessage').at(-1);
     if (posted === undefined) throw new Error('no approval message');
     assertWithinBlockKitLimits({ text: posted.args.text, blocks: posted.args.blocks }, 'message');
-    const id = buttonValue(h.slack, 'approvals.approve');
+    const id = buttonValue(h.slack, APPROVAL_IDS.approve);
     if (id === undefined) throw new Error('no approve button');
     return id;
   }
@@ -52,7 +54,7 @@ describe('team approval of sensitive actions (signed requests, fake Slack, sandb
     expect(text).toContain('www.example.com');
     expect(text).toContain('expires');
     expect(text).toContain('"confirm"');
-    expect(text).toContain('approvals.deny');
+    expect(text).toContain(APPROVAL_IDS.deny);
     // The requester hears where the request is (through the command's response_url).
     await h.slack.waitFor((calls) =>
       calls.some((c) => c.method.startsWith('response_url:') && JSON.stringify(c.args).includes(id)),
@@ -61,15 +63,15 @@ describe('team approval of sensitive actions (signed requests, fake Slack, sandb
 
   it('executes exactly once under 5 concurrent approvals; refuses self-approval and non-approvers', async () => {
     const id = await request('/tls', 'revoke cert-issued-old superseded');
-    await press('approvals.approve', id, REQUESTER);
-    await press('approvals.approve', id, 'U0002');
+    await press(APPROVAL_IDS.approve, id, REQUESTER);
+    await press(APPROVAL_IDS.approve, id, 'U0002');
     await h.slack.waitFor((calls) => calls.filter((c) => c.method === 'chat.postEphemeral').length >= 2);
     const refusals = h.slack.callsTo('chat.postEphemeral').map((c) => String(c.args.text));
     expect(refusals.some((t) => t.includes('cannot approve your own request'))).toBe(true);
     expect(refusals.some((t) => t.includes('not an approver'))).toBe(true);
 
     const revokesBefore = h.sandbox.calls.filter((c) => c.operation === 'tls.revoke').length;
-    const responses = await Promise.all(ADMINS.map((admin) => press('approvals.approve', id, admin)));
+    const responses = await Promise.all(ADMINS.map((admin) => press(APPROVAL_IDS.approve, id, admin)));
     expect(responses.every((r) => r.status === 200)).toBe(true);
     await h.slack.waitFor(
       (calls) =>
@@ -81,12 +83,12 @@ describe('team approval of sensitive actions (signed requests, fake Slack, sandb
     expect(h.sandbox.calls.filter((c) => c.operation === 'tls.revoke').length - revokesBefore).toBe(1);
     expect(h.sandbox.state.certificates.get('cert-issued-old')?.status).toBe('certificate-revoked');
     const final = h.slack.callsTo('chat.update').at(-1);
-    expect(final === undefined ? '' : messageText(final)).not.toContain('approvals.approve');
+    expect(final === undefined ? '' : messageText(final)).not.toContain(APPROVAL_IDS.approve);
   });
 
   it('shows the auth code only to the requester, never in public messages, logs or Redis', async () => {
     const id = await request('/domain', 'authcode regdesk-demo.de');
-    await press('approvals.approve', id, 'UADM1');
+    await press(APPROVAL_IDS.approve, id, 'UADM1');
     await h.slack.waitFor(
       (calls) =>
         calls.some(
@@ -111,7 +113,7 @@ describe('team approval of sensitive actions (signed requests, fake Slack, sandb
     // Three per domain a day: one was issued above; spend the rest.
     for (let i = 0; i < 2; i++) {
       const id = await request('/domain', 'authcode regdesk-demo.de');
-      await press('approvals.approve', id, 'UADM2');
+      await press(APPROVAL_IDS.approve, id, 'UADM2');
       await h.slack.waitFor(
         (calls) =>
           calls.some(
@@ -134,31 +136,39 @@ describe('team approval of sensitive actions (signed requests, fake Slack, sandb
 
   it('deny asks for a reason and updates the message; the requester can withdraw; others cannot', async () => {
     const denied = await request('/domain', 'ns example.com set 12');
-    await press('approvals.deny', denied, 'UADM1');
+    await press(APPROVAL_IDS.deny, denied, 'UADM1');
     await h.slack.waitFor((calls) =>
-      calls.some((c) => c.method === 'views.open' && messageText(c).includes('approvals.deny.modal')),
+      calls.some((c) => c.method === 'views.open' && messageText(c).includes(APPROVAL_IDS.denyModal)),
     );
+    // Slack hands the modal's private_metadata back untouched on submission.
+    const opened = h.slack.callsTo('views.open').at(-1)?.args.view as
+      | { private_metadata?: string }
+      | undefined;
+    const privateMetadata = opened?.private_metadata ?? '';
     const reasonMissing = await h.driver.interaction(
       viewSubmission(
-        'approvals.deny.modal',
+        APPROVAL_IDS.denyModal,
         {
-          'approvals.deny.reason': {
-            'approvals.deny.reason.value': { type: 'plain_text_input', value: ' ' },
+          [APPROVAL_IDS.denyReasonBlock]: {
+            [inputActionId(APPROVAL_IDS.denyReasonBlock)]: { type: 'plain_text_input', value: ' ' },
           },
         },
-        { user: 'UADM1', privateMetadata: `${denied}|C0001` },
+        { user: 'UADM1', privateMetadata },
       ),
     );
     expect(reasonMissing.json()).toMatchObject({ response_action: 'errors' });
     await h.driver.interaction(
       viewSubmission(
-        'approvals.deny.modal',
+        APPROVAL_IDS.denyModal,
         {
-          'approvals.deny.reason': {
-            'approvals.deny.reason.value': { type: 'plain_text_input', value: 'not during the freeze' },
+          [APPROVAL_IDS.denyReasonBlock]: {
+            [inputActionId(APPROVAL_IDS.denyReasonBlock)]: {
+              type: 'plain_text_input',
+              value: 'not during the freeze',
+            },
           },
         },
-        { user: 'UADM1', privateMetadata: `${denied}|C0001` },
+        { user: 'UADM1', privateMetadata },
       ),
     );
     await h.slack.waitFor((calls) =>
@@ -174,13 +184,13 @@ describe('team approval of sensitive actions (signed requests, fake Slack, sandb
     expect(JSON.stringify(h.slack.callsTo('response_url:ns1')[0]?.args)).toContain('Not known yet');
 
     const withdrawn = await request('/dns', 'dnssec regdesk-demo.de disable');
-    await press('approvals.withdraw', withdrawn, 'UADM1');
+    await press(APPROVAL_IDS.withdraw, withdrawn, 'UADM1');
     await h.slack.waitFor((calls) =>
       calls.some(
         (c) => c.method === 'chat.postEphemeral' && String(c.args.text).includes('Only the person who asked'),
       ),
     );
-    await press('approvals.withdraw', withdrawn, REQUESTER);
+    await press(APPROVAL_IDS.withdraw, withdrawn, REQUESTER);
     await h.slack.waitFor((calls) =>
       calls.some((c) => c.method === 'chat.update' && messageText(c).includes('Withdrawn')),
     );
@@ -189,7 +199,7 @@ describe('team approval of sensitive actions (signed requests, fake Slack, sandb
 
   it('changes delegation after approval, and then lists the vanity sets the registrar returned', async () => {
     const id = await request('/domain', 'ns example.com set 12');
-    await press('approvals.approve', id, 'UADM4');
+    await press(APPROVAL_IDS.approve, id, 'UADM4');
     await h.slack.waitFor(
       (calls) =>
         calls.some(
@@ -209,7 +219,7 @@ describe('team approval of sensitive actions (signed requests, fake Slack, sandb
     const id = await request('/tls', 'cancel cert-pending unspecified');
     offset = 2 * DAY;
     try {
-      await press('approvals.approve', id, 'UADM3');
+      await press(APPROVAL_IDS.approve, id, 'UADM3');
       await h.slack.waitFor((calls) =>
         calls.some((c) => c.method === 'chat.update' && messageText(c).includes('Expired')),
       );

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { ApprovalStore } from '../../src/features/approvals/store.js';
+import { ApprovalStore, CorruptApprovalError } from '../../src/features/approvals/store.js';
 import { createRedis, KeySpace } from '../../src/shared/redis.js';
 import { testRedisUrl } from '../helpers/provided-context.js';
 
@@ -10,9 +10,11 @@ const NOW = 1_800_000_000_000;
 describe('ApprovalStore', () => {
   const redis = createRedis(testRedisUrl(), 'worker');
   let store: ApprovalStore;
+  let keys: KeySpace;
   afterAll(() => redis.disconnect());
   beforeEach(() => {
-    store = new ApprovalStore(redis, new KeySpace(`ta${randomBytes(4).toString('hex')}`));
+    keys = new KeySpace(`ta${randomBytes(4).toString('hex')}`);
+    store = new ApprovalStore(redis, keys);
   });
 
   const create = (needed = 1) =>
@@ -75,5 +77,20 @@ describe('ApprovalStore', () => {
     expect(await store.get({ teamId: 'TOTHER' }, request.id)).toBeUndefined();
     expect(await store.get(ws, 'apr_../../x')).toBeUndefined();
     expect(await store.approve({ teamId: 'TOTHER' }, request.id, 'UA', NOW)).toEqual({ kind: 'missing' });
+  });
+
+  it('refuses a request whose stored parameters or details are damaged, and leaves it out of pending', async () => {
+    const good = await create();
+    const damaged = await create();
+    const hash = keys.key('ws:-:T0APPR', 'approval', damaged.id);
+    await redis.hset(hash, 'params', '{"certificateId":');
+    await expect(store.get(ws, damaged.id)).rejects.toBeInstanceOf(CorruptApprovalError);
+    await redis.hset(hash, 'params', '{}', 'details', '[1,2]');
+    await expect(store.get(ws, damaged.id)).rejects.toBeInstanceOf(CorruptApprovalError);
+    await redis.hset(hash, 'details', '[]', 'params', '["not", "an", "object"]');
+    await expect(store.get(ws, damaged.id)).rejects.toMatchObject({
+      userMessage: expect.stringContaining('is damaged'),
+    });
+    expect((await store.pending(ws)).map((r) => r.id)).toEqual([good.id]);
   });
 });

@@ -203,7 +203,8 @@ export class FakeSlack {
   #postRefusal(channel: string): string | undefined {
     if (channel === '') return 'channel_not_found';
     const conversation = this.#conversation(channel);
-    if (!conversation.botMember) return conversation.kind === 'public' ? 'not_in_channel' : 'channel_not_found';
+    if (!conversation.botMember)
+      return conversation.kind === 'public' ? 'not_in_channel' : 'channel_not_found';
     if (conversation.archived === true) return 'is_archived';
     return undefined;
   }
@@ -242,7 +243,12 @@ export class FakeSlack {
         const message: FakeMessage = { channel: target, ts: ts(), text: args.text, blocks: args.blocks };
         if (typeof args.thread_ts === 'string') message.threadTs = args.thread_ts;
         this.messages.set(`${target}:${message.ts}`, message);
-        return { ok: true, channel: target, ts: message.ts, message: { text: args.text, blocks: args.blocks } };
+        return {
+          ok: true,
+          channel: target,
+          ts: message.ts,
+          message: { text: args.text, blocks: args.blocks },
+        };
       }
       case 'chat.update': {
         const refusal = this.#postRefusal(channel);
@@ -251,12 +257,14 @@ export class FakeSlack {
         const message = this.messages.get(key);
         // Messages a test did not post through this fake (ts "1.1" …) are taken as existing.
         if (message === undefined && this.#posted(channel, String(args.ts))) return fail('message_not_found');
-        if (message !== undefined) this.messages.set(key, { ...message, text: args.text, blocks: args.blocks });
+        if (message !== undefined)
+          this.messages.set(key, { ...message, text: args.text, blocks: args.blocks });
         return { ok: true, channel, ts: args.ts, text: args.text };
       }
       case 'chat.delete': {
         const key = `${channel}:${String(args.ts)}`;
-        if (!this.messages.delete(key) && this.#posted(channel, String(args.ts))) return fail('message_not_found');
+        if (!this.messages.delete(key) && this.#posted(channel, String(args.ts)))
+          return fail('message_not_found');
         return { ok: true, channel, ts: args.ts };
       }
       case 'chat.postEphemeral': {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KEY_IDS } from '../../src/features/keys/ids.js';
 import { createRedis } from '../../src/shared/redis.js';
+import { inputActionId } from '../../src/slack/modal.js';
 import { type Harness, startHarness } from '../helpers/app-harness.js';
 import { assertWithinBlockKitLimits } from '../helpers/block-kit.js';
 import { messageText, viewSubmission } from '../helpers/payloads.js';
@@ -8,7 +10,7 @@ import { allRedisText } from '../helpers/redis-dump.js';
 
 const GOOD_KEY = 'rf_workspace_a_key_canary_77aa11';
 const keyValues = (key: string) => ({
-  'keys.key': { 'keys.key.value': { type: 'plain_text_input', value: key } },
+  [KEY_IDS.keyBlock]: { [inputActionId(KEY_IDS.keyBlock)]: { type: 'plain_text_input', value: key } },
 });
 
 describe('/domain key and per-workspace registrar keys', () => {
@@ -53,20 +55,22 @@ describe('/domain key and per-workspace registrar keys', () => {
   });
 
   it('answers input errors inline on the field', async () => {
-    const empty = await h.driver.interaction(viewSubmission('keys.modal', keyValues(''), { user: 'UADMIN' }));
+    const empty = await h.driver.interaction(
+      viewSubmission(KEY_IDS.modal, keyValues(''), { user: 'UADMIN' }),
+    );
     expect(empty.json()).toMatchObject({
       response_action: 'errors',
-      errors: { 'keys.key': expect.any(String) },
+      errors: { [KEY_IDS.keyBlock]: expect.any(String) },
     });
     const spaced = await h.driver.interaction(
-      viewSubmission('keys.modal', keyValues('two words'), { user: 'UADMIN' }),
+      viewSubmission(KEY_IDS.modal, keyValues('two words'), { user: 'UADMIN' }),
     );
     expect(spaced.json()).toMatchObject({ response_action: 'errors' });
   });
 
   it('checks a key with the registrar first: a rejected key is not stored and the modal says why', async () => {
     const res = await h.driver.interaction(
-      viewSubmission('keys.modal', keyValues('rf_wrong_key'), { user: 'UADMIN', viewId: 'VBAD' }),
+      viewSubmission(KEY_IDS.modal, keyValues('rf_wrong_key'), { user: 'UADMIN', viewId: 'VBAD' }),
     );
     expect(res.json()).toMatchObject({ response_action: 'update' });
     await h.slack.waitFor((calls) =>
@@ -80,7 +84,7 @@ describe('/domain key and per-workspace registrar keys', () => {
 
   it('stores an accepted key sealed (no plaintext in Redis), audits it, and uses it for calls', async () => {
     await h.driver.interaction(
-      viewSubmission('keys.modal', keyValues(GOOD_KEY), { user: 'UADMIN', viewId: 'VGOOD' }),
+      viewSubmission(KEY_IDS.modal, keyValues(GOOD_KEY), { user: 'UADMIN', viewId: 'VGOOD' }),
     );
     await h.slack.waitFor((calls) =>
       calls.some((c) => c.method === 'views.update' && c.args.view_id === 'VGOOD'),
@@ -115,7 +119,7 @@ describe('/domain key and per-workspace registrar keys', () => {
     await h.slack.waitFor((calls) => calls.some((c) => c.method === 'response_url:info-b'));
     expect(JSON.stringify(h.slack.callsTo('response_url:info-b')[0]?.args)).toContain('/domain key');
     await h.driver.interaction(
-      viewSubmission('keys.modal', keyValues(h.sandbox.apiKey), {
+      viewSubmission(KEY_IDS.modal, keyValues(h.sandbox.apiKey), {
         user: 'UOWNER',
         team: 'T0002',
         viewId: 'VB',
@@ -143,10 +147,13 @@ describe('/domain key and per-workspace registrar keys', () => {
   it('removes the key on request, and everything of a workspace on app_uninstalled', async () => {
     await h.driver.interaction(
       viewSubmission(
-        'keys.modal',
+        KEY_IDS.modal,
         {
-          'keys.remove': {
-            'keys.remove.value': { type: 'checkboxes', selected_options: [{ value: 'remove' }] },
+          [KEY_IDS.removeBlock]: {
+            [inputActionId(KEY_IDS.removeBlock)]: {
+              type: 'checkboxes',
+              selected_options: [{ value: KEY_IDS.removeOption }],
+            },
           },
         },
         { user: 'UOWNER', team: 'T0002', viewId: 'VRM' },

@@ -1,5 +1,6 @@
 import type { KnownBlock, View } from '@slack/types';
 import { button, context, header, section, slackDate } from '../../slack/blocks.js';
+import { inputBlock } from '../../slack/modal.js';
 import { escapeMrkdwn } from '../../slack/mrkdwn.js';
 import { APPROVAL_IDS } from './ids.js';
 import type { ApprovalRequest } from './store.js';
@@ -83,18 +84,12 @@ export function denyModal(privateMetadata: string, summary: string): View {
     close: { type: 'plain_text', text: 'Cancel' },
     blocks: [
       section(`Deny the request to *${escapeMrkdwn(summary)}*?`),
-      {
-        type: 'input',
-        block_id: APPROVAL_IDS.denyReasonBlock,
-        label: { type: 'plain_text', text: 'Reason' },
-        element: {
-          type: 'plain_text_input',
-          action_id: APPROVAL_IDS.denyReasonInput,
-          multiline: true,
-          max_length: 500,
-          placeholder: { type: 'plain_text', text: 'Tell the requester why' },
-        },
-      },
+      inputBlock(APPROVAL_IDS.denyReasonBlock, 'Reason', {
+        type: 'plain_text_input',
+        multiline: true,
+        max_length: 500,
+        placeholder: { type: 'plain_text', text: 'Tell the requester why' },
+      }),
     ],
   };
 }

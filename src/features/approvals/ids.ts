@@ -1,4 +1,8 @@
-/** The only place the approval feature's action, view and block ids live. Button values carry only the request id. */
+/**
+ * The only place the approval feature's action, view and block ids live. Button values carry only
+ * the request id (docs/requirements.md R10). Input elements' action ids are derived from their
+ * block ids (`inputActionId` in slack/modal.ts).
+ */
 export const APPROVAL_IDS = {
   approve: 'approvals.approve',
   deny: 'approvals.deny',
@@ -6,7 +10,6 @@ export const APPROVAL_IDS = {
   actionsBlock: 'approvals.actions',
   denyModal: 'approvals.deny.modal',
   denyReasonBlock: 'approvals.deny.reason',
-  denyReasonInput: 'approvals.deny.reason.value',
   policyModal: 'approvals.policy.modal',
   policy: {
     approvers: 'approvals.policy.approvers',
@@ -19,6 +22,3 @@ export const APPROVAL_IDS = {
     admins: 'approvals.policy.admins',
   },
 } as const;
-
-/** Input blocks of the policy modal use `<block id>.value` as their action id. */
-export const valueId = (blockId: string): string => `${blockId}.value`;

@@ -1,12 +1,14 @@
 import type { App } from '@slack/bolt';
-import type { KnownBlock, View } from '@slack/types';
+import type { View } from '@slack/types';
 import type { Logger } from '../../shared/logger.js';
 import { noticeModal, section } from '../../slack/blocks.js';
 import { replyForError } from '../../slack/error-reply.js';
+import { onView } from '../../slack/handlers.js';
+import { fieldErrors, inputBlock, stateOf, type ViewState } from '../../slack/modal.js';
 import type { Subcommand } from '../../slack/router.js';
 import { workspaceOf } from '../../slack/workspace.js';
 import type { AuditLog } from '../audit/service.js';
-import { APPROVAL_IDS, valueId } from './ids.js';
+import { APPROVAL_IDS } from './ids.js';
 import { Policy, type PolicyStore, type Roles } from './policy.js';
 
 const P = APPROVAL_IDS.policy;
@@ -16,16 +18,21 @@ const REQUESTER_CHOICES = [
   { value: 'listed', text: 'Listed people (and approvers)' },
 ] as const;
 
-function input(blockId: string, label: string, element: Record<string, unknown>, hint?: string): KnownBlock {
-  return {
-    type: 'input',
-    block_id: blockId,
-    optional: true,
-    label: { type: 'plain_text', text: label },
-    element: { action_id: valueId(blockId), ...element },
-    ...(hint === undefined ? {} : { hint: { type: 'plain_text', text: hint } }),
-  } as KnownBlock;
-}
+/** The block of each policy field, so a schema issue is shown on the input it concerns. */
+const FIELD_BLOCKS: Record<keyof Policy, string> = {
+  approvers: P.approvers,
+  approverGroup: P.approverGroup,
+  needed: P.needed,
+  expiryHours: P.expiry,
+  requesters: P.requesters,
+  requesterUsers: P.requesterUsers,
+  approvalsChannel: P.channel,
+  admins: P.admins,
+};
+
+/** Every field may be left empty: the policy's defaults apply. */
+const input = (blockId: string, label: string, element: Record<string, unknown>, hint?: string) =>
+  inputBlock(blockId, label, element, { optional: true, ...(hint === undefined ? {} : { hint }) });
 
 const option = (value: string, text: string) => ({ text: { type: 'plain_text' as const, text }, value });
 
@@ -100,43 +107,28 @@ export function policyModal(policy: Policy): View {
   };
 }
 
-interface StateValue {
-  value?: string | null;
-  selected_users?: string[];
-  selected_option?: { value: string } | null;
-  selected_conversation?: string | null;
-}
-
 /** Reads the submitted modal; returns field errors for `response_action: errors` or the new policy. */
-export function readPolicy(
-  values: Record<string, Record<string, StateValue>>,
-): { errors: Record<string, string> } | { policy: Policy } {
-  const get = (blockId: string): StateValue => values[blockId]?.[valueId(blockId)] ?? {};
+export function readPolicy(values: ViewState): { errors: Record<string, string> } | { policy: Policy } {
+  const get = (blockId: string) => stateOf(values, blockId);
   const group = get(P.approverGroup).value?.trim() ?? '';
-  const errors: Record<string, string> = {};
-  if (group !== '' && !/^S[A-Z0-9]{2,}$/.test(group))
-    errors[P.approverGroup] = 'A user group ID looks like S0123ABCD.';
-  const candidate = {
+  const channel = get(P.channel).selected_conversation;
+  const parsed = Policy.safeParse({
     approvers: get(P.approvers).selected_users ?? [],
     ...(group === '' ? {} : { approverGroup: group }),
     needed: Number(get(P.needed).value ?? 1),
     expiryHours: Number(get(P.expiry).value ?? 24),
     requesters: get(P.requesters).selected_option?.value ?? 'anyone',
     requesterUsers: get(P.requesterUsers).selected_users ?? [],
-    ...(get(P.channel).selected_conversation
-      ? { approvalsChannel: get(P.channel).selected_conversation }
-      : {}),
+    ...(channel ? { approvalsChannel: channel } : {}),
     admins: get(P.admins).selected_users ?? [],
-  };
-  const parsed = Policy.safeParse(candidate);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field =
-        issue.path[0] === 'needed' ? P.needed : issue.path[0] === 'expiryHours' ? P.expiry : P.requesters;
-      errors[field] = issue.message;
-    }
-  }
-  if (Object.keys(errors).length > 0 || !parsed.success) return { errors };
+  });
+  const errors: Record<string, string> = parsed.success
+    ? {}
+    : fieldErrors(parsed.error, (field) => FIELD_BLOCKS[field as keyof Policy], P.requesters);
+  // The schema takes any group id; a user group's id has a known shape.
+  if (group !== '' && !/^S[A-Z0-9]{2,}$/.test(group))
+    errors[P.approverGroup] = 'A user group ID looks like S0123ABCD.';
+  if (!parsed.success || Object.keys(errors).length > 0) return { errors };
   return { policy: parsed.data };
 }
 
@@ -168,28 +160,30 @@ export function registerPolicyModal(
   audit: AuditLog,
   logger: Logger,
 ): void {
-  app.view(APPROVAL_IDS.policyModal, async ({ ack, body, view, client }) => {
-    const result = readPolicy(view.state.values as Record<string, Record<string, StateValue>>);
-    if ('errors' in result) {
-      await ack({ response_action: 'errors', errors: result.errors });
-      return;
-    }
-    const notice = (text: string) => noticeModal('Approval policy', text, APPROVAL_IDS.policyModal);
-    await ack({ response_action: 'update', view: notice(':hourglass_flowing_sand: Saving…') });
-    const ref = workspaceOf(body);
-    let text: string;
-    try {
-      // The role is checked again at submission: the modal may have been open for a while.
-      if (await roles.isAdmin(client, await policies.get(ref), body.user.id)) {
-        await policies.set(ref, result.policy);
-        await audit.append(ref, { action: 'policy_change', actor: body.user.id });
-        text = ':white_check_mark: The approval policy is saved and applies to new requests.';
-      } else {
-        text = ':lock: Only workspace admins, owners and Regdesk admins can change the approval policy.';
-      }
-    } catch (error) {
-      text = replyForError(error, logger).text;
-    }
-    await client.views.update({ view_id: view.id, view: notice(text) });
+  const notice = (text: string) => noticeModal('Approval policy', text, APPROVAL_IDS.policyModal);
+  onView(app, APPROVAL_IDS.policyModal, logger, async ({ body, view, client }) => {
+    const result = readPolicy(view.state.values);
+    if ('errors' in result) return { answer: { response_action: 'errors', errors: result.errors } };
+    return {
+      answer: { response_action: 'update', view: notice(':hourglass_flowing_sand: Saving…') },
+      after: async () => {
+        const ref = workspaceOf(body);
+        let text: string;
+        try {
+          // The role is checked again at submission: the modal may have been open for a while.
+          if (await roles.isAdmin(client, await policies.get(ref), body.user.id)) {
+            await policies.set(ref, result.policy);
+            await audit.append(ref, { action: 'policy_change', actor: body.user.id });
+            text = ':white_check_mark: The approval policy is saved and applies to new requests.';
+          } else {
+            text = ':lock: Only workspace admins, owners and Regdesk admins can change the approval policy.';
+          }
+        } catch (error) {
+          // Shown in the modal the admin is looking at, not by DM.
+          text = replyForError(error, logger).text;
+        }
+        await client.views.update({ view_id: view.id, view: notice(text) });
+      },
+    };
   });
 }

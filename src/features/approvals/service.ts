@@ -6,10 +6,11 @@ import type { WorkspaceRef } from '../../shared/workspace.js';
 import type { ChannelPoster } from '../../slack/poster.js';
 import { type AuditLog, hashParams } from '../audit/service.js';
 import { approvalMessage } from './blocks.js';
-import { notifyRequester, tellRequesterPrivately } from './notify.js';
+import { executeApproved, type Follow } from './execution.js';
 import type { OperationContext, Preview, SensitiveOperation } from './operations.js';
 import type { PolicyStore, Roles } from './policy.js';
 import { type ApprovalRequest, ApprovalStore } from './store.js';
+import { RequestUpdates } from './updates.js';
 
 /** Schedules the follow-up jobs of a request; the BullMQ side lives in jobs.ts. */
 export interface ApprovalScheduler {
@@ -30,12 +31,7 @@ export interface ApprovalDeps<Ctx extends OperationContext, Op extends Sensitive
   contextFor: (workspace: WorkspaceRef) => Ctx;
   scheduler: ApprovalScheduler;
   /** Starts following pending work an execution left behind (DNSSEC transitions). */
-  follow?: (
-    workspace: WorkspaceRef,
-    kind: 'dnssec' | 'certificate',
-    resource: string,
-    origin: { channel: string; threadTs: string },
-  ) => Promise<void>;
+  follow?: Follow;
   logger: Logger;
   now: () => number;
 }
@@ -80,9 +76,11 @@ export class ApprovalService<Ctx extends OperationContext, Op extends SensitiveO
   implements ApprovalDecisions
 {
   readonly #byName: ReadonlyMap<string, Op>;
+  readonly #updates: RequestUpdates;
 
   constructor(private readonly deps: ApprovalDeps<Ctx, Op>) {
     this.#byName = new Map(deps.operations.map((operation) => [operation.name, operation]));
+    this.#updates = new RequestUpdates(deps);
   }
 
   /** A stored request names its operation; an unknown name can only come from an older deployment. */
@@ -134,7 +132,7 @@ export class ApprovalService<Ctx extends OperationContext, Op extends SensitiveO
     const ts = await deps.poster.post(client, { channel: request.channel, ...message });
     await deps.store.setMessage(input.workspace, request.id, request.channel, ts);
     await deps.scheduler.expireAt(request);
-    await this.#audit(request, 'request', input.requester);
+    await this.#updates.audit(request, 'request', input.requester);
     return { ...request, messageTs: ts };
   }
 
@@ -167,15 +165,12 @@ export class ApprovalService<Ctx extends OperationContext, Op extends SensitiveO
         await this.expire(workspace, id, client);
         return 'This request has expired; nothing was done.';
       case 'recorded':
-        await this.#audit(request, 'approve', user);
-        await this.refresh(workspace, id, client);
+        await this.#updates.decided(request, 'approve', user, client);
         return undefined;
-      case 'approved': {
-        await this.#audit(request, 'approve', user);
-        await this.refresh(workspace, id, client);
+      case 'approved':
+        await this.#updates.decided(request, 'approve', user, client);
         await deps.scheduler.execute(request);
         return undefined;
-      }
     }
   }
 
@@ -198,14 +193,10 @@ export class ApprovalService<Ctx extends OperationContext, Op extends SensitiveO
     });
     if (moved === undefined)
       return `This request is already ${(await this.deps.store.get(workspace, id))?.state ?? 'gone'}.`;
-    await this.#audit(request, 'deny', user, reason);
-    await this.refresh(workspace, id, client);
-    await notifyRequester(
-      client,
-      request,
-      this.deps.logger,
-      `Your request to ${request.summary} was denied by <@${user}>.`,
-    );
+    await this.#updates.decided(request, 'deny', user, client, {
+      outcome: reason,
+      tell: `Your request to ${request.summary} was denied by <@${user}>.`,
+    });
     return undefined;
   }
 
@@ -223,8 +214,7 @@ export class ApprovalService<Ctx extends OperationContext, Op extends SensitiveO
     });
     if (moved === undefined)
       return `This request is already ${(await this.deps.store.get(workspace, id))?.state ?? 'gone'}.`;
-    await this.#audit(request, 'withdraw', user);
-    await this.refresh(workspace, id, client);
+    await this.#updates.decided(request, 'withdraw', user, client);
     return undefined;
   }
 
@@ -234,117 +224,20 @@ export class ApprovalService<Ctx extends OperationContext, Op extends SensitiveO
     if (moved === undefined) return;
     const request = await this.deps.store.get(workspace, id);
     if (request === undefined) return;
-    await this.#audit(request, 'expire', 'regdesk');
-    await this.refresh(workspace, id, client);
+    await this.#updates.decided(request, 'expire', 'regdesk', client);
   }
 
-  /**
-   * Runs from the execution job. Idempotent under at-least-once delivery (docs/requirements.md R17): only the
-   * run that moves approved → executing acts; a re-run after a crash mid-action does not act again.
-   */
+  /** Runs from the execution job (see `executeApproved`). */
   async execute(workspace: WorkspaceRef, id: string, client: WebClient): Promise<void> {
-    const { deps } = this;
-    const claimed = await deps.store.transition(workspace, id, ['approved'], 'executing');
-    const request = await deps.store.get(workspace, id);
-    if (request === undefined) return;
-    if (claimed === undefined) {
-      if (request.state === 'executing') {
-        await this.#finish(
-          request,
-          'failed',
-          'interrupted while executing; check the resource before asking again',
-          client,
-        );
-      }
-      return;
-    }
-    await this.#audit(request, 'execute', 'regdesk');
-    const operation = this.#operation(request.operation);
-    const context = this.deps.contextFor(workspace);
-    try {
-      const stop = await operation.precheck(context, request.params);
-      if (stop !== undefined) {
-        await this.#finish(request, 'failed', stop, client);
-        return;
-      }
-      const quota = await deps.limiter.acquire(operation.quota(context, request.params));
-      if (!quota.ok) {
-        await this.#finish(
-          request,
-          'failed',
-          "the registrar's daily limit for this action is used up",
-          client,
-        );
-        return;
-      }
-      const result = await operation.execute(context, request.params);
-      if (result.privateText !== undefined) await tellRequesterPrivately(client, request, result.privateText);
-      await this.#finish(request, 'succeeded', result.outcome, client);
-      if (result.follow !== undefined && deps.follow !== undefined) {
-        await deps.follow(workspace, result.follow.kind, result.follow.resource, {
-          channel: request.channel,
-          threadTs: request.messageTs,
-        });
-      }
-    } catch (error) {
-      const reason =
-        error instanceof AppError ? error.userMessage : 'unexpected error; nothing more was attempted';
-      if (!(error instanceof AppError)) {
-        deps.logger.error(
-          { requestId: id, err: error instanceof Error ? error.message : String(error) },
-          'execution failed',
-        );
-      }
-      await this.#finish(request, 'failed', reason, client);
-    }
-  }
-
-  /** Re-render the request message in place from the stored state. */
-  async refresh(workspace: WorkspaceRef, id: string, client: WebClient): Promise<void> {
-    const request = await this.deps.store.get(workspace, id);
-    if (request === undefined || request.messageTs === '') return;
-    await this.deps.poster.update(client, {
-      channel: request.channel,
-      ts: request.messageTs,
-      ...approvalMessage(request),
-    });
-  }
-
-  async #finish(
-    request: ApprovalRequest,
-    state: 'succeeded' | 'failed',
-    outcome: string,
-    client: WebClient,
-  ): Promise<void> {
-    const moved = await this.deps.store.transition(request.workspace, request.id, ['executing'], state, {
-      outcome,
-    });
-    if (moved === undefined) return;
-    await this.#audit(request, state === 'succeeded' ? 'succeed' : 'fail', 'regdesk', outcome);
-    await this.refresh(request.workspace, request.id, client);
-    const verb = state === 'succeeded' ? 'is done' : 'failed';
-    await notifyRequester(
+    await executeApproved(
+      {
+        ...this.deps,
+        updates: this.#updates,
+        operation: (name) => this.#operation(name),
+      },
+      workspace,
+      id,
       client,
-      request,
-      this.deps.logger,
-      `Your request to ${request.summary} ${verb}: ${outcome}`,
     );
-  }
-
-  async #audit(
-    request: ApprovalRequest,
-    action: Parameters<AuditLog['append']>[1]['action'],
-    actor: string,
-    outcome?: string,
-  ) {
-    await this.deps.audit.append(request.workspace, {
-      action,
-      actor,
-      operation: request.operation,
-      target: request.target,
-      requestId: request.id,
-      paramsHash: request.paramsHash,
-      ...(outcome === undefined ? {} : { outcome }),
-    });
   }
 }

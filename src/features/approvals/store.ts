@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { AppError } from '../../shared/app-error.js';
 import type { KeySpace, Redis } from '../../shared/redis.js';
 import { type WorkspaceRef, workspaceId } from '../../shared/workspace.js';
 
@@ -90,6 +92,21 @@ for i = 4, #ARGV, 2 do redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1]) end
 if ARGV[2] ~= 'pending' then redis.call('ZREM', KEYS[2], ARGV[3]) end
 return {'ok', state}`;
 
+/** The JSON fields of the stored hash; a value that fails its schema is never acted on. */
+const StoredParams = z.record(z.string(), z.unknown());
+const StoredDetails = z.array(z.string());
+
+/** A stored request whose JSON fields are not what Regdesk wrote: shown as damaged, never executed. */
+export class CorruptApprovalError extends AppError {
+  constructor(id: string, field: string) {
+    super(
+      'regdesk_approval_corrupt',
+      `The stored approval request \`${id}\` is damaged, so nothing can be done with it. Ask for the action again.`,
+      { message: `approval ${id}: stored ${field} fails its schema` },
+    );
+  }
+}
+
 /** Keep finished requests this long for the audit's context and late button presses. */
 const FINISHED_TTL_SECONDS = 30 * 24 * 60 * 60;
 
@@ -132,6 +149,7 @@ export class ApprovalStore {
     return full;
   }
 
+  /** Undefined when there is no such request; throws `CorruptApprovalError` when it is damaged. */
   async get(ref: WorkspaceRef, id: string): Promise<ApprovalRequest | undefined> {
     if (!/^apr_[0-9a-f]{16}$/.test(id)) return undefined;
     const fields = await this.redis.hgetall(this.#hash(ref, id));
@@ -195,9 +213,17 @@ export class ApprovalStore {
     return reply[1] as ApprovalState;
   }
 
+  /** Pending requests, oldest first; a damaged one is left out rather than hiding all the others. */
   async pending(ref: WorkspaceRef, limit = 20): Promise<ApprovalRequest[]> {
     const ids = await this.redis.zrange(this.#pending(ref), '0', String(limit - 1));
-    const requests = await Promise.all(ids.map((id) => this.get(ref, id)));
+    const requests = await Promise.all(
+      ids.map((id) =>
+        this.get(ref, id).catch((error: unknown) => {
+          if (error instanceof CorruptApprovalError) return undefined;
+          throw error;
+        }),
+      ),
+    );
     return requests.filter((request): request is ApprovalRequest => request?.state === 'pending');
   }
 }
@@ -227,6 +253,19 @@ function serialize(request: ApprovalRequest): Record<string, string> {
   };
 }
 
+function storedJson<T>(schema: z.ZodType<T>, fields: Record<string, string>, field: string): T {
+  const id = fields.id ?? '';
+  let json: unknown;
+  try {
+    json = JSON.parse(fields[field] ?? '');
+  } catch {
+    throw new CorruptApprovalError(id, field);
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw new CorruptApprovalError(id, field);
+  return parsed.data;
+}
+
 function deserialize(fields: Record<string, string>): ApprovalRequest {
   const enterpriseId = fields.enterpriseId ?? '';
   return {
@@ -234,11 +273,11 @@ function deserialize(fields: Record<string, string>): ApprovalRequest {
     workspace:
       enterpriseId === '' ? { teamId: fields.teamId ?? '' } : { teamId: fields.teamId ?? '', enterpriseId },
     operation: fields.operation ?? '',
-    params: JSON.parse(fields.params ?? '{}') as Record<string, unknown>,
+    params: storedJson(StoredParams, fields, 'params'),
     paramsHash: fields.paramsHash ?? '',
     target: fields.target ?? '',
     summary: fields.summary ?? '',
-    details: JSON.parse(fields.details ?? '[]') as string[],
+    details: storedJson(StoredDetails, fields, 'details'),
     requester: fields.requester ?? '',
     channel: fields.channel ?? '',
     messageTs: fields.messageTs ?? '',

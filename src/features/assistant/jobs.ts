@@ -11,12 +11,11 @@ import {
   RegistrarError,
 } from '../../registrar/index.js';
 import { AppError } from '../../shared/app-error.js';
-import type { Limiter } from '../../shared/limiter.js';
+import { type Limiter, withLatencyMargin } from '../../shared/limiter.js';
 import type { Logger } from '../../shared/logger.js';
 import type { Redis } from '../../shared/redis.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
 import type { ChannelPoster } from '../../slack/poster.js';
-import { withLatencyMargin } from '../domains/check.js';
 import { answerMessage, failedMessage, retryingMessage, waitingMessage } from './blocks.js';
 import { type AssistantJob, type AssistantService, workspaceOfJob } from './service.js';
 

@@ -1,8 +1,9 @@
 import type { KnownBlock } from '@slack/types';
 import { differenceInCalendarDays, format, formatDistanceStrict } from 'date-fns';
 import { displayName } from '../../shared/domain-names.js';
-import { context, header, section } from '../../slack/blocks.js';
+import { context, header, packLines, section } from '../../slack/blocks.js';
 import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
+import { type CheckRow, type CheckState, MAX_NAMES } from './service.js';
 
 /** The fields of the registrar's domain object (docs/registrar-api.md §2.7) the card shows; timestamps in epoch ms. */
 export interface DomainCardData {
@@ -66,4 +67,41 @@ export function domainCard(domain: DomainCardData, now: number): { text: string;
   if (warnings.length > 0) blocks.push(section(warnings.join('\n')));
   if (name !== domain.domain) blocks.push(context(`ASCII form: ${codeSpan(domain.domain)}`));
   return { text: `${name}: expires ${when(domain.expires_at, now)}`, blocks };
+}
+
+function checkLine(row: CheckRow): string {
+  const label = codeSpan(row.name.ok ? displayName(row.name.ascii) : row.name.input);
+  switch (row.state.kind) {
+    case 'waiting':
+      return `:hourglass_flowing_sand: ${label}`;
+    case 'available':
+      return `:white_check_mark: ${label} is available`;
+    case 'taken':
+      return `:x: ${label} is taken${row.state.status === '' ? '' : ` (${escapeMrkdwn(row.state.status)})`}`;
+    case 'invalid':
+      return `:warning: ${label}: ${escapeMrkdwn(row.state.reason)}`;
+    case 'unknown':
+      return `:grey_question: ${label}: could not check — try again (${escapeMrkdwn(row.state.reason)})`;
+  }
+}
+
+/** The one ephemeral message of a `/domain check`, in progress or final. */
+export function checkMessage(
+  rows: readonly CheckRow[],
+  overflow: number,
+): { text: string; blocks: KnownBlock[] } {
+  const count = (kind: CheckState['kind']) => rows.filter((row) => row.state.kind === kind).length;
+  const waiting = count('waiting');
+  const summary =
+    waiting > 0
+      ? `Checking… ${rows.length - waiting} of ${rows.length} done.`
+      : `${count('available')} available, ${count('taken')} taken, ${count('invalid')} invalid, ${count('unknown')} could not be checked.`;
+  const blocks: KnownBlock[] = [
+    header(`Availability of ${rows.length} name(s)`),
+    ...packLines(rows.map(checkLine)),
+    context(summary),
+  ];
+  if (overflow > 0)
+    blocks.push(context(`${overflow} more name(s) were ignored: at most ${MAX_NAMES} per check.`));
+  return { text: `Availability: ${summary}`, blocks };
 }

@@ -8,6 +8,7 @@ import type { WorkspaceKeys } from '../keys/service.js';
 import { checkCommand } from './check.js';
 import { authcodeCommand, infoCommand, nsCommand } from './commands.js';
 import type { changeNameservers, requestAuthCode } from './operations.js';
+import { AvailabilityService } from './service.js';
 import type { VanitySets } from './vanity.js';
 
 export interface DomainsDeps extends LookupDeps {
@@ -25,7 +26,7 @@ export const domainsFeature: FeatureModule<DomainsDeps> = {
   name: 'domains',
   register: (_app, deps) => {
     deps.router
-      .add('/domain', checkCommand({ ...deps, limit: deps.limits.availability }))
+      .add('/domain', checkCommand(new AvailabilityService({ ...deps, limit: deps.limits.availability })))
       .add('/domain', infoCommand(deps))
       .add('/domain', nsCommand(deps))
       .add('/domain', authcodeCommand(deps));

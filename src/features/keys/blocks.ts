@@ -1,6 +1,7 @@
 import type { KnownBlock, View } from '@slack/types';
 import { format } from 'date-fns';
 import { noticeModal } from '../../slack/blocks.js';
+import { inputBlock } from '../../slack/modal.js';
 import { escapeMrkdwn } from '../../slack/mrkdwn.js';
 import { KEY_IDS } from './ids.js';
 import type { KeyStatus } from './service.js';
@@ -30,37 +31,34 @@ export function keyModal(status: KeyStatus, notice?: string): View {
   if (notice !== undefined) blocks.push({ type: 'section', text: { type: 'mrkdwn', text: notice } });
   blocks.push(
     { type: 'section', text: { type: 'mrkdwn', text: describeKeyStatus(status) } },
-    {
-      type: 'input',
-      block_id: KEY_IDS.keyBlock,
-      optional: true,
-      label: { type: 'plain_text', text: status.state === 'set' ? 'New API key' : 'API key' },
-      hint: {
-        type: 'plain_text',
-        text: 'Checked with the registrar before it is stored, then kept encrypted. Nobody can read it back.',
-      },
-      element: {
+    inputBlock(
+      KEY_IDS.keyBlock,
+      status.state === 'set' ? 'New API key' : 'API key',
+      {
         type: 'plain_text_input',
-        action_id: KEY_IDS.keyInput,
         placeholder: { type: 'plain_text', text: 'Paste the registrar API key' },
         max_length: 500,
       },
-    },
+      {
+        optional: true,
+        hint: 'Checked with the registrar before it is stored, then kept encrypted. Nobody can read it back.',
+      },
+    ),
   );
   if (status.state === 'set') {
-    blocks.push({
-      type: 'input',
-      block_id: KEY_IDS.removeBlock,
-      optional: true,
-      label: { type: 'plain_text', text: 'Remove' },
-      element: {
-        type: 'checkboxes',
-        action_id: KEY_IDS.removeInput,
-        options: [
-          { text: { type: 'plain_text', text: 'Remove the stored key' }, value: KEY_IDS.removeOption },
-        ],
-      },
-    });
+    blocks.push(
+      inputBlock(
+        KEY_IDS.removeBlock,
+        'Remove',
+        {
+          type: 'checkboxes',
+          options: [
+            { text: { type: 'plain_text', text: 'Remove the stored key' }, value: KEY_IDS.removeOption },
+          ],
+        },
+        { optional: true },
+      ),
+    );
   }
   return {
     type: 'modal',

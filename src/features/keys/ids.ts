@@ -1,9 +1,11 @@
-/** The only place the key modal's ids live. */
+/**
+ * The only place the key modal's ids live. Input elements' action ids are derived from their block
+ * ids (`inputActionId` in slack/modal.ts).
+ */
 export const KEY_IDS = {
   modal: 'keys.modal',
   keyBlock: 'keys.key',
-  keyInput: 'keys.key.value',
   removeBlock: 'keys.remove',
-  removeInput: 'keys.remove.value',
+  /** The value of the one "remove the stored key" checkbox. */
   removeOption: 'remove',
 } as const;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { WebClient } from '@slack/web-api';
 import { AppError } from '../../shared/app-error.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
@@ -60,6 +61,17 @@ export class WorkspaceKeys {
     if (stored !== undefined) return stored;
     if (this.sandboxKey !== undefined) return this.sandboxKey;
     throw new NoApiKeyError();
+  }
+
+  /**
+   * The workspace's key known only by a hash (16 hex digits of its SHA-256): per-key quota windows
+   * (docs/registrar-api.md §8) are named by it, so the key itself is never part of a Redis key.
+   */
+  async keyHashFor(ref: WorkspaceRef): Promise<string> {
+    return createHash('sha256')
+      .update(await this.apiKeyFor(ref))
+      .digest('hex')
+      .slice(0, 16);
   }
 
   async status(ref: WorkspaceRef): Promise<KeyStatus> {

@@ -1,0 +1,98 @@
+import type { WebClient } from '@slack/web-api';
+import { AppError } from '../../shared/app-error.js';
+import type { Limiter } from '../../shared/limiter.js';
+import type { Logger } from '../../shared/logger.js';
+import type { WorkspaceRef } from '../../shared/workspace.js';
+import { tellRequesterPrivately } from './notify.js';
+import type { OperationContext, SensitiveOperation } from './operations.js';
+import type { ApprovalStore } from './store.js';
+import type { RequestUpdates } from './updates.js';
+
+/** Starts following pending work an execution left behind (DNSSEC transitions), in the message's thread. */
+export type Follow = (
+  workspace: WorkspaceRef,
+  kind: 'dnssec' | 'certificate',
+  resource: string,
+  origin: { channel: string; threadTs: string },
+) => Promise<void>;
+
+export interface ExecutionDeps<Ctx extends OperationContext> {
+  store: ApprovalStore;
+  limiter: Limiter;
+  updates: RequestUpdates;
+  /** The registered operation a stored request names. */
+  operation(name: string): SensitiveOperation<Ctx>;
+  contextFor(workspace: WorkspaceRef): Ctx;
+  follow?: Follow | undefined;
+  logger: Logger;
+}
+
+/**
+ * Runs an approved request, from the execution job. Idempotent under at-least-once delivery
+ * (docs/requirements.md R17): only the run that moves approved → executing acts; a re-run after a
+ * crash mid-action does not act again but marks the request failed.
+ */
+export async function executeApproved<Ctx extends OperationContext>(
+  deps: ExecutionDeps<Ctx>,
+  workspace: WorkspaceRef,
+  id: string,
+  client: WebClient,
+): Promise<void> {
+  const { updates } = deps;
+  const claimed = await deps.store.transition(workspace, id, ['approved'], 'executing');
+  const request = await deps.store.get(workspace, id);
+  if (request === undefined) return;
+  if (claimed === undefined) {
+    if (request.state === 'executing') {
+      await updates.finish(
+        request,
+        'failed',
+        'interrupted while executing; check the resource before asking again',
+        client,
+      );
+    }
+    return;
+  }
+  await updates.audit(request, 'execute', 'regdesk');
+  const operation = deps.operation(request.operation);
+  const context = deps.contextFor(workspace);
+  try {
+    // The resource is read again: it may have changed while the request waited for approval.
+    const stop = await operation.precheck(context, request.params);
+    if (stop !== undefined) {
+      await updates.finish(request, 'failed', stop, client);
+      return;
+    }
+    // docs/requirements.md R14: the quota peeked at request time is spent only now.
+    const quota = await deps.limiter.acquire(operation.quota(context, request.params));
+    if (!quota.ok) {
+      await updates.finish(
+        request,
+        'failed',
+        "the registrar's daily limit for this action is used up",
+        client,
+      );
+      return;
+    }
+    const result = await operation.execute(context, request.params);
+    // docs/requirements.md R28: a secret goes to the requester alone, never into the stored outcome.
+    if (result.privateText !== undefined) await tellRequesterPrivately(client, request, result.privateText);
+    await updates.finish(request, 'succeeded', result.outcome, client);
+    if (result.follow !== undefined && deps.follow !== undefined) {
+      await deps.follow(workspace, result.follow.kind, result.follow.resource, {
+        channel: request.channel,
+        threadTs: request.messageTs,
+      });
+    }
+  } catch (error) {
+    const reason =
+      error instanceof AppError ? error.userMessage : 'unexpected error; nothing more was attempted';
+    if (!(error instanceof AppError)) {
+      deps.logger.error(
+        { requestId: id, err: error instanceof Error ? error.message : String(error) },
+        'execution failed',
+      );
+    }
+    await updates.finish(request, 'failed', reason, client);
+  }
+}

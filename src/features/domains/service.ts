@@ -1,0 +1,129 @@
+import type { LimitWindow } from '../../config.js';
+import { type RegistrarClient, RegistrarError } from '../../registrar/index.js';
+import { type ParsedName, splitNames } from '../../shared/domain-names.js';
+import { type Limiter, type QuotaWindow, withLatencyMargin } from '../../shared/limiter.js';
+import type { KeySpace } from '../../shared/redis.js';
+import type { WorkspaceRef } from '../../shared/workspace.js';
+import type { WorkspaceKeys } from '../keys/service.js';
+
+/** Names per `/domain check`; more are counted as overflow and not checked. */
+export const MAX_NAMES = 50;
+/** A check still waiting for quota after this long is reported as "could not check". */
+const MAX_QUOTA_WAIT_MS = 120_000;
+/** Checks in flight per command; the shared quota, not this, sets the pace. */
+const PARALLEL = 4;
+
+export type CheckState =
+  | { kind: 'waiting' }
+  | { kind: 'available' }
+  | { kind: 'taken'; status: string }
+  | { kind: 'invalid'; reason: string }
+  | { kind: 'unknown'; reason: string };
+
+export interface CheckRow {
+  name: ParsedName;
+  state: CheckState;
+}
+
+export interface CheckPlan {
+  rows: CheckRow[];
+  overflow: number;
+}
+
+/**
+ * The names of one check, validated locally against the Public Suffix List and merged when they
+ * normalise alike. Invalid names are settled here, so they never spend quota; valid ones wait.
+ */
+export function planCheck(text: string): CheckPlan {
+  const { names, overflow } = splitNames(text, MAX_NAMES);
+  const rows = names.map(
+    (name): CheckRow => ({
+      name,
+      state: name.ok ? { kind: 'waiting' } : { kind: 'invalid', reason: name.reason },
+    }),
+  );
+  return { rows, overflow };
+}
+
+export interface AvailabilityDeps {
+  registrarFor(workspace: WorkspaceRef): RegistrarClient;
+  workspaceKeys: Pick<WorkspaceKeys, 'keyHashFor'>;
+  limiter: Limiter;
+  keys: KeySpace;
+  /** The registrar's availability limit per API key (docs/registrar-api.md §8). */
+  limit: LimitWindow;
+}
+
+/** Checks for one workspace, bound to its registrar client and its key's quota window. */
+export interface WorkspaceAvailability {
+  /**
+   * Checks every waiting row, updating it in place as its answer arrives so the caller can show
+   * progress from the same rows; `onProgress` is told how many have been answered so far.
+   */
+  check(rows: readonly CheckRow[], onProgress?: (done: number) => void): Promise<void>;
+}
+
+/**
+ * `/domain check` without Slack: every call is scheduled against the per-key availability window
+ * shared by all processes (docs/requirements.md R14), so Regdesk itself never causes a 429, and an
+ * answer that is not one (502, timeout, limit) is "could not check", never "taken"
+ * (docs/registrar-api.md §4.5).
+ */
+export class AvailabilityService {
+  constructor(private readonly deps: AvailabilityDeps) {}
+
+  /** Fails (no key, unreadable key, store down) before any quota is spent or any name is asked. */
+  async forWorkspace(workspace: WorkspaceRef): Promise<WorkspaceAvailability> {
+    const { deps } = this;
+    // The quota is per API key (docs/registrar-api.md §8); the key is known here only by a hash.
+    const window: QuotaWindow = {
+      key: deps.keys.key(`key:${await deps.workspaceKeys.keyHashFor(workspace)}`, 'quota', 'availability'),
+      max: deps.limit.max,
+      windowMs: withLatencyMargin(deps.limit.windowMs),
+    };
+    const registrar = deps.registrarFor(workspace);
+
+    const checkOne = async (row: CheckRow, name: ParsedName & { ok: true }): Promise<void> => {
+      if (!(await deps.limiter.acquireWithin([window], MAX_QUOTA_WAIT_MS))) {
+        row.state = { kind: 'unknown', reason: 'availability limit reached' };
+        return;
+      }
+      try {
+        const result = await registrar.domains.checkAvailability(name.ascii);
+        row.state = result.available ? { kind: 'available' } : { kind: 'taken', status: result.status ?? '' };
+      } catch (error) {
+        row.state =
+          statusOf(error) === 400
+            ? { kind: 'invalid', reason: 'the registry does not accept this name' }
+            : { kind: 'unknown', reason: unknownReason(statusOf(error)) };
+      }
+    };
+
+    return {
+      check: async (rows, onProgress) => {
+        const queue = rows.filter((row) => row.state.kind === 'waiting');
+        let done = 0;
+        await Promise.all(
+          Array.from({ length: Math.min(PARALLEL, queue.length) }, async () => {
+            for (let row = queue.shift(); row !== undefined; row = queue.shift()) {
+              if (row.name.ok) await checkOne(row, row.name);
+              onProgress?.(++done);
+            }
+          }),
+        );
+      },
+    };
+  }
+}
+
+/** The HTTP status of a registrar failure; 0 when there was no answer (timeout, network). */
+function statusOf(error: unknown): number {
+  return error instanceof RegistrarError ? error.status : 0;
+}
+
+function unknownReason(status: number): string {
+  if (status === 502) return 'registry unreachable';
+  if (status === 429) return 'registrar limit';
+  if (status === 0) return 'no answer';
+  return `registrar error ${status}`;
+}
