@@ -1,6 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csrProblems, parseCsr } from '../../src/features/tls/csr.js';
+import { ORDER_IDS } from '../../src/features/tls/ids.js';
+import { inputActionId } from '../../src/slack/modal.js';
 import { type Harness, startHarness } from '../helpers/app-harness.js';
 import { assertWithinBlockKitLimits } from '../helpers/block-kit.js';
 import { messageText, viewSubmission } from '../helpers/payloads.js';
@@ -14,19 +16,18 @@ function csr(subject: string, sans: string[] = [], key = 'rsa:2048'): string {
   return execFileSync('openssl', args, { stdio: ['ignore', 'pipe', 'ignore'] }).toString();
 }
 
+const input = (blockId: string, value: Record<string, unknown>) => ({
+  [blockId]: { [inputActionId(blockId)]: value },
+});
 const form = (fields: { cn: string; csr: string; sans?: string; product?: string }) => ({
-  'tls.order.product': {
-    'tls.order.product.value': {
-      type: 'static_select',
-      selected_option: { value: fields.product ?? 'RapidSSL' },
-    },
-  },
-  'tls.order.cn': { 'tls.order.cn.value': { type: 'plain_text_input', value: fields.cn } },
-  'tls.order.sans': { 'tls.order.sans.value': { type: 'plain_text_input', value: fields.sans ?? '' } },
-  'tls.order.csr': { 'tls.order.csr.value': { type: 'plain_text_input', value: fields.csr } },
-  'tls.order.dcv': {
-    'tls.order.dcv.value': { type: 'radio_buttons', selected_option: { value: 'dns-cname-token' } },
-  },
+  ...input(ORDER_IDS.product, {
+    type: 'static_select',
+    selected_option: { value: fields.product ?? 'RapidSSL' },
+  }),
+  ...input(ORDER_IDS.cn, { type: 'plain_text_input', value: fields.cn }),
+  ...input(ORDER_IDS.sans, { type: 'plain_text_input', value: fields.sans ?? '' }),
+  ...input(ORDER_IDS.csr, { type: 'plain_text_input', value: fields.csr }),
+  ...input(ORDER_IDS.dcv, { type: 'radio_buttons', selected_option: { value: 'dns-cname-token' } }),
 });
 
 describe('CSR checks', () => {
@@ -66,26 +67,26 @@ describe('/tls order', () => {
 
   it('refuses a CSR that does not match the order, inline on the field', async () => {
     const res = await h.driver.interaction(
-      viewSubmission('tls.order.modal', form({ cn: 'shop.example.com', csr: csr('other.example.com') }), {
+      viewSubmission(ORDER_IDS.modal, form({ cn: 'shop.example.com', csr: csr('other.example.com') }), {
         privateMetadata: '{"channel":"C0001"}',
       }),
     );
     expect(res.json()).toMatchObject({
       response_action: 'errors',
-      errors: { 'tls.order.csr': expect.stringContaining('other.example.com') },
+      errors: { [ORDER_IDS.csr]: expect.stringContaining('other.example.com') },
     });
     const bad = await h.driver.interaction(
-      viewSubmission('tls.order.modal', form({ cn: 'not a name', csr: 'x' }), {
+      viewSubmission(ORDER_IDS.modal, form({ cn: 'not a name', csr: 'x' }), {
         privateMetadata: '{"channel":"C0001"}',
       }),
     );
     expect(bad.json()).toMatchObject({
       response_action: 'errors',
-      errors: { 'tls.order.cn': expect.any(String) },
+      errors: { [ORDER_IDS.cn]: expect.any(String) },
     });
     const ov = await h.driver.interaction(
       viewSubmission(
-        'tls.order.modal',
+        ORDER_IDS.modal,
         form({ cn: 'ov.example.com', csr: csr('ov.example.com'), product: 'SecureSite' }),
         {
           privateMetadata: '{"channel":"C0001"}',
@@ -94,7 +95,7 @@ describe('/tls order', () => {
     );
     expect(ov.json()).toMatchObject({
       response_action: 'errors',
-      errors: { 'tls.order.org': expect.stringContaining('/tls org new') },
+      errors: { [ORDER_IDS.org]: expect.stringContaining('/tls org new') },
     });
   });
 
@@ -102,11 +103,10 @@ describe('/tls order', () => {
     const pem = csr('new.example.com', ['new.example.com', 'alt.example.com']);
     const submit = () =>
       h.driver.interaction(
-        viewSubmission(
-          'tls.order.modal',
-          form({ cn: 'new.example.com', sans: 'alt.example.com', csr: pem }),
-          { user: 'U0001', privateMetadata: '{"channel":"C0001"}' },
-        ),
+        viewSubmission(ORDER_IDS.modal, form({ cn: 'new.example.com', sans: 'alt.example.com', csr: pem }), {
+          user: 'U0001',
+          privateMetadata: '{"channel":"C0001"}',
+        }),
       );
     await submit();
     await h.slack.waitFor((calls) =>
@@ -137,4 +137,23 @@ describe('/tls order', () => {
       20_000,
     );
   }, 30_000);
+
+  it('an order from a channel Regdesk is not in still reaches the person, by DM (R30)', async () => {
+    h.slack.conversation('C0OUT', { kind: 'public', botMember: false });
+    await h.driver.interaction(
+      viewSubmission(ORDER_IDS.modal, form({ cn: 'out.example.com', csr: csr('out.example.com') }), {
+        user: 'U0001',
+        privateMetadata: '{"channel":"C0OUT"}',
+      }),
+    );
+    await h.slack.waitFor((calls) =>
+      calls.some(
+        (c) =>
+          c.method === 'chat.postMessage' &&
+          c.args.channel === 'DU0001' &&
+          messageText(c).includes('out.example.com (pending)') &&
+          messageText(c).includes('/invite'),
+      ),
+    );
+  });
 });

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fieldError } from '../../src/features/tls/organizations.js';
+import { ORG_IDS } from '../../src/features/tls/ids.js';
+import { fieldError, type OrganizationField } from '../../src/features/tls/service.js';
+import { inputActionId } from '../../src/slack/modal.js';
 import { type Harness, startHarness } from '../helpers/app-harness.js';
 import { assertWithinBlockKitLimits } from '../helpers/block-kit.js';
 import { messageText, viewSubmission } from '../helpers/payloads.js';
 
-const values = (overrides: Record<string, string> = {}) => {
-  const base: Record<string, string> = {
+const values = (overrides: Partial<Record<OrganizationField, string>> = {}) => {
+  const base: Record<OrganizationField, string> = {
     organization: 'Gamma GmbH',
     first_name: 'Grete',
     last_name: 'Gamma',
@@ -18,9 +20,9 @@ const values = (overrides: Record<string, string> = {}) => {
     ...overrides,
   };
   return Object.fromEntries(
-    Object.entries(base).map(([field, value]) => [
-      `tls.org.${field}`,
-      { [`tls.org.${field}.value`]: { type: 'plain_text_input', value } },
+    (Object.entries(base) as [OrganizationField, string][]).map(([field, value]) => [
+      ORG_IDS.fields[field],
+      { [inputActionId(ORG_IDS.fields[field])]: { type: 'plain_text_input', value } },
     ]),
   );
 };
@@ -48,13 +50,16 @@ describe('TLS organizations from Slack', () => {
     assertWithinBlockKitLimits(h.slack.callsTo('views.open')[0]?.args.view, 'modal');
     const meta = JSON.stringify({ channel: 'C0001' });
     const bad = await h.driver.interaction(
-      viewSubmission('tls.org.modal', values({ country_code: 'XX', email: 'x' }), { privateMetadata: meta }),
+      viewSubmission(ORG_IDS.modal, values({ country_code: 'XX', email: 'x' }), { privateMetadata: meta }),
     );
     expect(bad.json()).toMatchObject({
       response_action: 'errors',
-      errors: { 'tls.org.country_code': expect.any(String), 'tls.org.email': expect.any(String) },
+      errors: {
+        [ORG_IDS.fields.country_code]: expect.any(String),
+        [ORG_IDS.fields.email]: expect.any(String),
+      },
     });
-    await h.driver.interaction(viewSubmission('tls.org.modal', values(), { privateMetadata: meta }));
+    await h.driver.interaction(viewSubmission(ORG_IDS.modal, values(), { privateMetadata: meta }));
     await h.slack.waitFor((calls) =>
       calls.some((c) => c.method === 'chat.postEphemeral' && messageText(c).includes('Gamma GmbH')),
     );
@@ -69,7 +74,7 @@ describe('TLS organizations from Slack', () => {
       calls.some((c) => c.method === 'views.update' && messageText(c).includes('Erika')),
     );
     await h.driver.interaction(
-      viewSubmission('tls.org.modal', values({ organization: 'Acme Example GmbH', city: 'Potsdam' }), {
+      viewSubmission(ORG_IDS.modal, values({ organization: 'Acme Example GmbH', city: 'Potsdam' }), {
         privateMetadata: JSON.stringify({ channel: 'C0001', orgId: 'org-acme' }),
       }),
     );

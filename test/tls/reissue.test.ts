@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ORDER_IDS, REISSUE_IDS } from '../../src/features/tls/ids.js';
+import { inputActionId } from '../../src/slack/modal.js';
 import { type Harness, startHarness } from '../helpers/app-harness.js';
 import { assertWithinBlockKitLimits } from '../helpers/block-kit.js';
 import { buttonPress, messageText, viewSubmission } from '../helpers/payloads.js';
@@ -36,18 +38,18 @@ describe('reissue and renew from Slack', () => {
   it('/tls reissue keeps the order’s names exactly, checks the CSR, and follows to issuance', async () => {
     await h.driver.command('/tls', 'reissue cert-issued-recent', { user: 'U0001' });
     await h.slack.waitFor((calls) =>
-      calls.some((c) => c.method === 'views.update' && messageText(c).includes('tls.reissue.modal')),
+      calls.some((c) => c.method === 'views.update' && messageText(c).includes(REISSUE_IDS.modal)),
     );
     const view = h.slack.callsTo('views.update').at(-1)?.args.view as { private_metadata: string };
     assertWithinBlockKitLimits(view, 'modal');
     const submit = (pem: string) =>
       h.driver.interaction(
         viewSubmission(
-          'tls.reissue.modal',
+          REISSUE_IDS.modal,
           {
-            'tls.reissue.csr': { 'tls.reissue.csr.value': { type: 'plain_text_input', value: pem } },
-            'tls.reissue.dcv': {
-              'tls.reissue.dcv.value': {
+            [REISSUE_IDS.csr]: { [inputActionId(REISSUE_IDS.csr)]: { type: 'plain_text_input', value: pem } },
+            [REISSUE_IDS.dcv]: {
+              [inputActionId(REISSUE_IDS.dcv)]: {
                 type: 'radio_buttons',
                 selected_option: { value: 'dns-cname-token' },
               },
@@ -59,7 +61,7 @@ describe('reissue and renew from Slack', () => {
     const wrong = await submit(csr('www.example.com', ['www.example.com', 'other.example.com']));
     expect(wrong.json()).toMatchObject({
       response_action: 'errors',
-      errors: { 'tls.reissue.csr': expect.stringContaining('other.example.com') },
+      errors: { [REISSUE_IDS.csr]: expect.stringContaining('other.example.com') },
     });
     await submit(csr('www.example.com', ['www.example.com', 'example.com']));
     await h.slack.waitFor((calls) =>
@@ -76,11 +78,11 @@ describe('reissue and renew from Slack', () => {
     await h.driver.command('/tls', 'show cert-issued-old', { responseUrl: h.slack.responseUrl('show') });
     await h.slack.waitFor((calls) => calls.some((c) => c.method === 'response_url:show'));
     const card = JSON.stringify(h.slack.callsTo('response_url:show')[0]?.args);
-    expect(card).toContain('tls.renew.open');
-    expect(card).toContain('tls.reissue.open');
-    await h.driver.interaction(buttonPress('tls.renew.open', 'cert-issued-old', { user: 'U0001' }));
+    expect(card).toContain(REISSUE_IDS.renewButton);
+    expect(card).toContain(REISSUE_IDS.reissueButton);
+    await h.driver.interaction(buttonPress(REISSUE_IDS.renewButton, 'cert-issued-old', { user: 'U0001' }));
     await h.slack.waitFor((calls) =>
-      calls.some((c) => c.method === 'views.update' && messageText(c).includes('tls.order.modal')),
+      calls.some((c) => c.method === 'views.update' && messageText(c).includes(ORDER_IDS.modal)),
     );
     const modal = messageText(h.slack.callsTo('views.update').at(-1) ?? { method: '', args: {}, at: 0 });
     expect(modal).toContain('api.example.com');

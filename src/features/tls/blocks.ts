@@ -1,8 +1,8 @@
 import type { KnownBlock } from '@slack/types';
 import type { TlsCertificate, TlsOrganization } from '../../registrar/index.js';
 import { button, context, header, packLines, section } from '../../slack/blocks.js';
-import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
 import { resolveLink } from '../../slack/links.js';
+import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
 import { REISSUE_IDS } from './ids.js';
 
 const STATUS_ICON: Record<string, string> = {
@@ -68,6 +68,19 @@ export function certificateCard(cert: TlsCertificate): { text: string; blocks: K
   }
   if (actions.length > 0) blocks.push({ type: 'actions', elements: actions });
   return { text: `${title} (${cert.status})`, blocks };
+}
+
+/** A channel message: `user` ordered or reissued `cert`, with its card (the thread then follows it). */
+export function announcement(
+  user: string,
+  verb: 'ordered' | 'reissued',
+  cert: TlsCertificate,
+): { text: string; blocks: KnownBlock[] } {
+  const card = certificateCard(cert);
+  return {
+    text: `<@${user}> ${verb} ${card.text}`,
+    blocks: [section(`<@${user}> ${verb} a certificate.`), ...card.blocks],
+  };
 }
 
 export function organizationCard(org: TlsOrganization): { text: string; blocks: KnownBlock[] } {

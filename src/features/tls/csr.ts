@@ -255,3 +255,24 @@ export function csrProblems(csr: CsrInfo, commonName: string, sans: readonly str
   if (csr.key.type === 'other') problems.push('its key type is not RSA or EC');
   return problems;
 }
+
+/**
+ * Why a pasted CSR cannot serve `commonName` and `sans`, as one sentence for the form field (Slack shows it
+ * under the input), or undefined when it fits. `subject` says what it is for, e.g. "the order".
+ */
+export function csrMismatch(
+  pem: string,
+  commonName: string,
+  sans: readonly string[],
+  subject: string,
+): string | undefined {
+  let problems: string[];
+  try {
+    problems = csrProblems(parseCsr(pem), commonName, sans);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : 'unreadable';
+    return `Paste a PEM CSR (-----BEGIN CERTIFICATE REQUEST-----): ${reason}.`.slice(0, 500);
+  }
+  if (problems.length === 0) return undefined;
+  return `The CSR does not fit ${subject}: ${problems.join('; ')}.`.slice(0, 500);
+}

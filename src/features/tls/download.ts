@@ -1,19 +1,14 @@
-import { ConflictError, type RegistrarClient } from '../../registrar/index.js';
-import type { WorkspaceRef } from '../../shared/workspace.js';
 import { replyForError } from '../../slack/error-reply.js';
 import { usage } from '../../slack/lookup.js';
 import type { Subcommand } from '../../slack/router.js';
 import { workspaceOf } from '../../slack/workspace.js';
-
-const ID = /^[A-Za-z0-9_.-]{1,100}$/;
+import { REGISTRAR_ID, type TlsService } from './service.js';
 
 /**
  * `/tls download ID [pem|zip]`: the issued certificate, uploaded into the conversation (files upload
  * v2). Only the certificate and chain: Regdesk never sees or asks for private keys.
  */
-export function downloadCommand(deps: {
-  registrarFor(workspace: WorkspaceRef): RegistrarClient;
-}): Subcommand {
+export function downloadCommand(service: TlsService): Subcommand {
   return {
     name: 'download',
     usage: 'download ID [pem|zip]',
@@ -21,26 +16,32 @@ export function downloadCommand(deps: {
     run: async (ctx) => {
       const [id, formatText = 'pem'] = ctx.args;
       const format = formatText.toLowerCase();
-      if (id === undefined || !ID.test(id) || (format !== 'pem' && format !== 'zip')) {
+      if (id === undefined || !REGISTRAR_ID.test(id) || (format !== 'pem' && format !== 'zip')) {
         return usage(ctx, '`/tls download CERTIFICATE_ID [pem|zip]`.');
       }
       await ctx.ack();
+      const { body, client } = ctx.bolt;
       try {
-        const file = await deps.registrarFor(workspaceOf(ctx.bolt.body)).tls.download(id, format);
-        const content = file.format === 'pem' ? Buffer.from(file.text, 'utf8') : Buffer.from(file.bytes);
-        await ctx.bolt.client.filesUploadV2({
-          channel_id: ctx.bolt.body.channel_id,
-          file: content,
+        const file = await service.download(workspaceOf(body), id, format);
+        if (file.kind === 'not-issued') {
+          await ctx.respond({
+            response_type: 'ephemeral',
+            text: `:hourglass_flowing_sand: Certificate \`${id}\` is not issued yet, so there is nothing to download. \`/tls show ${id}\` tells its state.`,
+          });
+          return;
+        }
+        const label = format.toUpperCase();
+        await client.filesUploadV2({
+          channel_id: body.channel_id,
+          file: file.content,
           filename: `${id}.${format}`,
-          title: `Certificate ${id} (${format.toUpperCase()})`,
-          initial_comment: `<@${ctx.bolt.body.user_id}> downloaded certificate \`${id}\` (${format.toUpperCase()}).`,
+          title: `Certificate ${id} (${label})`,
+          initial_comment: `<@${body.user_id}> downloaded certificate \`${id}\` (${label}).`,
         });
       } catch (error) {
-        const text =
-          error instanceof ConflictError
-            ? `:hourglass_flowing_sand: Certificate \`${id}\` is not issued yet, so there is nothing to download. \`/tls show ${id}\` tells its state.`
-            : replyForError(error, ctx.logger).text;
-        await ctx.respond({ response_type: 'ephemeral', text });
+        // A download reads only; a failed upload changes nothing either.
+        const reply = replyForError(error, ctx.logger, { nothingChanged: true });
+        await ctx.respond({ response_type: 'ephemeral', text: reply.text });
       }
     },
   };

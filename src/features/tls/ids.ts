@@ -1,8 +1,20 @@
-/** The only place the TLS feature's action, view and block ids live. */
-export const TLS_IDS = {
-  reasonModal: 'tls.reason.modal',
-  reasonBlock: 'tls.reason',
-  reasonInput: 'tls.reason.value',
+/**
+ * The only place the TLS feature's action, block and callback ids live; tests import them from here. An
+ * input block's action id is derived from its block id (`inputActionId` in src/slack/modal.ts).
+ */
+
+/** The order modal (`/tls order`, and the Renew button prefilled). */
+export const ORDER_IDS = {
+  modal: 'tls.order.modal',
+  product: 'tls.order.product',
+  cn: 'tls.order.cn',
+  sans: 'tls.order.sans',
+  csr: 'tls.order.csr',
+  dcv: 'tls.order.dcv',
+  emails: 'tls.order.emails',
+  org: 'tls.order.org',
+  validity: 'tls.order.validity',
+  renewal: 'tls.order.renewal',
 } as const;
 
 /** Reissue modal and the Renew/Reissue buttons of a certificate card (button values: certificate id). */
@@ -14,3 +26,29 @@ export const REISSUE_IDS = {
   renewButton: 'tls.renew.open',
   reissueButton: 'tls.reissue.open',
 } as const;
+
+/** The reason modal of `/tls revoke|cancel ID` without a reason. */
+export const REASON_IDS = {
+  modal: 'tls.reason.modal',
+  reason: 'tls.reason',
+} as const;
+
+/** The organization modal: one input block per contact field, and the edit mode when editing. */
+export const ORG_IDS = {
+  modal: 'tls.org.modal',
+  editMode: 'tls.org.edit_mode',
+  fields: {
+    organization: 'tls.org.organization',
+    first_name: 'tls.org.first_name',
+    last_name: 'tls.org.last_name',
+    address: 'tls.org.address',
+    postal_code: 'tls.org.postal_code',
+    city: 'tls.org.city',
+    country_code: 'tls.org.country_code',
+    phone: 'tls.org.phone',
+    email: 'tls.org.email',
+  },
+} as const;
+
+/** The placeholder shown while a modal's content is read from the registrar; it has no submit button. */
+export const LOADING_VIEW = 'tls.loading';

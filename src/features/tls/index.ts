@@ -6,10 +6,13 @@ import type { ChannelPoster } from '../../slack/poster.js';
 import type { Origin } from '../follow/jobs.js';
 import { showCommand, showOrganization } from './commands.js';
 import { downloadCommand } from './download.js';
+import type { TlsHandlerDeps } from './interaction.js';
 import { orderCommand, registerOrderModal } from './order.js';
+import { CertificateOrders } from './order-service.js';
 import { orgCommand, registerOrgModal } from './organizations.js';
 import { registerReissue, reissueCommand } from './reissue.js';
 import { type RevocationRequests, registerReasonModal, revocationCommand } from './revoke.js';
+import { TlsService } from './service.js';
 
 export interface TlsDeps extends LookupDeps {
   approvals: RevocationRequests;
@@ -23,22 +26,25 @@ export interface TlsDeps extends LookupDeps {
 export const tlsFeature: FeatureModule<TlsDeps> = {
   name: 'tls',
   register: (app, deps) => {
-    const withFollow = {
-      ...deps,
-      followCertificate: (workspace: WorkspaceRef, id: string, origin: Origin) =>
-        deps.follow(workspace, 'certificate', id, origin),
+    const service = new TlsService(deps);
+    const handlers: TlsHandlerDeps = {
+      service,
+      orders: new CertificateOrders(deps),
+      poster: deps.poster,
+      logger: deps.logger,
+      followCertificate: (workspace, id, origin) => deps.follow(workspace, 'certificate', id, origin),
     };
     deps.router
       .add('/tls', orderCommand())
-      .add('/tls', showCommand(deps))
-      .add('/tls', reissueCommand(withFollow))
-      .add('/tls', downloadCommand(deps))
+      .add('/tls', showCommand(deps, service))
+      .add('/tls', reissueCommand(handlers))
+      .add('/tls', downloadCommand(service))
       .add('/tls', revocationCommand('revoke', deps.approvals))
       .add('/tls', revocationCommand('cancel', deps.approvals))
-      .add('/tls', orgCommand(deps, showOrganization(deps)));
+      .add('/tls', orgCommand(handlers, showOrganization(deps, service)));
     registerReasonModal(app, deps.approvals, deps.logger);
-    registerOrgModal(app, deps, deps.logger);
-    registerReissue(app, withFollow);
-    registerOrderModal(app, withFollow);
+    registerOrgModal(app, handlers);
+    registerReissue(app, handlers);
+    registerOrderModal(app, handlers);
   },
 };

@@ -1,0 +1,91 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { TlsServiceDeps } from '../../src/features/tls/service.js';
+import { createRegistrarClient, type RegistrarClient } from '../../src/registrar/index.js';
+import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { createLogger } from '../../src/shared/logger.js';
+import { createRedis, KeySpace, type Redis, waitForReady } from '../../src/shared/redis.js';
+import { testRedisUrl } from '../helpers/provided-context.js';
+
+/**
+ * What the TLS use-case tests run against: the in-process registrar sandbox through the real client,
+ * and real Redis under a key prefix of their own. No Slack.
+ */
+export interface World {
+  sandbox: Sandbox;
+  registrar: RegistrarClient;
+  redis: Redis;
+  /** Fresh deps under a new key prefix, so each test starts with an empty Redis. */
+  deps(): TlsServiceDeps;
+  close(): Promise<void>;
+}
+
+export const WORKSPACE = { teamId: 'T0TLS' };
+
+export async function startWorld(): Promise<World> {
+  const sandbox = await createSandbox({ delays: { certificateIssueMs: 60_000 } });
+  const registrar = createRegistrarClient({
+    baseUrl: sandbox.url,
+    apiKey: sandbox.apiKey,
+    logger: createLogger({ level: 'silent' }),
+    timeoutMs: 2_000,
+    sleep: async () => undefined,
+  });
+  // The request role, as in production: no offline queue, so wait until it is connected.
+  const redis = createRedis(testRedisUrl(), 'request', 'tls-test');
+  await waitForReady(redis);
+  const prefixes: string[] = [];
+  return {
+    sandbox,
+    registrar,
+    redis,
+    deps: () => {
+      const prefix = `t-${randomBytes(5).toString('hex')}`;
+      prefixes.push(prefix);
+      return { registrarFor: () => registrar, redis, keys: new KeySpace(prefix) };
+    },
+    close: async () => {
+      for (const prefix of prefixes) {
+        let cursor = '0';
+        do {
+          const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+          if (keys.length > 0) await redis.del(...keys);
+          cursor = next;
+        } while (cursor !== '0');
+      }
+      redis.disconnect();
+      await sandbox.close();
+    },
+  };
+}
+
+/** Real openssl CSRs from test/fixtures/csr (see its README): www.example.com and example.com. */
+export const fixtureCsr = (name: string): string =>
+  readFileSync(new URL(`../fixtures/csr/${name}.csr`, import.meta.url), 'utf8');
+
+/** A fresh CSR for other names (the private key is thrown away at once). */
+export function csrFor(commonName: string, sans: readonly string[]): string {
+  const args = ['req', '-new', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes'];
+  args.push('-keyout', '/dev/null', '-subj', `/CN=${commonName}`);
+  if (sans.length > 0) args.push('-addext', `subjectAltName=${sans.map((s) => `DNS:${s}`).join(',')}`);
+  return execFileSync('openssl', args, { stdio: ['ignore', 'pipe', 'ignore'] }).toString();
+}
+
+/** An issued certificate of its own in the sandbox, so a test can change it without touching others. */
+export function addIssuedCertificate(sandbox: Sandbox, id: string, names: readonly string[]): void {
+  sandbox.state.certificates.set(id, {
+    id,
+    status: 'issued',
+    common_name: names[0] ?? '',
+    product: 'RapidSSL',
+    dns_names: [...names],
+    order_state: 'COMPLETED',
+    organization_id: null,
+    validity_days: 365,
+    orderedAt: Date.now(),
+    issueAt: null,
+    dcv_method: 'dns-cname-token',
+    action_required: false,
+  });
+}
