@@ -1,5 +1,6 @@
 import type { Config } from './config.js';
-import { FEATURES, FOLLOWERS } from './features/index.js';
+import { FEATURES } from './features/index.js';
+import { FOLLOWERS } from './features/operations.js';
 import { createSandbox } from './sandbox/index.js';
 import { buildServices, type Services } from './services.js';
 import { ensureLocalRedis, type LocalRedis } from './shared/local-redis.js';
@@ -170,7 +171,9 @@ export async function runRegdesk(options: RunOptions): Promise<Running> {
       workerRedis.on('error', (error) => logger.warn({ err: error.message }, 'redis (worker) error'));
       closers.push({ name: 'redis-worker', close: () => quit(workerRedis) });
       const factories = [
-        ...FEATURES.flatMap((feature) => ('workers' in feature ? feature.workers(services) : [])),
+        ...FEATURES.flatMap<WorkerFactory>((feature) =>
+          'workers' in feature ? feature.workers(services) : [],
+        ),
         ...(options.workers ?? []),
       ];
       const started = factories.map((create) => create({ connection: workerRedis, keys, logger }));

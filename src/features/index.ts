@@ -1,19 +1,17 @@
 import { approvalsFeature } from './approvals/index.js';
 import { assistantFeature } from './assistant/index.js';
 import { dnsFeature } from './dns/index.js';
-import { dnssecFollower } from './dnssec/follow.js';
 import { dnssecFeature } from './dnssec/index.js';
 import { domainsFeature } from './domains/index.js';
 import { followingFeature } from './follow/index.js';
 import { homeFeature } from './home/index.js';
 import { installFeature } from './install/index.js';
 import { keysFeature } from './keys/index.js';
-import { certificateFollower } from './tls/follow.js';
 import { tlsFeature } from './tls/index.js';
 
 /**
  * The table of contents: every feature, in the order its commands appear in help. Each folder's
- * index.ts registers its handlers and workers; sensitive operations are listed in operations.ts.
+ * index.ts declares what the feature adds: handlers, workers, sensitive operations and followers.
  */
 export const FEATURES = [
   domainsFeature,
@@ -27,6 +25,3 @@ export const FEATURES = [
   installFeature,
   homeFeature,
 ] as const;
-
-/** Pending work followed until it settles, by the feature that knows when it has. */
-export const FOLLOWERS = [certificateFollower, dnssecFollower] as const;

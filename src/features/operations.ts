@@ -2,10 +2,9 @@ import type { RegfishLimits } from '../config.js';
 import type { KeySpace } from '../shared/redis.js';
 import type { RegistrarContext, SensitiveOperation } from './approvals/operations.js';
 import type { ApprovalService } from './approvals/service.js';
-import { disableDnssec, setExternalDnssec } from './dnssec/operations.js';
-import { changeNameservers, requestAuthCode } from './domains/operations.js';
 import type { VanitySets } from './domains/vanity.js';
-import { cancelOrder, revokeCertificate } from './tls/operations.js';
+import type { Follower } from './follow/jobs.js';
+import { FEATURES } from './index.js';
 
 /** What the composition root gives every sensitive operation when it runs. */
 export type OperationEnv = RegistrarContext & {
@@ -15,19 +14,21 @@ export type OperationEnv = RegistrarContext & {
 };
 
 /**
- * Every sensitive action (docs/requirements.md R8), each needing approval before it runs: the one
- * list. Approvals take these objects, so requesting one that is missing here, or one that needs more
- * than `OperationEnv` gives, is a type error; stored requests name them by `name`.
+ * Every sensitive action (docs/requirements.md R8), each needing approval before it runs, gathered
+ * from the features that declare them. Approvals take these objects, so requesting one that no
+ * feature declares, or one that needs more than `OperationEnv` gives, is a type error; stored requests
+ * name them by `name`.
  */
-export const SENSITIVE_OPERATIONS = [
-  revokeCertificate,
-  cancelOrder,
-  requestAuthCode,
-  changeNameservers,
-  disableDnssec,
-  setExternalDnssec,
-] as const satisfies readonly SensitiveOperation<OperationEnv>[];
+export const SENSITIVE_OPERATIONS = FEATURES.flatMap<RegisteredOperation>((feature) =>
+  'operations' in feature ? feature.operations : [],
+) satisfies readonly SensitiveOperation<OperationEnv>[];
 
-export type RegisteredOperation = (typeof SENSITIVE_OPERATIONS)[number];
+type Declared<Feature> = Feature extends { operations: readonly (infer Op)[] } ? Op : never;
+export type RegisteredOperation = Declared<(typeof FEATURES)[number]>;
 export type OperationName = RegisteredOperation['name'];
 export type Approvals = ApprovalService<OperationEnv, RegisteredOperation>;
+
+/** Every feature's "is it settled?" check for the pending work it has followed. */
+export const FOLLOWERS = FEATURES.flatMap<Follower>((feature) =>
+  'followers' in feature ? feature.followers : [],
+);

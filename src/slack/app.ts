@@ -3,7 +3,6 @@ import type { WebClientOptions } from '@slack/web-api';
 import type { Config } from '../config.js';
 import type { Logger } from '../shared/logger.js';
 import type { Metrics } from '../shared/metrics.js';
-import type { WorkerFactory } from '../shared/queues.js';
 import type { KeySpace, Redis } from '../shared/redis.js';
 import type { Vault } from '../vault/store.js';
 import { singleWorkspaceAuth } from './authorize.js';
@@ -27,19 +26,6 @@ export interface SlackDeps {
 }
 
 export type Feature = (app: App, deps: SlackDeps) => void;
-
-/**
- * A feature as the table of contents (features/index.ts) lists it. `Deps` is the feature's own narrow
- * view of the services: the composition root hands every feature the same services, and each sees
- * only what it declares.
- */
-export interface FeatureModule<Deps> {
-  readonly name: string;
-  /** Its commands, actions, views and events. */
-  readonly register?: (app: App, deps: Deps & SlackDeps) => void;
-  /** Its queue workers. */
-  readonly workers?: (deps: Deps) => WorkerFactory[];
-}
 
 export interface SlackAppOptions {
   slack: Config['slack'];

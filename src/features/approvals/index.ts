@@ -1,9 +1,9 @@
 import type { WebClient } from '@slack/web-api';
 import { createWorker } from '../../shared/queues.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
-import type { FeatureModule } from '../../slack/app.js';
 import { auditCommand } from '../audit/commands.js';
 import type { AuditLog } from '../audit/service.js';
+import type { FeatureModule } from '../feature.js';
 import { registerApprovalActions } from './actions.js';
 import { APPROVALS_QUEUE, approvalProcessor } from './jobs.js';
 import type { PolicyStore, Roles } from './policy.js';
@@ -19,7 +19,7 @@ export interface ApprovalsDeps {
 }
 
 /** `/domain policy`, `/domain audit`, the Approve/Deny/Withdraw buttons and the approval jobs. */
-export const approvalsFeature: FeatureModule<ApprovalsDeps> = {
+export const approvalsFeature = {
   name: 'approvals',
   register: (app, deps) => {
     deps.router
@@ -38,4 +38,4 @@ export const approvalsFeature: FeatureModule<ApprovalsDeps> = {
         logger,
       ),
   ],
-};
+} satisfies FeatureModule<ApprovalsDeps>;

@@ -6,8 +6,8 @@ import type { Limiter } from '../../shared/limiter.js';
 import { createWorker } from '../../shared/queues.js';
 import type { Redis } from '../../shared/redis.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
-import type { FeatureModule } from '../../slack/app.js';
 import type { ChannelPoster } from '../../slack/poster.js';
+import type { FeatureModule } from '../feature.js';
 import { registerAssistantHandlers } from './commands.js';
 import { assistantProcessor } from './jobs.js';
 import { ASSISTANT_QUEUE, type AssistantJob, type AssistantService } from './service.js';
@@ -24,7 +24,7 @@ export interface AssistantDeps {
 }
 
 /** `/ask` and mentions: questions queued, one in flight per registrar account, answered in threads. */
-export const assistantFeature: FeatureModule<AssistantDeps> = {
+export const assistantFeature = {
   name: 'assistant',
   register: (app, deps) => registerAssistantHandlers(app, deps),
   workers: (deps) => [
@@ -40,4 +40,4 @@ export const assistantFeature: FeatureModule<AssistantDeps> = {
         { concurrency: 16, lockDuration: 8_000, stalledInterval: 4_000 },
       ),
   ],
-};
+} satisfies FeatureModule<AssistantDeps>;

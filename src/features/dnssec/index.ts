@@ -1,16 +1,20 @@
 import type { WorkspaceRef } from '../../shared/workspace.js';
-import type { FeatureModule } from '../../slack/app.js';
+import type { FeatureModule } from '../feature.js';
 import type { Origin } from '../follow/jobs.js';
 import { type DnssecCommandDeps, dnssecCommand } from './commands.js';
 import { registerExternalRecords } from './external.js';
+import { dnssecFollower } from './follow.js';
+import { disableDnssec, setExternalDnssec } from './operations.js';
 
 export interface DnssecDeps extends Omit<DnssecCommandDeps, 'followDnssec'> {
   follow(workspace: WorkspaceRef, kind: 'dnssec', domain: string, origin: Origin): Promise<void>;
 }
 
 /** `/dns dnssec`: state, transitions (followed until they settle), and the external-records modal. */
-export const dnssecFeature: FeatureModule<DnssecDeps> = {
+export const dnssecFeature = {
   name: 'dnssec',
+  operations: [disableDnssec, setExternalDnssec],
+  followers: [dnssecFollower],
   register: (app, deps) => {
     deps.router.add(
       '/dns',
@@ -21,4 +25,4 @@ export const dnssecFeature: FeatureModule<DnssecDeps> = {
     );
     registerExternalRecords(app, deps.approvals, deps.logger);
   },
-};
+} satisfies FeatureModule<DnssecDeps>;

@@ -1,13 +1,13 @@
 import type { RegfishLimits } from '../../config.js';
 import type { Limiter } from '../../shared/limiter.js';
 import type { KeySpace } from '../../shared/redis.js';
-import type { FeatureModule } from '../../slack/app.js';
 import type { LookupDeps } from '../../slack/lookup.js';
 import type { Requests } from '../approvals/request.js';
+import type { FeatureModule } from '../feature.js';
 import type { WorkspaceKeys } from '../keys/service.js';
 import { checkCommand } from './check.js';
 import { authcodeCommand, infoCommand, nsCommand } from './commands.js';
-import type { changeNameservers, requestAuthCode } from './operations.js';
+import { changeNameservers, requestAuthCode } from './operations.js';
 import { AvailabilityService } from './service.js';
 import type { VanitySets } from './vanity.js';
 
@@ -22,8 +22,9 @@ export interface DomainsDeps extends LookupDeps {
 }
 
 /** `/domain check|info|ns|authcode`. */
-export const domainsFeature: FeatureModule<DomainsDeps> = {
+export const domainsFeature = {
   name: 'domains',
+  operations: [requestAuthCode, changeNameservers],
   register: (_app, deps) => {
     deps.router
       .add('/domain', checkCommand(new AvailabilityService({ ...deps, limit: deps.limits.availability })))
@@ -31,4 +32,4 @@ export const domainsFeature: FeatureModule<DomainsDeps> = {
       .add('/domain', nsCommand(deps))
       .add('/domain', authcodeCommand(deps));
   },
-};
+} satisfies FeatureModule<DomainsDeps>;

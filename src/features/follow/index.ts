@@ -2,8 +2,8 @@ import type { WebClient } from '@slack/web-api';
 import type { RegistrarClient } from '../../registrar/index.js';
 import { createWorker } from '../../shared/queues.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
-import type { FeatureModule } from '../../slack/app.js';
 import type { ChannelPoster } from '../../slack/poster.js';
+import type { FeatureModule } from '../feature.js';
 import { FOLLOW_QUEUE, type Follower, followProcessor } from './jobs.js';
 
 export interface FollowingDeps {
@@ -16,10 +16,10 @@ export interface FollowingDeps {
 }
 
 /** Pending work (certificates, DNSSEC transitions) followed by delayed jobs until it settles. */
-export const followingFeature: FeatureModule<FollowingDeps> = {
+export const followingFeature = {
   name: 'following',
   workers: (deps) => [
     ({ connection, keys, logger }) =>
       createWorker(FOLLOW_QUEUE, followProcessor({ ...deps, logger }), connection, keys, logger),
   ],
-};
+} satisfies FeatureModule<FollowingDeps>;

@@ -1,9 +1,9 @@
 import type { App } from '@slack/bolt';
 import type { WorkspaceRef } from '../../shared/workspace.js';
-import type { FeatureModule } from '../../slack/app.js';
 import { workspaceOf } from '../../slack/workspace.js';
 import type { ApprovalStore } from '../approvals/store.js';
 import type { AuditLog } from '../audit/service.js';
+import type { FeatureModule } from '../feature.js';
 import type { WorkspaceKeys } from '../keys/service.js';
 import { homeView } from './blocks.js';
 
@@ -16,10 +16,10 @@ export interface HomeDeps {
 }
 
 /** The App Home tab, rendered fresh each time it is opened. */
-export const homeFeature: FeatureModule<HomeDeps> = {
+export const homeFeature = {
   name: 'home',
   register: (app, deps) => registerHome(app, deps),
-};
+} satisfies FeatureModule<HomeDeps>;
 
 function registerHome(app: App, deps: HomeDeps): void {
   app.event('app_home_opened', async ({ event, body, client }) => {

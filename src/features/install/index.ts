@@ -1,16 +1,17 @@
 import type { App } from '@slack/bolt';
-import type { FeatureModule, SlackDeps } from '../../slack/app.js';
+import type { SlackDeps } from '../../slack/app.js';
 import type { Vault } from '../../vault/store.js';
+import type { FeatureModule } from '../feature.js';
 import { purgeWorkspace } from './service.js';
 
 /**
  * `app_uninstalled`, and `tokens_revoked` for the bot token, end the installation: Regdesk then
  * forgets the workspace's installation, registrar key and everything else it stored for it.
  */
-export const installFeature: FeatureModule<{ vault: Vault }> = {
+export const installFeature = {
   name: 'install',
   register: (app, deps) => registerInstallLifecycle(app, deps),
-};
+} satisfies FeatureModule<{ vault: Vault }>;
 
 function registerInstallLifecycle(app: App, deps: SlackDeps & { vault: Vault }): void {
   const purge = async (body: { team_id?: string; enterprise_id?: string }) => {

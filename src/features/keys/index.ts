@@ -1,4 +1,4 @@
-import type { FeatureModule } from '../../slack/app.js';
+import type { FeatureModule } from '../feature.js';
 import { keyCommand } from './commands.js';
 import type { KeyAdminCheck, WorkspaceKeys } from './service.js';
 import { registerKeyModal } from './views.js';
@@ -10,10 +10,10 @@ export interface KeysDeps {
 }
 
 /** `/domain key`: the workspace's registrar API key. */
-export const keysFeature: FeatureModule<KeysDeps> = {
+export const keysFeature = {
   name: 'keys',
   register: (app, deps) => {
     deps.router.add('/domain', keyCommand(deps.workspaceKeys, deps.isKeyAdmin));
     registerKeyModal(app, deps.workspaceKeys, deps.isKeyAdmin, deps.logger);
   },
-};
+} satisfies FeatureModule<KeysDeps>;

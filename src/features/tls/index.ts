@@ -1,12 +1,14 @@
 import type { KeySpace, Redis } from '../../shared/redis.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
-import type { FeatureModule } from '../../slack/app.js';
 import type { LookupDeps } from '../../slack/lookup.js';
 import type { ChannelPoster } from '../../slack/poster.js';
+import type { FeatureModule } from '../feature.js';
 import type { Origin } from '../follow/jobs.js';
 import { showCommand, showOrganization } from './commands.js';
 import { downloadCommand } from './download.js';
+import { certificateFollower } from './follow.js';
 import type { TlsHandlerDeps } from './interaction.js';
+import { cancelOrder, revokeCertificate } from './operations.js';
 import { orderCommand, registerOrderModal } from './order.js';
 import { CertificateOrders } from './order-service.js';
 import { orgCommand, registerOrgModal } from './organizations.js';
@@ -23,8 +25,10 @@ export interface TlsDeps extends LookupDeps {
 }
 
 /** `/tls order|show|reissue|download|revoke|cancel|org`; issued certificates are followed. */
-export const tlsFeature: FeatureModule<TlsDeps> = {
+export const tlsFeature = {
   name: 'tls',
+  operations: [revokeCertificate, cancelOrder],
+  followers: [certificateFollower],
   register: (app, deps) => {
     const service = new TlsService(deps);
     const handlers: TlsHandlerDeps = {
@@ -47,4 +51,4 @@ export const tlsFeature: FeatureModule<TlsDeps> = {
     registerReissue(app, handlers);
     registerOrderModal(app, handlers);
   },
-};
+} satisfies FeatureModule<TlsDeps>;
