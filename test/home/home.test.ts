@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APPROVAL_IDS } from '../../src/features/approvals/ids.js';
+import { inputActionId } from '../../src/slack/modal.js';
 import { type Harness, startHarness } from '../helpers/app-harness.js';
 import { assertWithinBlockKitLimits } from '../helpers/block-kit.js';
 import { buttonPress, viewSubmission } from '../helpers/payloads.js';
@@ -32,7 +34,7 @@ describe('App Home and the approval policy', () => {
     const text = JSON.stringify(view);
     expect(text).toContain('sandbox');
     expect(text).toContain('Pending approvals');
-    expect(text).toContain('approvals.approve');
+    expect(text).toContain(APPROVAL_IDS.approve);
     expect(text).toContain('Recent activity');
   });
 
@@ -45,29 +47,27 @@ describe('App Home and the approval policy', () => {
     await h.slack.waitFor((calls) => calls.some((c) => c.method === 'views.open'));
     assertWithinBlockKitLimits(h.slack.callsTo('views.open')[0]?.args.view, 'modal');
 
+    const P = APPROVAL_IDS.policy;
+    const input = (block: string, value: Record<string, unknown>) => ({
+      [block]: { [inputActionId(block)]: value },
+    });
     const values = (group: string) => ({
-      'approvals.policy.approvers': {
-        'approvals.policy.approvers.value': { type: 'multi_users_select', selected_users: ['UAPPROVER'] },
-      },
-      'approvals.policy.group': {
-        'approvals.policy.group.value': { type: 'plain_text_input', value: group },
-      },
-      'approvals.policy.needed': { 'approvals.policy.needed.value': { type: 'number_input', value: '2' } },
-      'approvals.policy.expiry': { 'approvals.policy.expiry.value': { type: 'number_input', value: '4' } },
-      'approvals.policy.requesters': {
-        'approvals.policy.requesters.value': { type: 'static_select', selected_option: { value: 'anyone' } },
-      },
+      ...input(P.approvers, { type: 'multi_users_select', selected_users: ['UAPPROVER'] }),
+      ...input(P.approverGroup, { type: 'plain_text_input', value: group }),
+      ...input(P.needed, { type: 'number_input', value: '2' }),
+      ...input(P.expiry, { type: 'number_input', value: '4' }),
+      ...input(P.requesters, { type: 'static_select', selected_option: { value: 'anyone' } }),
     });
     const bad = await h.driver.interaction(
-      viewSubmission('approvals.policy.modal', values('not-a-group'), { user: 'UADMIN' }),
+      viewSubmission(APPROVAL_IDS.policyModal, values('not-a-group'), { user: 'UADMIN' }),
     );
     expect(bad.json()).toMatchObject({
       response_action: 'errors',
-      errors: { 'approvals.policy.group': expect.any(String) },
+      errors: { [P.approverGroup]: expect.any(String) },
     });
 
     const good = await h.driver.interaction(
-      viewSubmission('approvals.policy.modal', values(''), { user: 'UADMIN', viewId: 'VPOL' }),
+      viewSubmission(APPROVAL_IDS.policyModal, values(''), { user: 'UADMIN', viewId: 'VPOL' }),
     );
     expect(good.json()).toMatchObject({ response_action: 'update' });
     await h.slack.waitFor((calls) =>
@@ -97,7 +97,7 @@ describe('App Home and the approval policy', () => {
       .callsTo('chat.postMessage')
       .find((c) => JSON.stringify(c.args).includes('keyCompromise'));
     const id = /"value":"(apr_[0-9a-f]+)"/.exec(JSON.stringify(posted?.args.blocks))?.[1] ?? '';
-    await h.driver.interaction(buttonPress('approvals.approve', id, { user: 'UADMIN', channel: 'CPOL' }));
+    await h.driver.interaction(buttonPress(APPROVAL_IDS.approve, id, { user: 'UADMIN', channel: 'CPOL' }));
     await h.slack.waitFor(
       (calls) =>
         calls.some(
@@ -105,7 +105,7 @@ describe('App Home and the approval policy', () => {
         ),
       15_000,
     );
-    await h.driver.interaction(buttonPress('approvals.approve', id, { user: 'UAPPROVER', channel: 'CPOL' }));
+    await h.driver.interaction(buttonPress(APPROVAL_IDS.approve, id, { user: 'UAPPROVER', channel: 'CPOL' }));
     await h.slack.waitFor(
       (calls) =>
         calls.some(

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DNS_IDS } from '../../src/features/dns/ids.js';
+import { SHARE_ACTION } from '../../src/slack/share.js';
 import { type Harness, startHarness } from '../helpers/app-harness.js';
 import { assertWithinBlockKitLimits } from '../helpers/block-kit.js';
 import { buttonPress } from '../helpers/payloads.js';
@@ -83,7 +85,7 @@ describe('look-ups from Slack against the sandbox', () => {
 
     const share = /"action_id":"share.channel","value":"([0-9a-f]+)"/.exec(soon.last)?.[1] ?? '';
     await h.driver.interaction(
-      buttonPress('share.channel', share, { user: 'U0001', responseUrl: h.slack.responseUrl('share') }),
+      buttonPress(SHARE_ACTION, share, { user: 'U0001', responseUrl: h.slack.responseUrl('share') }),
     );
     await h.slack.waitFor((calls) =>
       calls.some(
@@ -120,7 +122,9 @@ describe('look-ups from Slack against the sandbox', () => {
     expect(page.last).toContain('Page 1 of 8');
     const next = /"action_id":"dns.records.next","value":"((?:[^"\\]|\\.)*)"/.exec(page.last)?.[1] ?? '';
     await h.driver.interaction(
-      buttonPress('dns.records.next', JSON.parse(`"${next}"`), { responseUrl: h.slack.responseUrl('page2') }),
+      buttonPress(DNS_IDS.recordsNext, JSON.parse(`"${next}"`), {
+        responseUrl: h.slack.responseUrl('page2'),
+      }),
     );
     await h.slack.waitFor((calls) => calls.some((c) => c.method === 'response_url:page2'));
     const second = h.slack.callsTo('response_url:page2')[0];
