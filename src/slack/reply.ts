@@ -7,7 +7,8 @@ import { adviceFor, cannotPostHere, slackRefusal } from './platform-errors.js';
 /**
  * Where a reply goes, decided in this one place (features do not choose):
  * - tied to a command or button press: the interaction's response_url first — it works wherever the
- *   person typed, DMs and private channels without the bot included — then the DM with the bot;
+ *   person typed, DMs and private channels without the bot included — then (for a modal opened from
+ *   a conversation) an ephemeral there, then the DM with the bot;
  * - a notification (approval asked of you, the outcome of your request): the DM with the bot, since
  *   DMs notify and survive a reload while ephemerals vanish;
  * - a public message (approval request, assistant question): the channel, or a clear refusal that
@@ -25,6 +26,8 @@ export interface Person {
   client: WebClient;
   /** The interaction's response_url (commands and buttons; good for 5 uses within 30 minutes). */
   respond?: Respond;
+  /** The conversation a modal was opened from: an ephemeral there comes before the DM. */
+  channel?: string;
 }
 
 /** Tells the person privately; false when no way worked (already logged). */
@@ -34,7 +37,15 @@ export async function replyPrivately(person: Person, message: Message, logger: L
       await person.respond({ response_type: 'ephemeral', ...message });
       return true;
     } catch (error) {
-      logger.warn({ err: errorText(error) }, 'response_url failed; trying a DM');
+      logger.warn({ err: errorText(error) }, 'response_url failed; trying another way');
+    }
+  }
+  if (person.channel !== undefined) {
+    try {
+      await person.client.chat.postEphemeral({ channel: person.channel, user: person.user, ...message });
+      return true;
+    } catch (error) {
+      logger.warn({ slackError: slackRefusal(error) }, 'ephemeral failed; trying a DM');
     }
   }
   return notifyByDm(person.client, person.user, message, logger);

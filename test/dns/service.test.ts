@@ -2,15 +2,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PageRef, recordsPage } from '../../src/features/dns/blocks.js';
 import { DNS_IDS } from '../../src/features/dns/ids.js';
 import { RECORDS_PER_PAGE, recordPage } from '../../src/features/dns/service.js';
-import {
-  createRegistrarClient,
-  InternalUpstreamError,
-  NotFoundError,
-  type RegistrarClient,
-} from '../../src/registrar/index.js';
+import { InternalUpstreamError, NotFoundError, type RegistrarClient } from '../../src/registrar/index.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { createLogger } from '../../src/shared/logger.js';
 import { BadMetadataError, readMetadata } from '../../src/slack/modal.js';
+import { sandboxClient } from '../helpers/registrar.js';
 
 /** The sandbox seeds nine records per domain (src/sandbox/state.ts), one of them MX. */
 const SEEDED = 9;
@@ -22,13 +17,7 @@ describe('DNS record pages against the registrar sandbox', () => {
 
   beforeEach(async () => {
     sandbox = await createSandbox();
-    registrar = createRegistrarClient({
-      baseUrl: sandbox.url,
-      apiKey: async () => sandbox.apiKey,
-      logger: createLogger({ level: 'silent' }),
-      timeoutMs: 2_000,
-      sleep: async () => {},
-    });
+    registrar = sandboxClient(sandbox);
   });
   afterEach(async () => {
     await sandbox.close();

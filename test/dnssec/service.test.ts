@@ -12,7 +12,6 @@ import {
 } from '../../src/features/dnssec/service.js';
 import {
   ConflictError,
-  createRegistrarClient,
   InternalUpstreamError,
   NotFoundError,
   RecordSetInvalidError,
@@ -20,7 +19,7 @@ import {
   UpstreamFailedError,
 } from '../../src/registrar/index.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { createLogger } from '../../src/shared/logger.js';
+import { sandboxClient } from '../helpers/registrar.js';
 
 const SETTLE_MS = 30_000;
 /** What the sandbox's registry accepts (src/sandbox/dnssec.ts). */
@@ -37,13 +36,7 @@ describe('DNSSEC use cases against the registrar sandbox', () => {
   beforeEach(async () => {
     now = Date.UTC(2026, 10, 22, 12);
     sandbox = await createSandbox({ clock: { now: () => now }, delays: { dnssecSettleMs: SETTLE_MS } });
-    registrar = createRegistrarClient({
-      baseUrl: sandbox.url,
-      apiKey: async () => sandbox.apiKey,
-      logger: createLogger({ level: 'silent' }),
-      timeoutMs: 2_000,
-      sleep: async () => {},
-    });
+    registrar = sandboxClient(sandbox);
   });
   afterEach(async () => {
     await sandbox.close();

@@ -2,11 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { TlsServiceDeps } from '../../src/features/tls/service.js';
-import { createRegistrarClient, type RegistrarClient } from '../../src/registrar/index.js';
+import type { RegistrarClient } from '../../src/registrar/index.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { createLogger } from '../../src/shared/logger.js';
 import { createRedis, KeySpace, type Redis, waitForReady } from '../../src/shared/redis.js';
 import { testRedisUrl } from '../helpers/provided-context.js';
+import { sandboxClient } from '../helpers/registrar.js';
 
 /**
  * What the TLS use-case tests run against: the in-process registrar sandbox through the real client,
@@ -25,13 +25,7 @@ export const WORKSPACE = { teamId: 'T0TLS' };
 
 export async function startWorld(): Promise<World> {
   const sandbox = await createSandbox({ delays: { certificateIssueMs: 60_000 } });
-  const registrar = createRegistrarClient({
-    baseUrl: sandbox.url,
-    apiKey: sandbox.apiKey,
-    logger: createLogger({ level: 'silent' }),
-    timeoutMs: 2_000,
-    sleep: async () => undefined,
-  });
+  const registrar = sandboxClient(sandbox);
   // The request role, as in production: no offline queue, so wait until it is connected.
   const redis = createRedis(testRedisUrl(), 'request', 'tls-test');
   await waitForReady(redis);

@@ -2,6 +2,7 @@ import type { WebClient } from '@slack/web-api';
 import type { Logger } from '../../shared/logger.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
 import { replyForError } from '../../slack/error-reply.js';
+import { type Person, replyPrivately } from '../../slack/reply.js';
 import type { SubcommandContext } from '../../slack/router.js';
 import { workspaceOf } from '../../slack/workspace.js';
 import type { SensitiveOperation } from './operations.js';
@@ -23,16 +24,16 @@ export interface Requests<Op extends SensitiveOperation<never>> {
 
 /**
  * Turn a sensitive command into an approval request and tell the requester where it is. Runs after
- * the ack (the preview reads the registrar). `reply` is the requester-only channel (response_url or
- * an ephemeral post).
+ * the ack (the preview reads the registrar). The requester hears back privately, wherever they are
+ * (slack/reply.ts).
  */
 export async function requestApproval<Op extends SensitiveOperation<never>>(
   service: Requests<Op>,
   input: RequestInput<Op>,
-  client: WebClient,
-  reply: (text: string) => Promise<unknown>,
+  requester: Person,
   logger: Logger,
 ): Promise<void> {
+  const reply = (text: string) => replyPrivately(requester, { text }, logger);
   try {
     const request = await service.request(
       {
@@ -42,7 +43,7 @@ export async function requestApproval<Op extends SensitiveOperation<never>>(
         operation: input.operation,
         params: input.params,
       },
-      client,
+      requester.client,
     );
     await reply(
       `:lock: Approval requested in <#${request.channel}>: another approver has to approve before anything happens. ` +
@@ -65,8 +66,30 @@ export async function requestFromCommand<Op extends SensitiveOperation<never>>(
   await requestApproval(
     service,
     { workspace: workspaceOf(body), user: body.user_id, channel: body.channel_id, operation, params },
-    ctx.bolt.client,
-    (text) => ctx.respond({ response_type: 'ephemeral', text }),
+    { user: body.user_id, client: ctx.bolt.client, respond: ctx.respond },
     ctx.logger,
   );
+}
+
+/**
+ * A sensitive action submitted in a modal opened from `channel`: the request is made after the ack
+ * (docs/requirements.md R1), so this returns the work for `onView`'s `after`.
+ */
+export function requestFromView<Op extends SensitiveOperation<never>>(
+  service: Requests<Op>,
+  submission: { body: { user: { id: string } }; client: WebClient },
+  channel: string,
+  operation: Op,
+  params: ReturnType<Op['parse']>,
+  logger: Logger,
+): () => Promise<void> {
+  const { body, client } = submission;
+  const user = body.user.id;
+  return () =>
+    requestApproval(
+      service,
+      { workspace: workspaceOf(body), user, channel, operation, params },
+      { user, client, channel },
+      logger,
+    );
 }

@@ -4,12 +4,10 @@ import { z } from 'zod';
 import { displayName } from '../../shared/domain-names.js';
 import type { Logger } from '../../shared/logger.js';
 import { button, section } from '../../slack/blocks.js';
-import { replyForError } from '../../slack/error-reply.js';
 import { onAction, onView } from '../../slack/handlers.js';
 import { inputBlock, readMetadata, stateOf, writeMetadata } from '../../slack/modal.js';
 import { codeSpan } from '../../slack/mrkdwn.js';
-import { workspaceOf } from '../../slack/workspace.js';
-import { type Requests, requestApproval } from '../approvals/request.js';
+import { type Requests, requestFromView } from '../approvals/request.js';
 import { EXTERNAL_IDS } from './ids.js';
 import { setExternalDnssec } from './operations.js';
 import { parseRecords, RecordRules } from './service.js';
@@ -81,27 +79,15 @@ export function registerExternalRecords(
       return { answer: { response_action: 'errors', errors: { [EXTERNAL_IDS.block]: parsed.error } } };
     }
     // The approval preview reads the registrar: after the ack (docs/requirements.md R1).
-    const user = body.user.id;
     return {
-      after: () =>
-        requestApproval(
-          approvals,
-          {
-            workspace: workspaceOf(body),
-            user,
-            channel: target.channel,
-            operation: setExternalDnssec,
-            params: { domain: target.domain, records: parsed.records },
-          },
-          client,
-          (text) =>
-            client.chat
-              .postEphemeral({ channel: target.channel, user, text })
-              .catch((error: unknown) =>
-                logger.warn({ err: replyForError(error, logger).text }, 'reply failed'),
-              ),
-          logger,
-        ),
+      after: requestFromView(
+        approvals,
+        { body, client },
+        target.channel,
+        setExternalDnssec,
+        { domain: target.domain, records: parsed.records },
+        logger,
+      ),
     };
   });
 }

@@ -5,8 +5,7 @@ import { onView } from '../../slack/handlers.js';
 import { readMetadata, stateOf } from '../../slack/modal.js';
 import type { Subcommand } from '../../slack/router.js';
 import { openModal } from '../../slack/views.js';
-import { workspaceOf } from '../../slack/workspace.js';
-import { type Requests, requestApproval, requestFromCommand } from '../approvals/request.js';
+import { type Requests, requestFromCommand, requestFromView } from '../approvals/request.js';
 import { REASON_IDS } from './ids.js';
 import { ReasonMeta, reasonModal } from './modals.js';
 import { cancelOrder, revokeCertificate } from './operations.js';
@@ -73,22 +72,15 @@ export function registerReasonModal(app: App, approvals: RevocationRequests, log
       return { answer: { response_action: 'errors', errors: { [REASON_IDS.reason]: 'Choose a reason.' } } };
     }
     const meta = readMetadata(ReasonMeta, view.private_metadata);
-    const user = body.user.id;
     return {
-      after: () =>
-        requestApproval(
-          approvals,
-          {
-            workspace: workspaceOf(body),
-            user,
-            channel: meta.channel,
-            operation: OPERATION[meta.kind],
-            params: { certificateId: meta.certificateId, reason },
-          },
-          client,
-          (text) => client.chat.postEphemeral({ channel: meta.channel, user, text }),
-          logger,
-        ),
+      after: requestFromView(
+        approvals,
+        { body, client },
+        meta.channel,
+        OPERATION[meta.kind],
+        { certificateId: meta.certificateId, reason },
+        logger,
+      ),
     };
   });
 }
