@@ -29,6 +29,7 @@ import { webClientOptions } from './slack/app.js';
 import { SlackClients } from './slack/clients.js';
 import { ChannelPoster } from './slack/poster.js';
 import { ShareableCards } from './slack/share.js';
+import { SlackDirectory } from './slack/users.js';
 import { masterKey } from './vault/crypto.js';
 import { Vault } from './vault/store.js';
 
@@ -70,6 +71,8 @@ export interface Services {
   shareable: ShareableCards;
   slackClients: SlackClients;
   slackFor(workspace: WorkspaceRef): Promise<WebClient>;
+  /** Slack users and user groups, cached 60 s across processes. */
+  directory: SlackDirectory;
   policies: PolicyStore;
   roles: Roles;
   vanitySets: VanitySets;
@@ -187,6 +190,7 @@ export function buildServices(deps: ServiceDeps): Services {
     shareable: new ShareableCards(redis, keys),
     slackClients,
     slackFor: (workspace) => slackClients.forWorkspace(workspace),
+    directory: new SlackDirectory(redis, keys),
     policies,
     roles,
     vanitySets,
