@@ -10,6 +10,7 @@ import { ASSISTANT_QUEUE, type AssistantJob, AssistantService } from './features
 import { AuditLog } from './features/audit/service.js';
 import { VanitySets } from './features/domains/vanity.js';
 import { FOLLOW_QUEUE, type Follower, type FollowJob, follow, type Origin } from './features/follow/jobs.js';
+import { HomeService } from './features/home/service.js';
 import { type KeyAdminCheck, type KeyCheck, WorkspaceKeys } from './features/keys/service.js';
 import { type Approvals, type OperationEnv, SENSITIVE_OPERATIONS } from './features/operations.js';
 import {
@@ -85,6 +86,7 @@ export interface Services {
   followers: readonly Follower[];
   follow(workspace: WorkspaceRef, kind: string, resource: string, origin: Origin): Promise<void>;
   runningJobs(workspace: WorkspaceRef): Promise<string[]>;
+  home: HomeService;
   registrarFor(workspace: WorkspaceRef): RegistrarClient;
   close(): Promise<void>;
 }
@@ -160,6 +162,18 @@ export function buildServices(deps: ServiceDeps): Services {
     keys,
     vanitySets,
   });
+  const runningJobs = async (workspace: WorkspaceRef): Promise<string[]> => {
+    const executing = (await approvalQueue.getJobs(['active', 'waiting']))
+      .filter((job) => job.data.teamId === workspace.teamId && job.name === 'execute')
+      .map((job) => `:gear: Executing approved request \`${job.data.requestId}\``);
+    const following = (await followQueue.getJobs(['active', 'waiting', 'delayed'], 0, 200))
+      .filter((job) => job.data.teamId === workspace.teamId)
+      .map(
+        (job) =>
+          `:hourglass_flowing_sand: Following ${job.data.kind === 'dnssec' ? 'DNSSEC of' : 'certificate'} \`${job.data.resource}\` (check ${job.data.attempt + 1})`,
+      );
+    return [...executing, ...following];
+  };
   const approvals: Approvals = new ApprovalService({
     store: approvalStore,
     policies,
@@ -201,18 +215,8 @@ export function buildServices(deps: ServiceDeps): Services {
     followQueue,
     followers: deps.followers,
     follow: followResource,
-    runningJobs: async (workspace) => {
-      const executing = (await approvalQueue.getJobs(['active', 'waiting']))
-        .filter((job) => job.data.teamId === workspace.teamId && job.name === 'execute')
-        .map((job) => `:gear: Executing approved request \`${job.data.requestId}\``);
-      const following = (await followQueue.getJobs(['active', 'waiting', 'delayed'], 0, 200))
-        .filter((job) => job.data.teamId === workspace.teamId)
-        .map(
-          (job) =>
-            `:hourglass_flowing_sand: Following ${job.data.kind === 'dnssec' ? 'DNSSEC of' : 'certificate'} \`${job.data.resource}\` (check ${job.data.attempt + 1})`,
-        );
-      return [...executing, ...following];
-    },
+    runningJobs,
+    home: new HomeService({ workspaceKeys, approvalStore, audit, runningJobs, redis, keys, now }),
     assistant: new AssistantService(redis, keys, assistantQueue, workspaceKeys, poster, now),
     registrarFor,
     close: async () => {

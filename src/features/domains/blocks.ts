@@ -1,7 +1,7 @@
 import type { KnownBlock } from '@slack/types';
-import { differenceInCalendarDays, format, formatDistanceStrict } from 'date-fns';
+import { differenceInCalendarDays } from 'date-fns';
 import { displayName } from '../../shared/domain-names.js';
-import { context, header, packLines, section } from '../../slack/blocks.js';
+import { context, header, packLines, section, slackDate } from '../../slack/blocks.js';
 import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
 import { type CheckRow, type CheckState, MAX_NAMES } from './service.js';
 
@@ -19,9 +19,13 @@ export interface DomainCardData {
 
 const EXPIRY_WARNING_DAYS = 30;
 
-function when(ms: number | undefined, now: number): string {
+/**
+ * Each reader sees the date in their own time zone, and "in 3 days" is worked out by Slack when the
+ * message is shown, so a shared card never shows a frozen relative phrase (docs/requirements.md R32).
+ */
+function when(ms: number | undefined): string {
   if (ms === undefined || ms <= 0) return 'unknown';
-  return `${format(ms, 'yyyy-MM-dd')} (${formatDistanceStrict(ms, now, { addSuffix: true })})`;
+  return slackDate(ms, '{date_short_pretty} ({ago})');
 }
 
 function yesNo(value: boolean | undefined): string {
@@ -34,8 +38,9 @@ export function domainWarnings(domain: DomainCardData, now: number): string[] {
   if (domain.cancelled === true) warnings.push(':no_entry: The domain is *cancelled*.');
   if (domain.expires_at !== undefined && domain.expires_at > 0) {
     const days = differenceInCalendarDays(domain.expires_at, now);
-    if (days < 0) warnings.push(`:rotating_light: Expired ${-days} day(s) ago.`);
-    else if (days <= EXPIRY_WARNING_DAYS) warnings.push(`:warning: Expires in ${days} day(s).`);
+    const at = slackDate(domain.expires_at, '{ago}');
+    if (days < 0) warnings.push(`:rotating_light: Expired ${at}.`);
+    else if (days <= EXPIRY_WARNING_DAYS) warnings.push(`:warning: Expires ${at}.`);
   }
   if (domain.auto_renew === false && domain.cancelled !== true) {
     warnings.push(':warning: Auto-renew is *off*: the domain will lapse unless renewed by hand.');
@@ -53,8 +58,8 @@ export function domainCard(domain: DomainCardData, now: number): { text: string;
       fields: [
         { type: 'mrkdwn', text: `*Owner*\n${escapeMrkdwn(domain.owner ?? 'unknown')}` },
         { type: 'mrkdwn', text: `*DNSSEC*\n${escapeMrkdwn(domain.dnssec_state ?? 'unknown')}` },
-        { type: 'mrkdwn', text: `*Registered*\n${when(domain.registered_at, now)}` },
-        { type: 'mrkdwn', text: `*Expires*\n${when(domain.expires_at, now)}` },
+        { type: 'mrkdwn', text: `*Registered*\n${when(domain.registered_at)}` },
+        { type: 'mrkdwn', text: `*Expires*\n${when(domain.expires_at)}` },
         { type: 'mrkdwn', text: `*Auto-renew*\n${yesNo(domain.auto_renew)}` },
         { type: 'mrkdwn', text: `*Cancelled*\n${yesNo(domain.cancelled)}` },
       ],
@@ -66,7 +71,7 @@ export function domainCard(domain: DomainCardData, now: number): { text: string;
   const warnings = domainWarnings(domain, now);
   if (warnings.length > 0) blocks.push(section(warnings.join('\n')));
   if (name !== domain.domain) blocks.push(context(`ASCII form: ${codeSpan(domain.domain)}`));
-  return { text: `${name}: expires ${when(domain.expires_at, now)}`, blocks };
+  return { text: `${name}: expires ${when(domain.expires_at)}`, blocks };
 }
 
 function checkLine(row: CheckRow): string {

@@ -1,11 +1,12 @@
 import type { KnownBlock, View } from '@slack/types';
-import { context, divider, header, section } from '../../slack/blocks.js';
+import { button, context, divider, header, section } from '../../slack/blocks.js';
 import { approvalMessage } from '../approvals/blocks.js';
 import type { ApprovalRequest } from '../approvals/store.js';
 import { auditLine } from '../audit/blocks.js';
 import type { StoredAuditEntry } from '../audit/service.js';
 import { describeKeyStatus } from '../keys/blocks.js';
 import type { KeyStatus } from '../keys/service.js';
+import { HOME_IDS } from './ids.js';
 
 export interface HomeData {
   key: KeyStatus;
@@ -24,6 +25,7 @@ export function homeView(data: HomeData): View {
   const blocks: KnownBlock[] = [
     header('Regdesk'),
     section(`*Registrar API key*\n${describeKeyStatus(data.key)}`),
+    quickActions(),
     divider(),
   ];
 
@@ -54,4 +56,43 @@ export function homeView(data: HomeData): View {
     ),
   );
   return { type: 'home', blocks };
+}
+
+function quickActions(): KnownBlock {
+  return {
+    type: 'actions',
+    elements: [
+      button('Registrar API key', HOME_IDS.setKey, 'key'),
+      button('Refresh', HOME_IDS.refresh, 'refresh'),
+    ],
+  };
+}
+
+const COMMANDS = [
+  '`/domain check NAME…` availability of up to 50 names',
+  '`/domain info DOMAIN` registration, expiry and nameservers',
+  '`/dns records DOMAIN` and `/dns dnssec DOMAIN` zones and DNSSEC',
+  '`/tls order`, `/tls show ID` certificates, followed until issued',
+  "`/ask QUESTION` the registrar's assistant, answered in a thread",
+  '`/domain help`, `/dns help`, `/tls help` everything else',
+];
+
+/**
+ * A person's first visit: what Regdesk does and how to start, then the usual Home below. The key
+ * status comes first because without a key nothing else works.
+ */
+export function onboardingView(data: HomeData): View {
+  const intro: KnownBlock[] = [
+    header('Welcome to Regdesk'),
+    section(
+      'Regdesk runs your domains, DNS and TLS certificates from Slack. Look-ups answer only you, with a ' +
+        '*Share in channel* button; dangerous actions (revocations, auth codes, delegation and DNSSEC ' +
+        "changes) need a second person's approval, and everything is audited.",
+    ),
+    section(`*Commands*\n${COMMANDS.map((line) => `• ${line}`).join('\n')}`),
+    context('Admins: set the registrar API key below, and approvers with `/domain policy`.'),
+    divider(),
+  ];
+  const home = homeView(data);
+  return { ...home, blocks: [...intro, ...home.blocks.slice(1)] };
 }

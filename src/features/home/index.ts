@@ -1,36 +1,73 @@
-import type { App } from '@slack/bolt';
+import type { App, BlockAction } from '@slack/bolt';
+import type { WebClient } from '@slack/web-api';
+import type { Logger } from '../../shared/logger.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
+import { onAction } from '../../slack/handlers.js';
+import { notifyByDm } from '../../slack/reply.js';
+import { openModal } from '../../slack/views.js';
 import { workspaceOf } from '../../slack/workspace.js';
-import type { ApprovalStore } from '../approvals/store.js';
-import type { AuditLog } from '../audit/service.js';
 import type { FeatureModule } from '../feature.js';
-import type { WorkspaceKeys } from '../keys/service.js';
-import { homeView } from './blocks.js';
+import { keyModal } from '../keys/blocks.js';
+import type { KeyAdminCheck, WorkspaceKeys } from '../keys/service.js';
+import { HOME_IDS } from './ids.js';
+import type { HomeService } from './service.js';
 
 export interface HomeDeps {
+  home: HomeService;
   workspaceKeys: WorkspaceKeys;
-  approvalStore: ApprovalStore;
-  audit: AuditLog;
-  /** One line per queued or running job of the workspace (executions, followers). */
-  runningJobs: (workspace: WorkspaceRef) => Promise<string[]>;
+  isKeyAdmin: KeyAdminCheck;
 }
 
-/** The App Home tab, rendered fresh each time it is opened. */
+/** The App Home tab: onboarding on a first visit, then key status, pending approvals, jobs, activity. */
 export const homeFeature = {
   name: 'home',
-  register: (app, deps) => registerHome(app, deps),
+  register: (app, deps) => registerHome(app, deps, deps.logger),
 } satisfies FeatureModule<HomeDeps>;
 
-function registerHome(app: App, deps: HomeDeps): void {
+/** Publishes Home for each person (best-effort: one failure does not stop the others). */
+export async function publishHome(
+  home: HomeService,
+  client: WebClient,
+  workspace: WorkspaceRef,
+  users: readonly string[],
+  logger: Logger,
+): Promise<void> {
+  const view = await home.view(workspace, false);
+  await Promise.all(
+    [...new Set(users)].map((user) =>
+      client.views
+        .publish({ user_id: user, view })
+        .catch((error: unknown) =>
+          logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'home publish failed'),
+        ),
+    ),
+  );
+}
+
+function registerHome(app: App, deps: HomeDeps, logger: Logger): void {
   app.event('app_home_opened', async ({ event, body, client }) => {
     if (event.tab !== 'home') return;
     const workspace = workspaceOf(body);
-    const [key, pending, running, recent] = await Promise.all([
-      deps.workspaceKeys.status(workspace),
-      deps.approvalStore.pending(workspace, 20),
-      deps.runningJobs(workspace),
-      deps.audit.latest(workspace, { limit: 15 }),
-    ]);
-    await client.views.publish({ user_id: event.user, view: homeView({ key, pending, running, recent }) });
+    const firstVisit = await deps.home.visited(workspace, event.user);
+    await client.views.publish({ user_id: event.user, view: await deps.home.view(workspace, firstVisit) });
+  });
+
+  // Home has no response_url: whatever the presser must hear goes to their DM with the bot.
+  onAction<BlockAction>(app, HOME_IDS.setKey, logger, async ({ body, client }) => {
+    const workspace = workspaceOf(body);
+    const trigger = body.trigger_id;
+    if (!(await deps.isKeyAdmin(client, workspace, body.user.id))) {
+      await notifyByDm(
+        client,
+        body.user.id,
+        { text: ':lock: Only workspace admins, owners and Regdesk admins can change the registrar API key.' },
+        logger,
+      );
+      return;
+    }
+    await openModal(client, trigger, keyModal(await deps.workspaceKeys.status(workspace)));
+  });
+  onAction<BlockAction>(app, HOME_IDS.refresh, logger, async ({ body, client }) => {
+    await publishHome(deps.home, client, workspaceOf(body), [body.user.id], logger);
   });
 }

@@ -1,6 +1,5 @@
 import type { KnownBlock, View } from '@slack/types';
-import { format } from 'date-fns';
-import { noticeModal } from '../../slack/blocks.js';
+import { noticeModal, slackDate } from '../../slack/blocks.js';
 import { inputBlock } from '../../slack/modal.js';
 import { escapeMrkdwn } from '../../slack/mrkdwn.js';
 import { KEY_IDS } from './ids.js';
@@ -12,11 +11,11 @@ export function describeKeyStatus(status: KeyStatus): string {
       const who = status.updatedBy.startsWith('U')
         ? `<@${status.updatedBy}>`
         : escapeMrkdwn(status.updatedBy);
-      const when = status.updatedAt > 0 ? format(status.updatedAt, 'yyyy-MM-dd HH:mm') : 'an unknown time';
+      const when = status.updatedAt > 0 ? slackDate(status.updatedAt) : 'an unknown time';
       const warning = status.readable
         ? ''
         : ' :warning: It cannot be opened with the current vault key; set it again.';
-      return `Stored key \`${status.masked}\`, set by ${who} on ${when} UTC.${warning}`;
+      return `Stored key \`${status.masked}\`, set by ${who} on ${when}.${warning}`;
     }
     case 'sandbox':
       return "No key of this workspace's own is stored: Regdesk uses the sandbox's demo key.";

@@ -1,4 +1,5 @@
 import type { Subcommand } from '../../slack/router.js';
+import { openModal } from '../../slack/views.js';
 import { workspaceOf } from '../../slack/workspace.js';
 import { keyModal } from './blocks.js';
 import type { KeyAdminCheck, WorkspaceKeys } from './service.js';
@@ -33,7 +34,7 @@ export function keyCommand(keys: WorkspaceKeys, isAdmin: KeyAdminCheck): Subcomm
         });
         return;
       }
-      await bolt.client.views.open({ trigger_id: bolt.body.trigger_id, view: keyModal(status) });
+      await openModal(bolt.client, bolt.body.trigger_id, keyModal(status));
     },
   };
 }

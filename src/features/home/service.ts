@@ -1,0 +1,68 @@
+import type { View } from '@slack/types';
+import type { KeySpace, Redis } from '../../shared/redis.js';
+import { type WorkspaceRef, workspaceId } from '../../shared/workspace.js';
+import type { ApprovalStore } from '../approvals/store.js';
+import type { AuditLog } from '../audit/service.js';
+import type { WorkspaceKeys } from '../keys/service.js';
+import { homeView, onboardingView } from './blocks.js';
+
+export interface HomeServiceDeps {
+  workspaceKeys: WorkspaceKeys;
+  approvalStore: ApprovalStore;
+  audit: AuditLog;
+  /** One line per queued or running job of the workspace (executions, followers). */
+  runningJobs: (workspace: WorkspaceRef) => Promise<string[]>;
+  redis: Redis;
+  keys: KeySpace;
+  now: () => number;
+}
+
+/** Home views are re-published for people who looked at Home within this long … */
+const VIEWER_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+/** … and at most this many per change (views.publish is Tier 4: 100+ a minute). */
+const MAX_REPUBLISH = 50;
+
+/**
+ * What the App Home shows a person, and who has a Home open that a change makes stale. Viewers are
+ * remembered per workspace in a sorted set (user → last visit), so any process can re-publish.
+ */
+export class HomeService {
+  constructor(private readonly deps: HomeServiceDeps) {}
+
+  #viewers(workspace: WorkspaceRef): string {
+    return this.deps.keys.key(`ws:${workspaceId(workspace)}`, 'home', 'viewers');
+  }
+
+  /** Records a visit; true when it is the person's first one (they get the onboarding view). */
+  async visited(workspace: WorkspaceRef, user: string): Promise<boolean> {
+    const key = this.#viewers(workspace);
+    const added = await this.deps.redis.zadd(key, this.deps.now(), user);
+    await this.deps.redis.zremrangebyscore(key, 0, this.deps.now() - VIEWER_WINDOW_MS);
+    return added === 1;
+  }
+
+  /** People whose Home may show stale approvals or jobs: recent viewers, newest first, capped. */
+  async recentViewers(workspace: WorkspaceRef): Promise<string[]> {
+    const since = this.deps.now() - VIEWER_WINDOW_MS;
+    return this.deps.redis.zrevrangebyscore(
+      this.#viewers(workspace),
+      '+inf',
+      since,
+      'LIMIT',
+      0,
+      MAX_REPUBLISH,
+    );
+  }
+
+  async view(workspace: WorkspaceRef, firstVisit: boolean): Promise<View> {
+    const { deps } = this;
+    const [key, pending, running, recent] = await Promise.all([
+      deps.workspaceKeys.status(workspace),
+      deps.approvalStore.pending(workspace, 20),
+      deps.runningJobs(workspace),
+      deps.audit.latest(workspace, { limit: 15 }),
+    ]);
+    const data = { key, pending, running, recent };
+    return firstVisit ? onboardingView(data) : homeView(data);
+  }
+}
