@@ -1,11 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import type { KnownBlock } from '@slack/types';
+import { z } from 'zod';
 import type { Logger } from '../shared/logger.js';
 import type { KeySpace, Redis } from '../shared/redis.js';
 import { type WorkspaceRef, workspaceId } from '../shared/workspace.js';
 import { button, context } from './blocks.js';
+import { onAction } from './handlers.js';
 import { workspaceOf } from './workspace.js';
+
+/** A stored card: what the person saw. */
+const SharedCard = z.object({
+  text: z.string(),
+  blocks: z.array(z.custom<KnownBlock>((value) => typeof value === 'object' && value !== null)),
+});
 
 /** Action id of every "Share in channel" button. */
 export const SHARE_ACTION = 'share.channel';
@@ -34,12 +42,16 @@ export class ShareableCards {
     return [...blocks, { type: 'actions', elements: [button('Share in channel', SHARE_ACTION, id)] }];
   }
 
+  /**
+   * Shares through the action's response_url with `in_channel`: Slack posts it in the conversation
+   * the card was shown in, DMs and private channels without the bot included, where a bot post would
+   * fail. The ephemeral original is then removed.
+   */
   register(app: App, logger: Logger): void {
-    app.action<BlockAction<ButtonAction>>(SHARE_ACTION, async ({ ack, body, action, client, respond }) => {
-      await ack();
+    onAction<BlockAction<ButtonAction>>(app, SHARE_ACTION, logger, async ({ body, action, respond }) => {
       const raw = await this.redis.get(this.#key(workspaceOf(body), action.value ?? ''));
-      const channel = body.channel?.id;
-      if (raw === null || channel === undefined) {
+      const card = raw === null ? undefined : SharedCard.safeParse(JSON.parse(raw)).data;
+      if (card === undefined) {
         await respond({
           response_type: 'ephemeral',
           replace_original: false,
@@ -47,22 +59,13 @@ export class ShareableCards {
         });
         return;
       }
-      const card = JSON.parse(raw) as { text: string; blocks: KnownBlock[] };
-      try {
-        await client.chat.postMessage({
-          channel,
-          text: card.text,
-          blocks: [...card.blocks, context(`Shared by <@${body.user.id}>`)],
-        });
-        await respond({ delete_original: true });
-      } catch (error) {
-        logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'share failed');
-        await respond({
-          response_type: 'ephemeral',
-          replace_original: false,
-          text: 'Could not post here; is Regdesk in this channel?',
-        });
-      }
+      await respond({
+        response_type: 'in_channel',
+        replace_original: false,
+        text: card.text,
+        blocks: [...card.blocks, context(`Shared by <@${body.user.id}>`)],
+      });
+      await respond({ delete_original: true });
     });
   }
 }

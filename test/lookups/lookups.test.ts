@@ -89,13 +89,13 @@ describe('look-ups from Slack against the sandbox', () => {
     await h.driver.interaction(
       buttonPress(SHARE_ACTION, share, { user: 'U0001', responseUrl: h.slack.responseUrl('share') }),
     );
-    await h.slack.waitFor((calls) =>
-      calls.some(
-        (c) => c.method === 'chat.postMessage' && JSON.stringify(c.args).includes('Shared by <@U0001>'),
-      ),
-    );
-    const shared = h.slack.callsTo('chat.postMessage').at(-1);
+    // Through the response_url, so it works where the bot is not a member (a DM, a private channel).
+    await h.slack.waitFor(() => h.slack.callsTo('response_url:share').length === 2);
+    const [shared, removed] = h.slack.callsTo('response_url:share');
+    expect(shared?.args).toMatchObject({ response_type: 'in_channel', replace_original: false });
+    expect(JSON.stringify(shared?.args)).toContain('Shared by <@U0001>');
     expect(JSON.stringify(shared?.args)).toContain('expiring-soon.net');
+    expect(removed?.args).toMatchObject({ delete_original: true });
   });
 
   it('explains upstream failures in words a user can act on', async () => {
