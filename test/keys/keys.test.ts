@@ -82,6 +82,19 @@ describe('/domain key and per-workspace registrar keys', () => {
     expect(await h.running.services.vault.describe({ teamId: 'T0001' }, 'registrar-key')).toBeUndefined();
   });
 
+  it('tells the admin by DM when they closed the modal before the registrar answered', async () => {
+    h.slack.failNext('views.update', 'not_found');
+    await h.driver.interaction(
+      viewSubmission(KEY_IDS.modal, keyValues(GOOD_KEY), { user: 'UADMIN', viewId: 'VCLOSED' }),
+    );
+    await h.slack.waitFor(() =>
+      h.slack
+        .succeeded('chat.postMessage')
+        .some((c) => c.args.channel === 'DUADMIN' && messageText(c).includes('accepted')),
+    );
+    expect(h.logs.join('')).not.toContain(GOOD_KEY);
+  });
+
   it('stores an accepted key sealed (no plaintext in Redis), audits it, and uses it for calls', async () => {
     await h.driver.interaction(
       viewSubmission(KEY_IDS.modal, keyValues(GOOD_KEY), { user: 'UADMIN', viewId: 'VGOOD' }),

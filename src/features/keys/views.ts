@@ -4,6 +4,8 @@ import type { Logger } from '../../shared/logger.js';
 import { replyForError } from '../../slack/error-reply.js';
 import { onView } from '../../slack/handlers.js';
 import { stateOf } from '../../slack/modal.js';
+import { notifyByDm } from '../../slack/reply.js';
+import { updateModal } from '../../slack/views.js';
 import { workspaceOf } from '../../slack/workspace.js';
 import { checkingModal, doneModal, keyModal } from './blocks.js';
 import { KEY_IDS } from './ids.js';
@@ -42,36 +44,36 @@ export function registerKeyModal(
       after: async () => {
         const ref = workspaceOf(body);
         const user = body.user.id;
-        const show = (next: View) => client.views.update({ view_id: view.id, view: next });
+        // The admin may have closed the modal meanwhile: then the outcome goes to their DM.
+        const show = async (next: View, text: string) => {
+          if (!(await updateModal(client, { id: view.id }, next)))
+            await notifyByDm(client, user, { text }, logger);
+        };
+        const done = (text: string) => show(doneModal(text), text);
         try {
           if (!(await isAdmin(client, ref, user))) {
-            await show(
-              doneModal(':lock: Only workspace admins and owners can change the registrar API key.'),
-            );
+            await done(':lock: Only workspace admins and owners can change the registrar API key.');
             return;
           }
           if (remove) {
             const removed = await keys.remove(ref, user);
-            await show(
-              doneModal(removed ? ':wastebasket: The stored key was removed.' : 'No key was stored.'),
-            );
+            await done(removed ? ':wastebasket: The stored key was removed.' : 'No key was stored.');
             return;
           }
           const result = await keys.set(ref, apiKey, user);
           if (result.ok) {
             const status = await keys.status(ref);
             const masked = status.state === 'set' ? ` \`${status.masked}\`` : '';
-            await show(
-              doneModal(
-                `:white_check_mark: The registrar accepted the key${masked}. Regdesk now uses it for this workspace.`,
-              ),
+            await done(
+              `:white_check_mark: The registrar accepted the key${masked}. Regdesk now uses it for this workspace.`,
             );
           } else {
-            await show(keyModal(await keys.status(ref), `:x: ${result.reason} Nothing was stored.`));
+            const text = `:x: ${result.reason} Nothing was stored.`;
+            await show(keyModal(await keys.status(ref), text), text);
           }
         } catch (failure) {
           // Shown in the modal the admin is looking at, not by DM.
-          await show(doneModal(replyForError(failure, logger).text));
+          await done(replyForError(failure, logger).text);
         }
       },
     };
