@@ -91,6 +91,9 @@ const EnvSchema = z.object({
     }
   }),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  METRICS_TOKEN: optionalText.pipe(
+    z.string().min(16, 'must be at least 16 characters (e.g. `openssl rand -hex 16`)').optional(),
+  ),
   /** Beyond docs/requirements.md C2: how many audit entries a workspace keeps (newest first). */
   AUDIT_RETENTION: z.coerce.number().int().min(100).max(10_000_000).default(10_000),
 });
@@ -122,6 +125,8 @@ export interface Config {
   vault: { masterKey?: Buffer; previousMasterKey?: Buffer };
   limits: RegfishLimits;
   auditRetention: number;
+  /** When set, `/metrics` needs `Authorization: Bearer <token>`. */
+  metricsToken?: string;
 }
 
 export class ConfigError extends Error {
@@ -219,6 +224,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv): Config {
     vault,
     limits: mergeLimits(e.REGFISH_LIMITS),
     auditRetention: e.AUDIT_RETENTION,
+    ...(e.METRICS_TOKEN === undefined ? {} : { metricsToken: e.METRICS_TOKEN }),
   };
 }
 

@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import {
   createServer,
   type IncomingMessage,
@@ -24,6 +25,8 @@ export interface HttpFrontOptions {
   slack?: RequestListener;
   /** Said to whoever posts to /slack/events while Slack is not configured. */
   unconfiguredHint?: string;
+  /** When set, `/metrics` needs `Authorization: Bearer <token>`. */
+  metricsToken?: string;
 }
 
 export interface HttpFront {
@@ -34,6 +37,14 @@ export interface HttpFront {
 }
 
 const SLACK_ROUTES = new Set(['/slack/events', '/slack/install', '/slack/oauth_redirect']);
+
+/**
+ * Slack's largest payloads (a view submission of a full modal) stay far below this; anything bigger
+ * is refused from its headers, before a byte of it is buffered (docs/requirements.md R34).
+ */
+export const MAX_BODY_BYTES = 1024 * 1024;
+/** Open sockets at once; Slack's concurrency per app is far below this. */
+const MAX_CONNECTIONS = 1_024;
 const KNOWN_ROUTES = new Set([...SLACK_ROUTES, '/healthz', '/metrics']);
 
 /** The process's one HTTP server: Slack's endpoints, `/healthz` and `/metrics` (docs/requirements.md C2). */
@@ -47,11 +58,16 @@ export async function startHttpFront(options: HttpFrontOptions): Promise<HttpFro
       return;
     }
     if (req.method === 'GET' && path === '/metrics') {
+      if (options.metricsToken !== undefined && !bearerMatches(req, options.metricsToken)) {
+        res.writeHead(401, { 'www-authenticate': 'Bearer' }).end();
+        return;
+      }
       const body = await metrics.registry.metrics();
       res.writeHead(200, { 'content-type': metrics.registry.contentType }).end(body);
       return;
     }
     if (SLACK_ROUTES.has(path)) {
+      if (req.method === 'POST' && refuseBody(req, res)) return;
       if (options.slack === undefined) {
         sendJson(res, 503, { error: 'slack_not_configured', hint: options.unconfiguredHint ?? '' });
       } else {
@@ -74,9 +90,11 @@ export async function startHttpFront(options: HttpFrontOptions): Promise<HttpFro
       if (!res.headersSent) sendJson(res, 500, { error: 'internal_error' });
     });
   });
-  // Slack resends after 3 s anyway; do not let slow clients hold sockets open forever.
-  server.requestTimeout = 30_000;
-  server.headersTimeout = 10_000;
+  // Slack resends after 3 s anyway; do not let slow or idle clients hold sockets open.
+  server.requestTimeout = 15_000;
+  server.headersTimeout = 5_000;
+  server.keepAliveTimeout = 5_000;
+  server.maxConnections = MAX_CONNECTIONS;
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -103,6 +121,23 @@ export async function startHttpFront(options: HttpFrontOptions): Promise<HttpFro
         server.closeIdleConnections();
       }),
   };
+}
+
+/** 411 without a length, 413 over the limit: answered from the headers, the body never read. */
+function refuseBody(req: IncomingMessage, res: ServerResponse): boolean {
+  const length = Number(req.headers['content-length'] ?? Number.NaN);
+  const status = Number.isNaN(length) ? 411 : length > MAX_BODY_BYTES ? 413 : undefined;
+  if (status === undefined) return false;
+  res.writeHead(status, { 'content-type': 'application/json', connection: 'close' });
+  res.end(JSON.stringify({ error: status === 413 ? 'payload_too_large' : 'length_required' }));
+  req.destroy();
+  return true;
+}
+
+function bearerMatches(req: IncomingMessage, token: string): boolean {
+  const given = Buffer.from(/^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? '');
+  const wanted = Buffer.from(token);
+  return given.length === wanted.length && timingSafeEqual(given, wanted);
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
