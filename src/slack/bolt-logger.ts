@@ -6,20 +6,39 @@ import { type Logger, sanitizeLogText } from '../shared/logger.js';
  * Slack's SDKs log free-form arguments (sometimes whole error objects); they are flattened to one
  * sanitised line so no token or user-supplied CR/LF reaches the log (docs/requirements.md R27).
  */
+/**
+ * Lines in which Slack's SDKs dump payloads: the Web API client's request and response bodies, Socket
+ * Mode's raw envelopes and acks, and Bolt's developer-mode body dump. A payload may hold what a
+ * person typed into a modal (an API key in `/domain key`) or a secret shown privately (an auth code),
+ * so these lines are dropped at every level, never written (docs/requirements.md R35).
+ */
+const PAYLOAD_LINES = [
+  /^http request (body|result)/,
+  /^Received a message on the WebSocket/,
+  /^Unable to parse an incoming WebSocket message/,
+  /^Calling ack\(\)/,
+  /^Sending a WebSocket message/,
+  /^\s*[[{]/, // a bare JSON dump
+];
+
 export function toBoltLogger(logger: Logger, name = 'slack'): BoltLogger {
   const child = logger.child({ component: name });
-  const line = (args: unknown[]) => sanitizeLogText(format(...args));
+  const line = (args: unknown[]): string | undefined => {
+    const text = format(...args);
+    return PAYLOAD_LINES.some((pattern) => pattern.test(text)) ? undefined : sanitizeLogText(text);
+  };
+  const write =
+    (emit: (text: string) => void) =>
+    (...args: unknown[]) => {
+      const text = line(args);
+      if (text !== undefined) emit(text);
+    };
   let level = LogLevel.INFO;
   return {
-    // The Web API client logs whole request and response bodies at debug level: message text that
-    // may hold a secret shown privately (an auth code). Those lines are dropped, never written.
-    debug: (...args: unknown[]) => {
-      const text = line(args);
-      if (!/^http request (body|result)/.test(text)) child.debug(text);
-    },
-    info: (...args: unknown[]) => child.info(line(args)),
-    warn: (...args: unknown[]) => child.warn(line(args)),
-    error: (...args: unknown[]) => child.error(line(args)),
+    debug: write((text) => child.debug(text)),
+    info: write((text) => child.info(text)),
+    warn: write((text) => child.warn(text)),
+    error: write((text) => child.error(text)),
     setLevel: (next: LogLevel) => {
       level = next;
     },
