@@ -57,14 +57,27 @@ const RETRY_STATUSES = new Set([502, 503]);
 
 /** A domain for a URL path: trailing dot dropped, lower-cased, IDN → punycode, then encoded. */
 export function domainPath(domain: string, operation: string): string {
-  const ascii = domainToASCII(domain.trim().replace(/\.$/, '').toLowerCase());
-  if (ascii === '') throw new BadRequestError(operation, `not a domain name: ${domain.slice(0, 100)}`);
+  const trimmed = domain.trim().replace(/\.$/, '').toLowerCase();
+  // domainToASCII parses a URL host: it would cut `a/b.com` to `a`, so URL syntax is refused first.
+  const ascii = /[\s/\\?#%@:]/.test(trimmed) ? '' : domainToASCII(trimmed);
+  // The same rule for names: labels of letters, digits and hyphens, never `.`/`..` or a slash.
+  if (!/^[a-z0-9_](?:[a-z0-9_-]*[a-z0-9])?(?:\.[a-z0-9_](?:[a-z0-9_-]*[a-z0-9])?)*$/.test(ascii))
+    throw new BadRequestError(operation, 'not a domain name');
   return encodeURIComponent(ascii);
 }
 
+/**
+ * Certificate and organization ids as the registrar issues them (their format is not shown,
+ * docs/registrar-api.md §2.2): a letter or digit, then letters, digits and `_ . : -`. Anything else —
+ * `.`, `..`, a `/`, spaces — is refused before a request is made, so no id can change which endpoint
+ * is called (URL resolution turns `/tls/certificate/..` into `/tls/`).
+ */
+export const RESOURCE_ID = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$/;
+
 export function idPath(id: string, operation: string): string {
-  if (id.trim() === '' || id.length > 200) throw new BadRequestError(operation, 'missing or over-long id');
-  return encodeURIComponent(id.trim());
+  const trimmed = id.trim();
+  if (!RESOURCE_ID.test(trimmed)) throw new BadRequestError(operation, 'not a valid id');
+  return encodeURIComponent(trimmed);
 }
 
 /** The transport every resource module uses: key, timeout, retries, envelope and validation. */

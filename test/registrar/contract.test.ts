@@ -271,6 +271,20 @@ describe('registrar client against the sandbox (contract)', () => {
   });
 
   describe('transport', () => {
+    it('refuses ids and names that would change the endpoint, before any request', async () => {
+      const before = sandbox.calls.length;
+      for (const id of ['.', '..', '../organization/x', 'a/b', ' ', '%2e%2e', 'x'.repeat(200)]) {
+        await expect(client.tls.get(id), id).rejects.toBeInstanceOf(BadRequestError);
+        await expect(client.organizations.get(id), id).rejects.toBeInstanceOf(BadRequestError);
+        await expect(client.tls.revoke(id, {}), id).rejects.toBeInstanceOf(BadRequestError);
+      }
+      for (const name of ['..', '.', 'a/b.com', 'example.com/..', '../x']) {
+        await expect(client.domains.get(name), name).rejects.toBeInstanceOf(BadRequestError);
+      }
+      expect(sandbox.calls.length).toBe(before);
+      await expect(client.tls.get('cert-issued-recent')).resolves.toMatchObject({ id: 'cert-issued-recent' });
+    });
+
     it('maps a bad key to Unauthorized', async () => {
       const bad = createRegistrarClient({ baseUrl: sandbox.url, apiKey: 'wrong' });
       await expect(bad.domains.get('example.com')).rejects.toBeInstanceOf(UnauthorizedError);
