@@ -180,6 +180,24 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv): Config {
   // docs/requirements.md C2: the simulator is the default only when nothing points at Slack or a registrar.
   const sandboxFlag = parsed.success ? parsed.data.REGFISH_SANDBOX : undefined;
   const sandbox = sandboxFlag ?? (!anySlack && !given('REGFISH_API_URL'));
+  // The sandbox's demo key stands in for a workspace's own key: one key for everybody. That is fine
+  // for a local trial, never for an app many workspaces install or a registrar on another host.
+  if (sandbox && mode === 'http-oauth') {
+    problems.push(
+      'REGFISH_SANDBOX: not allowed with OAuth install mode (every installing workspace would share the demo key); set REGFISH_SANDBOX=0',
+    );
+  }
+  const registrarUrl = (env.REGFISH_API_URL ?? '').trim();
+  if (
+    sandbox &&
+    registrarUrl !== '' &&
+    URL.canParse(registrarUrl) &&
+    !isLoopback(new URL(registrarUrl).hostname)
+  ) {
+    problems.push(
+      'REGFISH_SANDBOX: the sandbox must run on this machine (REGFISH_API_URL on loopback); for a registrar elsewhere set REGFISH_SANDBOX=0',
+    );
+  }
   if (!sandbox && !given('VAULT_MASTER_KEY')) {
     problems.push('VAULT_MASTER_KEY: required outside sandbox mode (base64 of 32 random bytes)');
   }
@@ -226,6 +244,10 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv): Config {
     auditRetention: e.AUDIT_RETENTION,
     ...(e.METRICS_TOKEN === undefined ? {} : { metricsToken: e.METRICS_TOKEN }),
   };
+}
+
+function isLoopback(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
 }
 
 function withTrailingSlash(url: string): string {

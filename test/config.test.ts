@@ -62,6 +62,22 @@ describe('loadConfig', () => {
     expect(text).toContain('VAULT_MASTER_KEY');
   });
 
+  it('refuses the sandbox with OAuth install mode or a registrar on another host', () => {
+    const oauth = {
+      SLACK_CLIENT_ID: 'c',
+      SLACK_CLIENT_SECRET: 'x',
+      SLACK_STATE_SECRET: 'y',
+      SLACK_SIGNING_SECRET: 's',
+    };
+    expect(problemsOf({ ...oauth, REGFISH_SANDBOX: '1' }).join('\n')).toContain('OAuth install mode');
+    expect(
+      problemsOf({ REGFISH_SANDBOX: '1', REGFISH_API_URL: 'https://api.regfish.com' }).join('\n'),
+    ).toContain('must run on this machine');
+    expect(
+      loadConfig({ REGFISH_SANDBOX: '1', REGFISH_API_URL: 'http://localhost:4010' }).registrar.sandbox,
+    ).toBe(true);
+  });
+
   it('requires all three OAuth settings together', () => {
     const text = problemsOf({ SLACK_CLIENT_ID: '1.2', SLACK_SIGNING_SECRET: 's', REGFISH_SANDBOX: '1' }).join(
       '\n',

@@ -1,4 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { join } from 'node:path';
@@ -67,11 +68,28 @@ export async function ensureLocalRedis(
   if (!hasRedisServer()) installRedisServer(log);
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   mkdirSync(workDir, { recursive: true });
+  // Loopback only, and a password of this process's own: another local user or a browser page
+  // talking to localhost cannot read the vault or the queues (docs/requirements.md R25).
+  const password = randomBytes(24).toString('hex');
   const child = spawn(
     'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', workDir],
-    { stdio: 'ignore' },
+    [
+      '-',
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--dir',
+      workDir,
+    ],
+    { stdio: ['pipe', 'ignore', 'ignore'] },
   );
+  // The password goes in on stdin (a config read from `-`), never on the command line where `ps` shows it.
+  child.stdin?.end(`requirepass ${password}\n`);
   const deadline = Date.now() + 10_000;
   while (!(await isListening('127.0.0.1', port, 200))) {
     if (child.exitCode !== null || Date.now() > deadline) {
@@ -80,9 +98,9 @@ export async function ensureLocalRedis(
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  const url = `redis://127.0.0.1:${port}`;
+  const shown = `redis://127.0.0.1:${port}`;
   log(
-    `No Redis on 127.0.0.1:${defaultPort}: started a private redis-server at ${url} (nothing is kept on disk).`,
+    `No Redis on 127.0.0.1:${defaultPort}: started a private redis-server at ${shown} (loopback only, password-protected, nothing is kept on disk).`,
   );
-  return { url, child, note: `private redis-server at ${url}` };
+  return { url: `redis://:${password}@127.0.0.1:${port}`, child, note: `private redis-server at ${shown}` };
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRedis } from '../../src/shared/redis.js';
 import { type Harness, startHarness } from '../helpers/app-harness.js';
@@ -15,6 +16,9 @@ describe('multi-workspace OAuth install', () => {
         SLACK_CLIENT_ID: '111.222',
         SLACK_CLIENT_SECRET: 'client-secret-canary',
         SLACK_STATE_SECRET: 'state-secret-for-tests',
+        // OAuth mode never falls back to the sandbox's shared demo key.
+        REGFISH_SANDBOX: '0',
+        VAULT_MASTER_KEY: randomBytes(32).toString('base64'),
       },
     });
   });

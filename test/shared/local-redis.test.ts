@@ -1,10 +1,23 @@
 import { mkdtempSync } from 'node:fs';
+import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ensureLocalRedis, isListening } from '../../src/shared/local-redis.js';
 import { createRedis, waitForReady } from '../../src/shared/redis.js';
 import { testRedisUrl } from '../helpers/provided-context.js';
+
+/** One inline command over a bare socket (no client library, no AUTH): the server's first reply line. */
+function rawCommand(port: number, command: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = createConnection({ host: '127.0.0.1', port }, () => socket.write(`${command}\r\n`));
+    socket.once('data', (data) => {
+      socket.destroy();
+      resolve(data.toString());
+    });
+    socket.once('error', reject);
+  });
+}
 
 describe('ensureLocalRedis', () => {
   it('uses REDIS_URL when it is set', async () => {
@@ -26,6 +39,11 @@ describe('ensureLocalRedis', () => {
       await waitForReady(client);
       expect(await client.ping()).toBe('PONG');
       client.disconnect();
+      // Password-protected: without it nothing can be read; the password is never printed.
+      const password = new URL(local.url).password;
+      expect(password.length).toBeGreaterThanOrEqual(32);
+      expect(lines.join('\n')).not.toContain(password);
+      expect(await rawCommand(Number(new URL(local.url).port), 'GET anything')).toMatch(/^-NOAUTH/);
     } finally {
       local.child?.kill('SIGTERM');
     }
