@@ -31,5 +31,9 @@ describe('audit trail', () => {
   it('hashes parameters canonically (order does not matter, values do)', () => {
     expect(hashParams({ a: 1, b: 'x' })).toBe(hashParams({ b: 'x', a: 1 }));
     expect(hashParams({ a: 1 })).not.toBe(hashParams({ a: 2 }));
+    // Nested values count: two different DS record sets never hash alike.
+    const ds = (digest: string) => ({ domain: 'example.com', records: [{ kind: 'ds', digest }] });
+    expect(hashParams(ds('AA'))).not.toBe(hashParams(ds('BB')));
+    expect(hashParams({ r: [{ b: 1, a: 2 }] })).toBe(hashParams({ r: [{ a: 2, b: 1 }] }));
   });
 });

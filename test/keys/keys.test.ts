@@ -157,7 +157,7 @@ describe('/domain key and per-workspace registrar keys', () => {
     await h.slack.waitFor((calls) => calls.filter((c) => c.method === 'views.open').length > before);
   });
 
-  it('removes the key on request, and everything of a workspace on app_uninstalled', async () => {
+  it('removes the key on request, and everything of a workspace but its audit trail on app_uninstalled', async () => {
     await h.driver.interaction(
       viewSubmission(
         KEY_IDS.modal,
@@ -183,8 +183,13 @@ describe('/domain key and per-workspace registrar keys', () => {
     await expect
       .poll(async () => h.running.services.vault.describe({ teamId: 'T0001' }, 'registrar-key'))
       .toBeUndefined();
-    await expect
-      .poll(async () => (await allRedisText(redis, h.keyPrefix)).includes('{ws:-:T0001}'))
-      .toBe(false);
+    // Only the audit trail is left, with the uninstall recorded and an expiry of its retention period.
+    const left = async () => (await redis.keys(`${h.keyPrefix}:{ws:-:T0001}:*`)).sort();
+    await expect.poll(left).toEqual([`${h.keyPrefix}:{ws:-:T0001}:audit`]);
+    const trail = await h.running.services.audit.latest({ teamId: 'T0001' }, { limit: 50 });
+    expect(trail[0]).toMatchObject({ action: 'uninstall', actor: 'slack:app_uninstalled' });
+    expect(trail.some((entry) => entry.action === 'key_set')).toBe(true);
+    const ttl = await redis.pttl(`${h.keyPrefix}:{ws:-:T0001}:audit`);
+    expect(ttl).toBeGreaterThan(300 * 24 * 60 * 60 * 1000);
   });
 });

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { canonicalJson } from '../../shared/canonical-json.js';
 import type { KeySpace, Redis } from '../../shared/redis.js';
 import { type WorkspaceRef, workspaceId } from '../../shared/workspace.js';
 
@@ -37,10 +38,12 @@ export interface StoredAuditEntry extends AuditEntry {
 /** Default retention: the newest 10 000 entries of a workspace (approximate trim, O(1) per append). */
 export const DEFAULT_AUDIT_RETENTION = 10_000;
 
-/** Stable SHA-256 of an operation's parameters: proves what was approved without storing values. */
+/**
+ * SHA-256 of an operation's parameters in canonical JSON (keys sorted at every depth, so nested
+ * values such as DS records count): proves what was approved without storing values.
+ */
 export function hashParams(params: Record<string, unknown>): string {
-  const canonical = JSON.stringify(params, Object.keys(params).sort());
-  return createHash('sha256').update(canonical).digest('hex');
+  return createHash('sha256').update(canonicalJson(params)).digest('hex');
 }
 
 /**
@@ -62,15 +65,28 @@ export class AuditLog {
     const fields = Object.entries(entry).flatMap(([key, value]) =>
       value === undefined ? [] : [key, String(value)],
     );
-    const id = await this.redis.xadd(
-      this.#stream(ref),
-      'MAXLEN',
-      '~',
-      String(this.retention),
-      '*',
-      ...fields,
-    );
-    return id ?? '';
+    const stream = this.#stream(ref);
+    // A workspace that comes back after an uninstall keeps its trail for good again (PERSIST).
+    const results = await this.redis
+      .multi()
+      .xadd(stream, 'MAXLEN', '~', String(this.retention), '*', ...fields)
+      .persist(stream)
+      .exec();
+    const id = results?.[0]?.[1];
+    return typeof id === 'string' ? id : '';
+  }
+
+  /**
+   * After an uninstall the trail outlives everything else of the workspace for `keepMs`
+   * (docs/requirements.md R36): the stream is the last thing that expires.
+   */
+  async retainAfterUninstall(ref: WorkspaceRef, keepMs: number): Promise<void> {
+    await this.redis.pexpire(this.#stream(ref), keepMs);
+  }
+
+  /** The key of the workspace's trail, which a purge of the workspace leaves in place. */
+  streamKey(ref: WorkspaceRef): string {
+    return this.#stream(ref);
   }
 
   /** Newest first; with `target`, only entries about that domain or certificate. */
