@@ -172,4 +172,47 @@ describe('CertificateOrders.place (registrar sandbox, real Redis)', () => {
     expect(orderCalls()).toHaveLength(before + 1);
     expect(await world.redis.get(pendingKey('www.example.com'))).toBeNull();
   });
+
+  it('two simultaneous submissions of one order place one registrar order; the other is told it is under way', async () => {
+    const before = orderCalls().length;
+    // A slow registrar, so the second submission arrives while the first is being placed.
+    world.sandbox.faults.inject('tls.order', { delayMs: 300, times: 1 });
+    const first = orders.place(WORKSPACE, order());
+    await expect.poll(() => world.redis.get(pendingKey('www.example.com'))).toMatch(/^ordering:/);
+    // The claim is short-lived, so a crashed submission does not block the name for long.
+    expect(await world.redis.ttl(pendingKey('www.example.com'))).toBeLessThanOrEqual(120);
+    const outcomes = await Promise.all([first, orders.place(WORKSPACE, order())]);
+    expect(outcomes.map((outcome) => outcome.kind).sort()).toEqual(['in-progress', 'placed']);
+    expect(orderCalls()).toHaveLength(before + 1);
+    // The claim became the pending order's marker.
+    const placed = outcomes.find((outcome) => outcome.kind === 'placed');
+    expect(await world.redis.get(pendingKey('www.example.com'))).toBe(
+      placed?.kind === 'placed' ? placed.certificate.id : 'none',
+    );
+  });
+
+  it('many submissions racing at once still place exactly one order', async () => {
+    const before = orderCalls().length;
+    const outcomes = await Promise.all(Array.from({ length: 5 }, () => orders.place(WORKSPACE, order())));
+    expect(outcomes.filter((outcome) => outcome.kind === 'placed')).toHaveLength(1);
+    expect(orderCalls()).toHaveLength(before + 1);
+  });
+
+  it('a failed order releases its claim, so a retry orders', async () => {
+    world.sandbox.faults.inject('tls.order', { status: 503, times: 1 });
+    await expect(orders.place(WORKSPACE, order())).rejects.toBeDefined();
+    expect(await world.redis.get(pendingKey('www.example.com'))).toBeNull();
+    expect((await orders.place(WORKSPACE, order())).kind).toBe('placed');
+  });
+
+  it('a finished order remembered for the name is taken over by one new order only', async () => {
+    const first = await orders.place(WORKSPACE, order());
+    const cert = world.sandbox.state.certificates.get(first.kind === 'placed' ? first.certificate.id : '');
+    if (cert === undefined) throw new Error('the sandbox lost the order');
+    cert.status = 'issued';
+    const before = orderCalls().length;
+    const outcomes = await Promise.all([orders.place(WORKSPACE, order()), orders.place(WORKSPACE, order())]);
+    expect(outcomes.filter((outcome) => outcome.kind === 'placed')).toHaveLength(1);
+    expect(orderCalls()).toHaveLength(before + 1);
+  });
 });

@@ -1,7 +1,7 @@
 import type { KnownBlock } from '@slack/types';
 import type { DnssecRecord, DnssecState } from '../../registrar/index.js';
 import { displayName } from '../../shared/domain-names.js';
-import { context, header, packLines, section } from '../../slack/blocks.js';
+import { context, header, packLines, section, slackDate } from '../../slack/blocks.js';
 import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
 
 function recordLine(record: DnssecRecord): string {
@@ -16,12 +16,26 @@ function recordLine(record: DnssecRecord): string {
   return codeSpan(parts.filter((part) => part !== undefined).join(' '));
 }
 
-/** The pending job's inner shape is not shown by the spec: its scalar fields are listed as they come. */
+/** A `…_at` field as epoch seconds, milliseconds or ISO text, in ms; undefined when it is not a time. */
+function timeOf(key: string, value: unknown): number | undefined {
+  if (!key.endsWith('_at')) return undefined;
+  if (typeof value === 'number') return value < 1e11 ? value * 1000 : value;
+  if (typeof value === 'string' && !Number.isNaN(Date.parse(value))) return Date.parse(value);
+  return undefined;
+}
+
+/**
+ * The pending job's inner shape is not shown by the spec: its scalar fields are listed as they come,
+ * times (`settle_at` …) as `<!date^…>` (docs/requirements.md R32).
+ */
 function pendingLine(job: Record<string, unknown>): string {
   const fields = Object.entries(job)
     .filter(([, value]) => ['string', 'number', 'boolean'].includes(typeof value))
     .slice(0, 6)
-    .map(([key, value]) => `${escapeMrkdwn(key)}: ${escapeMrkdwn(String(value))}`);
+    .map(([key, value]) => {
+      const at = timeOf(key, value);
+      return `${escapeMrkdwn(key)}: ${at === undefined ? escapeMrkdwn(String(value)) : slackDate(at)}`;
+    });
   return `:hourglass_flowing_sand: Pending transition${fields.length > 0 ? ` (${fields.join(', ')})` : ''}`;
 }
 

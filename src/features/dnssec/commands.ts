@@ -1,3 +1,4 @@
+import type { DnssecState } from '../../registrar/index.js';
 import { displayName, domainArgument } from '../../shared/domain-names.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
 import { section } from '../../slack/blocks.js';
@@ -5,9 +6,11 @@ import { replyForError } from '../../slack/error-reply.js';
 import { type LookupDeps, lookup, usage } from '../../slack/lookup.js';
 import { codeSpan } from '../../slack/mrkdwn.js';
 import type { ChannelPoster } from '../../slack/poster.js';
+import { type Message, type Person, replyPrivately } from '../../slack/reply.js';
 import type { Subcommand, SubcommandContext } from '../../slack/router.js';
 import { workspaceOf } from '../../slack/workspace.js';
 import { type Requests, requestFromCommand } from '../approvals/request.js';
+import { announceChange } from '../follow/announce.js';
 import type { Origin } from '../follow/jobs.js';
 import { dnssecCard } from './blocks.js';
 import { externalPrompt } from './external.js';
@@ -48,7 +51,8 @@ export function dnssecCommand(deps: DnssecCommandDeps): Subcommand {
           try {
             await transition(ctx, deps, domain, verb);
           } catch (error) {
-            await ctx.respond({ response_type: 'ephemeral', text: replyForError(error, ctx.logger).text });
+            // The registrar refused or failed; whether it changed anything is not known, so not said (R31).
+            await replyPrivately(personOf(ctx), replyForError(error, ctx.logger), ctx.logger);
           }
           return;
         default:
@@ -58,7 +62,16 @@ export function dnssecCommand(deps: DnssecCommandDeps): Subcommand {
   };
 }
 
-/** Runs the use case, then answers: privately, or publicly when it changed something to follow. */
+/** The person who typed the command: answered by response_url, else ephemeral, else DM (slack/reply.ts). */
+function personOf(ctx: SubcommandContext): Person & { channel: string } {
+  const { body, client } = ctx.bolt;
+  return { user: body.user_id, client, respond: ctx.respond, channel: body.channel_id };
+}
+
+/**
+ * Runs the use case, then answers: privately, or with a public card when it changed something to
+ * follow; that card reaches the person even where Regdesk cannot post (follow/announce.ts, R30).
+ */
 async function transition(
   ctx: SubcommandContext,
   deps: DnssecCommandDeps,
@@ -68,68 +81,42 @@ async function transition(
   const workspace = workspaceOf(ctx.bolt.body);
   const registrar = deps.registrarFor(workspace);
   const name = codeSpan(displayName(domain));
+  const person = personOf(ctx);
+  const tell = (message: Message) => replyPrivately(person, message, ctx.logger);
+  const announce = (intro: string, state: DnssecState, follow: boolean) =>
+    announceChange(
+      { poster: deps.poster, logger: ctx.logger },
+      person,
+      { text: intro, blocks: [section(intro), ...dnssecCard(domain, state).blocks] },
+      follow
+        ? {
+            start: (origin) => deps.followDnssec(workspace, domain, origin),
+            showCommand: `/dns dnssec ${domain}`,
+          }
+        : undefined,
+    );
 
-  if (verb === 'enable') {
-    const result = await enableDnssec(registrar, domain);
-    switch (result.outcome) {
-      case 'already-active':
-        await ctx.respond({ response_type: 'ephemeral', text: `DNSSEC is already active for ${name}.` });
-        return;
-      case 'needs-records':
-        await ctx.respond({
-          response_type: 'ephemeral',
-          ...externalPrompt({ domain, channel: ctx.bolt.body.channel_id, ...result.rules }),
-        });
-        return;
-      case 'enabled':
-        await announce(
-          ctx,
-          deps,
-          workspace,
-          domain,
-          `<@${ctx.bolt.body.user_id}> enabled DNSSEC for ${name}: ${describeDnssec(result.state)}`,
-          result.follow,
-        );
-        return;
-    }
-  }
-  if (verb === 'verify') {
-    const { state, follow } = await verifyDnssec(registrar, domain);
-    if (follow) {
-      await announce(
-        ctx,
-        deps,
-        workspace,
-        domain,
-        `DNSSEC for ${name} is still converging: ${describeDnssec(state)}`,
-        true,
-      );
+  switch (verb) {
+    case 'enable': {
+      const result = await enableDnssec(registrar, domain);
+      if (result.outcome === 'already-active') {
+        await tell({ text: `DNSSEC is already active for ${name}.` });
+      } else if (result.outcome === 'needs-records') {
+        await tell(externalPrompt({ domain, channel: person.channel, ...result.rules }));
+      } else {
+        const intro = `<@${person.user}> enabled DNSSEC for ${name}: ${describeDnssec(result.state)}`;
+        await announce(intro, result.state, result.follow);
+      }
       return;
     }
-    await ctx.respond({ response_type: 'ephemeral', ...dnssecCard(domain, state) });
-    return;
+    case 'verify': {
+      const { state, follow } = await verifyDnssec(registrar, domain);
+      if (follow)
+        await announce(`DNSSEC for ${name} is still converging: ${describeDnssec(state)}`, state, true);
+      else await tell(dnssecCard(domain, state));
+      return;
+    }
+    case 'cancel':
+      await tell(dnssecCard(domain, await cancelDnssec(registrar, domain)));
   }
-  await ctx.respond({
-    response_type: 'ephemeral',
-    ...dnssecCard(domain, await cancelDnssec(registrar, domain)),
-  });
-}
-
-/** A public status message; when the transition is followed, its outcome is told in this message's thread. */
-async function announce(
-  ctx: SubcommandContext,
-  deps: DnssecCommandDeps,
-  workspace: WorkspaceRef,
-  domain: string,
-  text: string,
-  follow: boolean,
-) {
-  const channel = ctx.bolt.body.channel_id;
-  const suffix = follow ? '\nRegdesk follows it and reports here when it settles.' : '';
-  const ts = await deps.poster.post(ctx.bolt.client, {
-    channel,
-    text: `${text}${suffix}`,
-    blocks: [section(`${text}${suffix}`)],
-  });
-  if (follow) await deps.followDnssec(workspace, domain, { channel, threadTs: ts });
 }

@@ -7,6 +7,7 @@ import { button, section } from '../../slack/blocks.js';
 import { onAction, onView } from '../../slack/handlers.js';
 import { inputBlock, readMetadata, stateOf, writeMetadata } from '../../slack/modal.js';
 import { codeSpan } from '../../slack/mrkdwn.js';
+import { openModal } from '../../slack/views.js';
 import { type Requests, requestFromView } from '../approvals/request.js';
 import { EXTERNAL_IDS } from './ids.js';
 import { setExternalDnssec } from './operations.js';
@@ -70,7 +71,8 @@ export function registerExternalRecords(
 ): void {
   onAction<BlockAction<ButtonAction>>(app, EXTERNAL_IDS.open, logger, async ({ body, action, client }) => {
     const target = readMetadata(ExternalTarget, action.value);
-    await client.views.open({ trigger_id: body.trigger_id, view: externalModal(target) });
+    // Nothing is read first (the rules travel in the button), so the modal opens straight away.
+    await openModal(client, body.trigger_id, externalModal(target));
   });
   onView(app, EXTERNAL_IDS.modal, logger, async ({ body, view, client }) => {
     const target = readMetadata(ExternalTarget, view.private_metadata);

@@ -4,7 +4,8 @@ import { createWorker } from '../../shared/queues.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
 import type { ChannelPoster } from '../../slack/poster.js';
 import type { FeatureModule } from '../feature.js';
-import { FOLLOW_QUEUE, type Follower, followProcessor } from './jobs.js';
+import { FOLLOW_QUEUE, type Follower } from './jobs.js';
+import { followProcessor } from './processor.js';
 
 export interface FollowingDeps {
   /** Every feature's "is it settled?" check, by kind. */

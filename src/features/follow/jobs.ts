@@ -1,13 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { KnownBlock } from '@slack/types';
-import type { WebClient } from '@slack/web-api';
-import { DelayedError, type Job, type Queue } from 'bullmq';
-import { type RegistrarClient, RegistrarError } from '../../registrar/index.js';
-import type { Logger } from '../../shared/logger.js';
+import type { Queue } from 'bullmq';
+import type { RegistrarClient } from '../../registrar/index.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
-import { section } from '../../slack/blocks.js';
-import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
-import type { ChannelPoster } from '../../slack/poster.js';
 
 export const FOLLOW_QUEUE = 'follow';
 const FIRST_CHECK_MS = 2_000;
@@ -37,23 +32,38 @@ export interface Follower<Kind extends string = string> {
   check(registrar: RegistrarClient, resource: string): Promise<FollowOutcome>;
 }
 
-/** Job data: ids and where to report; never a key, trigger_id or response_url. */
-export interface FollowJob {
+/** Where a follower reports, and about whom. */
+export interface Origin {
+  /** A channel, or a user id for the person's DM with the bot. */
+  channel: string;
+  /** The message that started it; the outcome is told in its thread. Without one, in the channel itself. */
+  threadTs?: string;
+  /**
+   * The origin message is the feature's own card, so the settled card may replace it. Any other
+   * message (an approval request, say) is never overwritten.
+   */
+  ownCard?: boolean;
+  /** Who started it: mentioned in the outcome, and told by DM when the origin cannot be posted to. */
+  startedBy?: string;
+}
+
+/** Job data: ids and where to report; never a key, trigger_id or response_url (docs/requirements.md R2, R18). */
+export interface FollowJob extends Origin {
   teamId: string;
   enterpriseId?: string;
   kind: string;
   /** The domain (DNSSEC) or certificate id being followed. */
   resource: string;
-  channel: string;
-  /** The message that started it; the outcome is told in its thread. */
-  threadTs: string;
   deadline: number;
   attempt: number;
 }
 
-export interface Origin {
-  channel: string;
-  threadTs: string;
+/** The deterministic job id of following `resource` in `workspace` (docs/requirements.md R16). */
+function followJobId(kind: string, workspace: WorkspaceRef, resource: string): string {
+  const digest = createHash('sha256')
+    .update(`${workspace.enterpriseId ?? '-'}:${workspace.teamId}:${resource}`)
+    .digest('hex');
+  return `follow-${kind}-${digest.slice(0, 24)}`;
 }
 
 /**
@@ -69,10 +79,13 @@ export async function follow(
   origin: Origin,
   now: number,
 ): Promise<string> {
-  const jobId = `follow-${follower.kind}-${createHash('sha256')
-    .update(`${workspace.enterpriseId ?? '-'}:${workspace.teamId}:${resource}`)
-    .digest('hex')
-    .slice(0, 24)}`;
+  const jobId = followJobId(follower.kind, workspace, resource);
+  // A failed job is kept for days (R19) under the same id, and BullMQ would answer a new add with it:
+  // it is over, so it makes way. A concurrent follow() may have replaced it already; then that one stands.
+  const previous = await queue.getJob(jobId);
+  if (previous !== undefined && (await previous.isFailed())) {
+    await previous.remove().catch(() => undefined);
+  }
   await queue.add(
     'follow',
     {
@@ -81,7 +94,9 @@ export async function follow(
       kind: follower.kind,
       resource,
       channel: origin.channel,
-      threadTs: origin.threadTs,
+      ...(origin.threadTs === undefined ? {} : { threadTs: origin.threadTs }),
+      ...(origin.ownCard === true ? { ownCard: true } : {}),
+      ...(origin.startedBy === undefined ? {} : { startedBy: origin.startedBy }),
       deadline: now + follower.deadlineMs,
       attempt: 0,
     },
@@ -95,77 +110,4 @@ export async function follow(
     },
   );
   return jobId;
-}
-
-export interface FollowDeps {
-  followers: readonly Follower[];
-  registrarFor(workspace: WorkspaceRef): RegistrarClient;
-  slackFor(workspace: WorkspaceRef): Promise<WebClient>;
-  poster: ChannelPoster;
-  logger: Logger;
-  now: () => number;
-}
-
-/** Checks once; reschedules itself with the backoff until settled or past the deadline. */
-export function followProcessor(deps: FollowDeps) {
-  const followers = new Map(deps.followers.map((follower) => [follower.kind, follower]));
-  return async (job: Job<FollowJob>, token?: string): Promise<void> => {
-    const data = job.data;
-    const follower = followers.get(data.kind);
-    if (follower === undefined) throw new Error(`nothing follows ${data.kind}`);
-    const workspace =
-      data.enterpriseId === undefined
-        ? { teamId: data.teamId }
-        : { teamId: data.teamId, enterpriseId: data.enterpriseId };
-    const tell = async (text: string) => {
-      const client = await deps.slackFor(workspace);
-      await deps.poster.post(client, {
-        channel: data.channel,
-        thread_ts: data.threadTs,
-        text,
-        blocks: [section(text)],
-      });
-    };
-    let outcome: FollowOutcome;
-    try {
-      outcome = await follower.check(deps.registrarFor(workspace), data.resource);
-    } catch (error) {
-      // Not found or a rejected key will not fix itself: stop and say so. Anything else: try later.
-      if (error instanceof RegistrarError && [400, 401, 403, 404].includes(error.status)) {
-        await tell(
-          `:warning: Stopped following ${codeSpan(data.resource)}: ${escapeMrkdwn(error.userMessage)}`,
-        );
-        return;
-      }
-      deps.logger.warn(
-        { resource: data.resource, err: error instanceof Error ? error.message : String(error) },
-        'follow check failed',
-      );
-      outcome = { settled: false };
-    }
-    if (outcome.settled) {
-      // The origin message becomes the resource's settled card; the thread hears the outcome.
-      const client = await deps.slackFor(workspace);
-      await deps.poster
-        .update(client, { channel: data.channel, ts: data.threadTs, ...outcome.card })
-        .catch((error: unknown) =>
-          deps.logger.warn(
-            { err: error instanceof Error ? error.message : String(error) },
-            'origin update failed',
-          ),
-        );
-      await tell(outcome.text);
-      return;
-    }
-    const next = deps.now() + followDelay(data.attempt + 1);
-    if (next > data.deadline) {
-      await tell(
-        `:alarm_clock: ${codeSpan(data.resource)} is still pending after the deadline; Regdesk stopped following it. Check it with \`${follower.showCommand(data.resource)}\`.`,
-      );
-      return;
-    }
-    await job.updateData({ ...data, attempt: data.attempt + 1 });
-    await job.moveToDelayed(Date.now() + followDelay(data.attempt + 1), token);
-    throw new DelayedError();
-  };
 }

@@ -1,6 +1,6 @@
 import type { KnownBlock } from '@slack/types';
 import type { TlsCertificate, TlsOrganization } from '../../registrar/index.js';
-import { button, context, header, packLines, section } from '../../slack/blocks.js';
+import { button, context, header, packLines, section, slackDate } from '../../slack/blocks.js';
 import { resolveLink } from '../../slack/links.js';
 import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
 import { REISSUE_IDS } from './ids.js';
@@ -12,6 +12,19 @@ const STATUS_ICON: Record<string, string> = {
   'certificate-revoked': ':no_entry:',
   cancelled: ':heavy_multiplication_x:',
 };
+
+/**
+ * When the order was placed. The spec's certificate object has no order date ("not shown"); an
+ * `ordered_at` / `created_at` field, if the registrar sends one (unknown fields are kept), is used.
+ */
+export function orderedAt(cert: TlsCertificate): number | undefined {
+  for (const name of ['ordered_at', 'created_at', 'order_date']) {
+    const value = (cert as Record<string, unknown>)[name];
+    if (typeof value === 'number') return value < 1e11 ? value * 1000 : value;
+    if (typeof value === 'string' && !Number.isNaN(Date.parse(value))) return Date.parse(value);
+  }
+  return undefined;
+}
 
 /** Certificate card; pending orders show the DNS records to publish in copyable form. */
 export function certificateCard(cert: TlsCertificate): { text: string; blocks: KnownBlock[] } {
@@ -56,9 +69,12 @@ export function certificateCard(cert: TlsCertificate): { text: string; blocks: K
       ),
     );
   }
+  const ordered = orderedAt(cert);
   blocks.push(
     context(
       `Provider ${escapeMrkdwn(cert.provider ?? '?')} · organization ${codeSpan(cert.organization_id ?? 'none')}`,
+      // docs/requirements.md R32: shown in each reader's time zone, and right however old the card.
+      ...(ordered === undefined ? [] : [`Ordered ${slackDate(ordered)}`]),
     ),
   );
   const actions = [];
@@ -111,4 +127,24 @@ export function organizationCard(org: TlsOrganization): { text: string; blocks: 
       context(`ID ${codeSpan(org.id)}`),
     ],
   };
+}
+
+/**
+ * What the person hears after saving an organization: always its id, which OV orders need; an edit
+ * with `create_replacement` yields a new one, named as such.
+ */
+export function savedOrganization(
+  org: TlsOrganization,
+  editedId: string | undefined,
+): { text: string; blocks: KnownBlock[] } {
+  const name = `*${escapeMrkdwn(org.organization)}*`;
+  const id = codeSpan(org.id);
+  const line =
+    editedId === undefined
+      ? `:white_check_mark: Created TLS organization ${name} with ID ${id}. Use this ID in \`/tls order\`.`
+      : editedId === org.id
+        ? `:white_check_mark: Updated TLS organization ${name} (ID ${id}).`
+        : `:white_check_mark: Created ${name} with ID ${id} to replace ${codeSpan(editedId)}. Use the new ID in \`/tls order\`.`;
+  const card = organizationCard(org);
+  return { text: `${line} ${card.text}`, blocks: [section(line), ...card.blocks] };
 }

@@ -6,8 +6,9 @@ import type { WorkspaceRef } from '../../shared/workspace.js';
 import { noticeModal } from '../../slack/blocks.js';
 import { replyForError } from '../../slack/error-reply.js';
 import type { ChannelPoster } from '../../slack/poster.js';
-import { CannotPostHere, type Message, notifyByDm, postPublicly } from '../../slack/reply.js';
+import { type Message, replyPrivately } from '../../slack/reply.js';
 import { openModal, updateModal } from '../../slack/views.js';
+import { announceChange } from '../follow/announce.js';
 import type { Origin } from '../follow/jobs.js';
 import { announcement } from './blocks.js';
 import { LOADING_VIEW } from './ids.js';
@@ -25,7 +26,8 @@ export interface TlsHandlerDeps {
 
 /**
  * Opens a loading modal at once, because a trigger_id lasts 3 s (docs/requirements.md R2) and the
- * registrar may be slow, then replaces it with `fill`'s view or with the failure.
+ * registrar may be slow, then replaces it with `fill`'s view or with the failure. A view the user
+ * closed meanwhile is left alone (`updateModal`).
  */
 export async function openThenFill(
   client: WebClient,
@@ -49,25 +51,27 @@ export async function openThenFill(
   await updateModal(client, opened, view);
 }
 
+/** Who submitted a modal, and the conversation it was opened from. */
+export interface Submitter {
+  client: WebClient;
+  user: string;
+  channel: string;
+}
+
 type Tell = (message: Message) => Promise<void>;
 
 /**
- * The slow part of a submission, run after its ack (docs/requirements.md R1). Its outcome, a failure
- * included, is told to the person privately: ephemeral in the channel the modal came from, or their DM
- * with the bot when Regdesk cannot post there.
+ * The slow part of a submission, run after its ack (docs/requirements.md R1). What it tells, a
+ * failure included, reaches the person privately (slack/reply.ts: ephemeral in the channel the modal
+ * came from, else their DM with the bot).
  */
 export function afterAck(
-  client: WebClient,
-  where: { channel: string; user: string },
+  who: Submitter,
   logger: Logger,
   work: (tell: Tell) => Promise<void>,
 ): () => Promise<void> {
   const tell: Tell = async (message) => {
-    try {
-      await client.chat.postEphemeral({ ...where, ...message });
-    } catch {
-      await notifyByDm(client, where.user, message, logger);
-    }
+    await replyPrivately(who, message, logger);
   };
   return async () => {
     try {
@@ -79,31 +83,25 @@ export function afterAck(
 }
 
 /**
- * Posts an order or reissue in the channel; a pending one is then followed, with progress in that
- * message's thread (docs/requirements.md C4, "Following"). Where Regdesk cannot post, the certificate
- * is ordered all the same, so the person is told privately (docs/requirements.md R30).
+ * An order or reissue the registrar accepted: its card with the validation records in the channel,
+ * else privately; a pending one is then followed (follow/announce.ts, docs/requirements.md R30).
  */
 export async function announce(
   deps: TlsHandlerDeps,
-  client: WebClient,
   workspace: WorkspaceRef,
-  where: { channel: string; user: string },
-  tell: Tell,
+  who: Submitter,
   verb: 'ordered' | 'reissued',
   cert: TlsCertificate,
 ): Promise<void> {
-  const message = announcement(where.user, verb, cert);
-  let ts: string;
-  try {
-    ts = await postPublicly(() => deps.poster.post(client, { channel: where.channel, ...message }));
-  } catch (error) {
-    if (!(error instanceof CannotPostHere)) throw error;
-    await tell({
-      text: `${message.text}. ${error.userMessage} \`/tls show ${cert.id}\` shows its progress.`,
-    });
-    return;
-  }
-  if (cert.status === 'pending') {
-    await deps.followCertificate(workspace, cert.id, { channel: where.channel, threadTs: ts });
-  }
+  await announceChange(
+    deps,
+    who,
+    announcement(who.user, verb, cert),
+    cert.status === 'pending'
+      ? {
+          start: (origin) => deps.followCertificate(workspace, cert.id, origin),
+          showCommand: `/tls show ${cert.id}`,
+        }
+      : undefined,
+  );
 }

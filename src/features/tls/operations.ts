@@ -1,23 +1,11 @@
-import { formatDistanceStrict } from 'date-fns';
 import { z } from 'zod';
 import { REVOCATION_REASONS, type TlsCertificate } from '../../registrar/index.js';
+import { slackDate } from '../../slack/blocks.js';
 import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
 import { defineOperation, type RegistrarContext } from '../approvals/operations.js';
+import { orderedAt } from './blocks.js';
 
 const WINDOW_MS = 7 * 86_400_000;
-
-/**
- * When the order was placed. The spec's certificate object has no order date ("not shown"); an
- * `ordered_at` / `created_at` field, if the registrar sends one (unknown fields are kept), is used.
- */
-export function orderedAt(cert: TlsCertificate): number | undefined {
-  for (const name of ['ordered_at', 'created_at', 'order_date']) {
-    const value = (cert as Record<string, unknown>)[name];
-    if (typeof value === 'number') return value < 1e11 ? value * 1000 : value;
-    if (typeof value === 'string' && !Number.isNaN(Date.parse(value))) return Date.parse(value);
-  }
-  return undefined;
-}
 
 export function describeCertificate(cert: TlsCertificate): string {
   const names = cert.dns_names.length > 0 ? cert.dns_names : [cert.common_name];
@@ -79,16 +67,12 @@ export const cancelOrder = defineOperation<RegistrarContext, 'tls.cancel', z.inf
     }
     const ordered = orderedAt(cert);
     if (ordered !== undefined) {
-      const left = ordered + WINDOW_MS - now;
-      if (left <= 0) {
-        return {
-          details,
-          blocker: `The 7-day window for revoking the whole order ended ${formatDistanceStrict(ordered + WINDOW_MS, now, { addSuffix: true })}.`,
-        };
+      // docs/requirements.md R32: absolute dates, since the approval message lives on for a day or more.
+      const windowEnds = slackDate(ordered + WINDOW_MS);
+      if (ordered + WINDOW_MS <= now) {
+        return { details, blocker: `The 7-day window for revoking the whole order ended ${windowEnds}.` };
       }
-      details.push(
-        `Ordered ${formatDistanceStrict(ordered, now, { addSuffix: true })}: the whole order can be revoked for another *${formatDistanceStrict(0, left)}*.`,
-      );
+      details.push(`Ordered ${slackDate(ordered)}: the whole order can be revoked until ${windowEnds}.`);
     } else {
       details.push(
         'Within 7 days of ordering this revokes the *whole order* (every certificate version); later the registrar refuses.',

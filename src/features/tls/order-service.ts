@@ -1,5 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { TLS_PRODUCTS, type TlsCertificate, type TlsCertificateOrderParams } from '../../registrar/index.js';
+import {
+  type RegistrarClient,
+  TLS_PRODUCTS,
+  type TlsCertificate,
+  type TlsCertificateOrderParams,
+} from '../../registrar/index.js';
 import { type WorkspaceRef, workspaceId } from '../../shared/workspace.js';
 import { csrMismatch } from './csr.js';
 import { dcvMethod, type TlsServiceDeps } from './service.js';
@@ -86,12 +92,26 @@ export type OrderFormInput = z.input<typeof OrderForm>;
 
 export type OrderOutcome =
   | { kind: 'placed'; certificate: TlsCertificate }
-  | { kind: 'already-pending'; id: string };
+  | { kind: 'already-pending'; id: string }
+  /** Another submission for the same name is being placed at this moment. */
+  | { kind: 'in-progress' };
+
+/** The claim's value while an order is being placed; the pending order's id replaces it. */
+const ORDERING = 'ordering:';
+/** Longer than one order call can take (10 s timeout, never retried), short enough to retry soon after a crash. */
+const CLAIM_TTL_SECONDS = 120;
+
+/** Sets KEYS[1] to ARGV[2] (EX ARGV[3]) only if it still holds ARGV[1]: taking over a finished order. */
+const REPLACE = `if redis.call('GET', KEYS[1]) == ARGV[1] then
+  redis.call('SET', KEYS[1], ARGV[2], 'EX', ARGV[3]) return 1 end return 0`;
+/** Deletes KEYS[1] only if it still holds ARGV[1]: releasing one's own claim, never another's. */
+const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
 
 /**
- * Placing certificate orders. A workspace's pending order for a common name is remembered in Redis
- * (`{ws:<ws>}:tls:pending:<common_name>`), and a second order for that name points to it instead of
- * ordering a duplicate (docs/registrar-api.md §4.1, "Order modal").
+ * Placing certificate orders. A workspace's order for a common name is claimed in Redis
+ * (`{ws:<ws>}:tls:pending:<common_name>`) before the registrar is called, atomically, so a retry or
+ * a second simultaneous submission is recognised instead of ordering a duplicate (docs/registrar-api.md
+ * §4.1, "Order modal"). The claim becomes the pending order's id; a failed order releases it.
  */
 export class CertificateOrders {
   constructor(private readonly deps: TlsServiceDeps) {}
@@ -99,16 +119,39 @@ export class CertificateOrders {
   async place(workspace: WorkspaceRef, order: TlsCertificateOrderParams): Promise<OrderOutcome> {
     const registrar = this.deps.registrarFor(workspace);
     const key = this.deps.keys.key(`ws:${workspaceId(workspace)}`, 'tls', 'pending', order.common_name);
-    const existing = await this.deps.redis.get(key);
-    if (existing !== null) {
-      // A remembered order that is no longer pending, or cannot be read, does not block a new one.
-      const current = await registrar.tls.get(existing).catch(() => undefined);
-      if (current?.status === 'pending') return { kind: 'already-pending', id: existing };
+    const claim = `${ORDERING}${randomBytes(8).toString('hex')}`;
+    const holder = await this.#claim(registrar, key, claim);
+    if (holder !== undefined) return holder;
+    let certificate: TlsCertificate;
+    try {
+      certificate = await registrar.tls.order(order);
+    } catch (error) {
+      await this.deps.redis.eval(RELEASE, 1, key, claim);
+      throw error;
     }
-    const certificate = await registrar.tls.order(order);
     if (certificate.status === 'pending') {
       await this.deps.redis.set(key, certificate.id, 'EX', PENDING_TTL_SECONDS);
+    } else {
+      await this.deps.redis.eval(RELEASE, 1, key, claim);
     }
     return { kind: 'placed', certificate };
+  }
+
+  /** Takes the name with `claim`; otherwise what holds it. */
+  async #claim(registrar: RegistrarClient, key: string, claim: string): Promise<OrderOutcome | undefined> {
+    const { redis } = this.deps;
+    if ((await redis.set(key, claim, 'EX', CLAIM_TTL_SECONDS, 'NX')) === 'OK') return undefined;
+    const held = await redis.get(key);
+    // Gone meanwhile (released or expired): one more try, and whoever wins it is placing the order.
+    if (held === null) {
+      const taken = await redis.set(key, claim, 'EX', CLAIM_TTL_SECONDS, 'NX');
+      return taken === 'OK' ? undefined : { kind: 'in-progress' };
+    }
+    if (held.startsWith(ORDERING)) return { kind: 'in-progress' };
+    // A remembered order that is no longer pending, or cannot be read, does not block a new one.
+    const current = await registrar.tls.get(held).catch(() => undefined);
+    if (current?.status === 'pending') return { kind: 'already-pending', id: held };
+    const replaced = await redis.eval(REPLACE, 1, key, held, claim, String(CLAIM_TTL_SECONDS));
+    return Number(replaced) === 1 ? undefined : { kind: 'in-progress' };
   }
 }

@@ -32,18 +32,23 @@ export function registerOrderModal(app: App, deps: TlsHandlerDeps): void {
     }
     const { channel } = readMetadata(OrderMeta, view.private_metadata);
     const workspace = workspaceOf(body);
-    const where = { channel, user: body.user.id };
+    const who = { client, user: body.user.id, channel };
+    const name = codeSpan(form.data.common_name);
     return {
-      after: afterAck(client, where, deps.logger, async (tell) => {
+      after: afterAck(who, deps.logger, async (tell) => {
         const outcome = await deps.orders.place(workspace, form.data);
-        if (outcome.kind === 'placed') {
-          await announce(deps, client, workspace, where, tell, 'ordered', outcome.certificate);
-          return;
+        switch (outcome.kind) {
+          case 'placed':
+            return announce(deps, workspace, who, 'ordered', outcome.certificate);
+          case 'in-progress':
+            return tell({
+              text: `:hourglass_flowing_sand: An order for ${name} is being placed right now (another submission), so Regdesk did not order it again. Its card appears where that order was submitted.`,
+            });
+          case 'already-pending':
+            return tell({
+              text: `An order for ${name} is already pending: ${codeSpan(outcome.id)}. Regdesk is following it; \`/tls show ${outcome.id}\` shows it.`,
+            });
         }
-        const id = codeSpan(outcome.id);
-        await tell({
-          text: `An order for ${codeSpan(form.data.common_name)} is already pending: ${id}. Regdesk is following it; \`/tls show ${outcome.id}\` shows it.`,
-        });
       }),
     };
   });

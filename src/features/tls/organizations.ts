@@ -5,7 +5,7 @@ import { fieldErrors, readMetadata } from '../../slack/modal.js';
 import type { Subcommand } from '../../slack/router.js';
 import { openModal } from '../../slack/views.js';
 import { workspaceOf } from '../../slack/workspace.js';
-import { organizationCard } from './blocks.js';
+import { savedOrganization } from './blocks.js';
 import { ORG_IDS } from './ids.js';
 import { afterAck, openThenFill, type TlsHandlerDeps } from './interaction.js';
 import { blockIn, formOf, ORG_FIELDS, OrgMeta, orgModal } from './modals.js';
@@ -53,10 +53,10 @@ export function registerOrgModal(app: App, deps: TlsHandlerDeps): void {
     }
     const meta = readMetadata(OrgMeta, view.private_metadata);
     const workspace = workspaceOf(body);
-    const where = { channel: meta.channel, user: body.user.id };
     return {
-      after: afterAck(client, where, deps.logger, async (tell) => {
-        await tell(organizationCard(await deps.service.saveOrganization(workspace, meta.orgId, form.data)));
+      after: afterAck({ client, user: body.user.id, channel: meta.channel }, deps.logger, async (tell) => {
+        const org = await deps.service.saveOrganization(workspace, meta.orgId, form.data);
+        await tell(savedOrganization(org, meta.orgId));
       }),
     };
   });

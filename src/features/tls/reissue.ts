@@ -86,11 +86,11 @@ export function registerReissue(app: App, deps: TlsHandlerDeps): void {
       const errors = fieldErrors(checked.error, blockIn(REISSUE_FIELDS), REISSUE_IDS.csr);
       return { answer: { response_action: 'errors', errors } };
     }
-    const where = { channel: meta.channel, user: body.user.id };
+    const who = { client, user: body.user.id, channel: meta.channel };
     return {
-      after: afterAck(client, where, deps.logger, async (tell) => {
+      after: afterAck(who, deps.logger, async () => {
         const cert = await deps.service.reissue(workspace, checked.data);
-        await announce(deps, client, workspace, where, tell, 'reissued', cert);
+        await announce(deps, workspace, who, 'reissued', cert);
       }),
     };
   });

@@ -1,0 +1,128 @@
+import type { KnownBlock } from '@slack/types';
+import type { WebClient } from '@slack/web-api';
+import { DelayedError, type Job } from 'bullmq';
+import { type RegistrarClient, RegistrarError } from '../../registrar/index.js';
+import type { Logger } from '../../shared/logger.js';
+import type { WorkspaceRef } from '../../shared/workspace.js';
+import { context, section, slackDate } from '../../slack/blocks.js';
+import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
+import { slackRefusal } from '../../slack/platform-errors.js';
+import type { ChannelPoster } from '../../slack/poster.js';
+import { notifyByDm } from '../../slack/reply.js';
+import { type Follower, type FollowJob, type FollowOutcome, followDelay } from './jobs.js';
+
+export interface FollowDeps {
+  followers: readonly Follower[];
+  registrarFor(workspace: WorkspaceRef): RegistrarClient;
+  slackFor(workspace: WorkspaceRef): Promise<WebClient>;
+  poster: ChannelPoster;
+  logger: Logger;
+  now: () => number;
+}
+
+type Card = { text: string; blocks: KnownBlock[] };
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Checks once; reschedules itself with the backoff until settled or past the deadline. */
+export function followProcessor(deps: FollowDeps) {
+  const followers = new Map(deps.followers.map((follower) => [follower.kind, follower]));
+  return async (job: Job<FollowJob>, token?: string): Promise<void> => {
+    const data = job.data;
+    const follower = followers.get(data.kind);
+    if (follower === undefined) throw new Error(`nothing follows ${data.kind}`);
+    const workspace =
+      data.enterpriseId === undefined
+        ? { teamId: data.teamId }
+        : { teamId: data.teamId, enterpriseId: data.enterpriseId };
+    const report = (text: string, card?: Card) => tell(deps, workspace, data, text, card);
+
+    let outcome: FollowOutcome;
+    try {
+      outcome = await follower.check(deps.registrarFor(workspace), data.resource);
+    } catch (error) {
+      // Not found or a rejected key will not fix itself: stop and say so. Anything else: try later.
+      if (error instanceof RegistrarError && [400, 401, 403, 404].includes(error.status)) {
+        await report(
+          `:warning: Stopped following ${codeSpan(data.resource)}: ${escapeMrkdwn(error.userMessage)}`,
+        );
+        return;
+      }
+      deps.logger.warn({ resource: data.resource, err: errorText(error) }, 'follow check failed');
+      outcome = { settled: false };
+    }
+    if (outcome.settled) {
+      // docs/requirements.md R32: the settled time is absolute, as the card outlives the moment.
+      const card = {
+        ...outcome.card,
+        blocks: [...outcome.card.blocks, context(`Settled ${slackDate(deps.now())}`)],
+      };
+      const replaced = await replaceOwnCard(deps, workspace, data, card);
+      await report(outcome.text, replaced ? undefined : card);
+      return;
+    }
+    const next = deps.now() + followDelay(data.attempt + 1);
+    if (next > data.deadline) {
+      await report(
+        `:alarm_clock: ${codeSpan(data.resource)} was still pending at the deadline (${slackDate(data.deadline)}); Regdesk stopped following it. Check it with \`${follower.showCommand(data.resource)}\`.`,
+      );
+      return;
+    }
+    await job.updateData({ ...data, attempt: data.attempt + 1 });
+    await job.moveToDelayed(Date.now() + followDelay(data.attempt + 1), token);
+    throw new DelayedError();
+  };
+}
+
+/**
+ * The settled card replaces the origin only where the feature posted that message as its card; an
+ * approval request or anything else keeps its words. False when it was not replaced.
+ */
+async function replaceOwnCard(
+  deps: FollowDeps,
+  workspace: WorkspaceRef,
+  data: FollowJob,
+  card: Card,
+): Promise<boolean> {
+  if (data.ownCard !== true || data.threadTs === undefined) return false;
+  try {
+    await deps.poster.update(await deps.slackFor(workspace), {
+      channel: data.channel,
+      ts: data.threadTs,
+      ...card,
+    });
+    return true;
+  } catch (error) {
+    deps.logger.warn({ err: errorText(error), slackError: slackRefusal(error) }, 'origin update failed');
+    return false;
+  }
+}
+
+/**
+ * The outcome in the origin's thread (or the origin channel, a DM, when there is no thread), naming
+ * who started it. Where Slack refuses that (the bot was removed, the channel archived), the starter
+ * hears it by DM: the change happened and must reach them (docs/requirements.md R30).
+ */
+async function tell(
+  deps: FollowDeps,
+  workspace: WorkspaceRef,
+  data: FollowJob,
+  text: string,
+  card: Card | undefined,
+): Promise<void> {
+  const client = await deps.slackFor(workspace);
+  const said = data.startedBy === undefined ? text : `<@${data.startedBy}> ${text}`;
+  const message = { text: said, blocks: [section(said), ...(card?.blocks ?? [])] };
+  try {
+    await deps.poster.post(client, {
+      channel: data.channel,
+      ...(data.threadTs === undefined ? {} : { thread_ts: data.threadTs }),
+      ...message,
+    });
+  } catch (error) {
+    // Anything but a Slack refusal (a network failure, say) is retried by the job's attempts.
+    if (slackRefusal(error) === undefined) throw error;
+    deps.logger.warn({ slackError: slackRefusal(error) }, 'follow outcome could not be posted');
+    if (data.startedBy !== undefined) await notifyByDm(client, data.startedBy, message, deps.logger);
+  }
+}
