@@ -6,10 +6,11 @@ import { assertWithinBlockKitLimits } from '../helpers/block-kit.js';
 import type { SlackCall } from '../helpers/fake-slack.js';
 import { messageText } from '../helpers/payloads.js';
 
+/** Outcomes posted as new replies in a thread (answers and "No answer"), not edits. */
 const answers = (h: Harness): SlackCall[] =>
   h.slack
-    .callsTo('chat.update')
-    .filter((c) => messageText(c).includes('Sources:') || messageText(c).includes('No answer'));
+    .succeeded('chat.postMessage')
+    .filter((c) => c.args.thread_ts !== undefined && /here is the answer|No answer/.test(messageText(c)));
 
 describe("the registrar's assistant in channels", () => {
   let h: Harness;
@@ -56,12 +57,60 @@ describe("the registrar's assistant in channels", () => {
     const placeholder = h.slack.callsTo('chat.postMessage')[1];
     expect(placeholder?.args.thread_ts).toBeDefined();
     const answer = answers(h)[0];
-    // The answer replaces the placeholder in place.
-    expect(answer?.args.ts).toBe((placeholder?.result as { ts?: string } | undefined)?.ts);
+    // A new reply in the question's thread that mentions the asker (an edit would notify nobody).
+    expect(answer?.args.thread_ts).toBe(placeholder?.args.thread_ts);
+    expect(String(answer?.args.text)).toMatch(/^<@U0002> /);
     const text = answer === undefined ? '' : messageText(answer);
     expect(text).toContain('<https://dash.regfish.example/my/dns/dnssec|DNSSEC settings>');
     expect(text).toContain('*Enabling DNSSEC*');
     assertWithinBlockKitLimits(answer?.args, 'message');
+    // The placeholder goes once the answer is below it.
+    const placeholderTs = (placeholder?.result as { ts?: string } | undefined)?.ts;
+    await h.slack.waitFor(() => h.slack.succeeded('chat.delete').some((c) => c.args.ts === placeholderTs));
+  });
+
+  it('a re-run of an answered question posts no second answer', async () => {
+    const job = (await h.running.services.assistantQueue.getJobs(['completed'])).find((j) =>
+      j.data.question.includes('enable DNSSEC for my domain'),
+    );
+    const before = answers(h).length;
+    await job?.retry('completed');
+    await expect.poll(() => job?.getState(), { timeout: 10_000 }).toBe('completed');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(answers(h).length).toBe(before);
+    expect(h.sandbox.calls.filter((c) => c.operation === 'assistant.search')).toHaveLength(1);
+  });
+
+  it('/ask where the bot cannot post answers the asker privately with advice and queues nothing', async () => {
+    h.slack
+      .conversation('DOTHER', { kind: 'im', botMember: false, members: ['U0004', 'U0005'] })
+      .conversation('GNOBOT', { kind: 'private', botMember: false, members: ['U0004'] })
+      .conversation('CARCHIVED', { kind: 'public', botMember: true, archived: true });
+    const before = await h.running.services.assistantQueue.count();
+    for (const [channel, advice] of [
+      ['DOTHER', /invite it with `\/invite @Regdesk`/],
+      ['GNOBOT', /invite it with `\/invite @Regdesk`/],
+      ['CARCHIVED', /archived/],
+    ] as const) {
+      const responseUrl = h.slack.responseUrl(`ask-${channel}`);
+      await h.driver.command('/ask', 'How do I renew?', { user: 'U0004', channel, responseUrl });
+      await h.slack.waitFor((calls) => calls.some((c) => c.method === `response_url:ask-${channel}`));
+      expect(
+        messageText(h.slack.callsTo(`response_url:ask-${channel}`)[0] ?? { method: '', args: {}, at: 0 }),
+      ).toMatch(advice);
+      expect(h.slack.succeeded('chat.postMessage').filter((c) => c.args.channel === channel)).toEqual([]);
+    }
+    expect(await h.running.services.assistantQueue.count()).toBe(before);
+  });
+
+  it('/ask in a DM with the bot is answered there', async () => {
+    const before = answers(h).length;
+    await h.driver.command('/ask', 'How does a transfer work?', { user: 'U0006', channel: 'DU0006' });
+    await h.slack.waitFor(() => answers(h).length > before, 15_000);
+    expect(answers(h).at(-1)?.args).toMatchObject({
+      channel: 'DU0006',
+      text: expect.stringMatching(/^<@U0006> /),
+    });
   });
 
   it('gives usage for empty or oversized questions', async () => {
@@ -84,10 +133,9 @@ describe("the registrar's assistant in channels", () => {
     await h.driver.event(event, { eventId: 'EvMention1', retryNum: 1 });
     await h.slack.waitFor(() => answers(h).length > before, 15_000);
     await new Promise((resolve) => setTimeout(resolve, 1_500));
-    const inThread = h.slack
-      .callsTo('chat.postMessage')
-      .filter((c) => c.args.thread_ts === '1700000100.000100');
+    const inThread = answers(h).filter((c) => c.args.thread_ts === '1700000100.000100');
     expect(inThread).toHaveLength(1);
+    expect(inThread[0]?.args.text).toMatch(/^<@U0001> /);
     expect(answers(h).length - before).toBe(1);
     expect(h.slack.callsTo('reactions.add').some((c) => c.args.name === 'white_check_mark')).toBe(true);
   });
@@ -111,6 +159,11 @@ describe("the registrar's assistant in channels", () => {
     await h.slack.waitFor(() => answers(h).length >= before + questions.length, 50_000);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(answers(h).length - before).toBe(questions.length);
+    // Each asker is mentioned by exactly one answer.
+    const mentioned = answers(h)
+      .slice(before)
+      .map((c) => /^<@(U[A-Z0-9]+)>/.exec(String(c.args.text))?.[1]);
+    expect(mentioned.sort()).toEqual(questions.map((_, i) => `UP${i}`).sort());
     const statuses = h.sandbox.calls.filter((c) => c.operation === 'assistant.search').map((c) => c.status);
     expect(statuses.filter((s) => s === 503 || s === 429)).toEqual([]);
     // Queue positions were shown while waiting.

@@ -54,7 +54,9 @@ describe('a worker killed mid-question', () => {
     });
 
     const finals = () =>
-      h.slack.callsTo('chat.update').filter((c) => !String(c.args.text).startsWith(':hourglass'));
+      h.slack
+        .succeeded('chat.postMessage')
+        .filter((c) => c.args.thread_ts !== undefined && String(c.args.text).startsWith('<@U0001> '));
     await h.slack.waitFor(() => finals().length >= 1, 40_000);
     expect(Date.now() - killedAt).toBeLessThan(30_000);
     await new Promise((resolve) => setTimeout(resolve, 2_000));

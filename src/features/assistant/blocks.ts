@@ -4,8 +4,12 @@ import { context, section } from '../../slack/blocks.js';
 import { resolveLink } from '../../slack/links.js';
 import { escapeMrkdwn, splitMrkdwn, truncate } from '../../slack/mrkdwn.js';
 import { markdownToMrkdwn } from './markdown.js';
+import type { Outcome } from './outcome.js';
 
-/** A message holds 50 blocks; the answer gets at most 45 sections (≈130 000 characters). */
+/**
+ * A message holds 50 blocks: a lead line, at most 45 sections of answer (≈130 000 characters) and up
+ * to three context lines.
+ */
 const MAX_SECTIONS = 45;
 
 export function waitingMessage(ahead: number): { text: string; blocks: KnownBlock[] } {
@@ -21,8 +25,29 @@ export function retryingMessage(reason: string): { text: string; blocks: KnownBl
   return { text, blocks: [section(text)] };
 }
 
-export function failedMessage(reason: string): { text: string; blocks: KnownBlock[] } {
-  const text = `:x: No answer: ${escapeMrkdwn(reason)}`;
+/**
+ * The outcome as a new reply in the question's thread. It mentions the asker: an edited placeholder
+ * notifies nobody, a mention does.
+ */
+export function threadReply(outcome: Outcome, user: string): { text: string; blocks: KnownBlock[] } {
+  const mention = `<@${user}>`;
+  if (!outcome.ok) return noAnswer(`${mention} :x: No answer: ${escapeMrkdwn(outcome.reason)}`);
+  const answer = answerMessage(outcome.answer);
+  return {
+    text: `${mention} ${answer.text}`,
+    blocks: [section(`${mention} here is the answer to your question:`), ...answer.blocks],
+  };
+}
+
+/** The same outcome for the asker alone (ephemeral or DM), when its thread can no longer take it. */
+export function privateReply(outcome: Outcome, question: string): { text: string; blocks: KnownBlock[] } {
+  const asked = `Your question “${escapeMrkdwn(truncate(question, 200))}” could not be answered in its thread`;
+  if (!outcome.ok) return noAnswer(`:x: ${asked}: ${escapeMrkdwn(outcome.reason)}`);
+  const answer = answerMessage(outcome.answer);
+  return { text: answer.text, blocks: [section(`${asked}, so here is the answer:`), ...answer.blocks] };
+}
+
+function noAnswer(text: string): { text: string; blocks: KnownBlock[] } {
   return { text, blocks: [section(text)] };
 }
 

@@ -1,9 +1,12 @@
 import type { App } from '@slack/bolt';
+import type { WebClient } from '@slack/web-api';
+import type { WorkspaceRef } from '../../shared/workspace.js';
 import type { SlackDeps } from '../../slack/app.js';
 import { replyForError } from '../../slack/error-reply.js';
 import { escapeMrkdwn } from '../../slack/mrkdwn.js';
 import type { ChannelPoster } from '../../slack/poster.js';
-import { userLocale } from '../../slack/roles.js';
+import { postPublicly, replyPrivately } from '../../slack/reply.js';
+import type { SlackDirectory } from '../../slack/users.js';
 import { workspaceOf } from '../../slack/workspace.js';
 import { type AssistantService, cleanQuestion, MAX_QUESTION_LENGTH } from './service.js';
 
@@ -13,8 +16,15 @@ import { type AssistantService, cleanQuestion, MAX_QUESTION_LENGTH } from './ser
  */
 export function registerAssistantHandlers(
   app: App,
-  deps: SlackDeps & { assistant: AssistantService; poster: ChannelPoster },
+  deps: SlackDeps & { assistant: AssistantService; poster: ChannelPoster; directory: SlackDirectory },
 ): void {
+  // The assistant answers in the asker's language when Slack tells it (cached, shared by processes).
+  const localeOf = (client: WebClient, workspace: WorkspaceRef, user: string) =>
+    deps.directory.user(client, workspace, user).then(
+      (profile) => profile.locale,
+      () => undefined,
+    );
+
   deps.router.setFreeText('/ask', {
     usage: 'QUESTION',
     summary: `ask the registrar's assistant (up to ${MAX_QUESTION_LENGTH} characters); the answer arrives in a thread`,
@@ -26,11 +36,11 @@ export function registerAssistantHandlers(
         const workspace = workspaceOf(bolt.body);
         // Fail early (no key) before anything is posted publicly.
         await deps.assistant.accountOf(workspace);
-        const questionTs = await deps.poster.post(bolt.client, {
-          channel,
-          text: `<@${user}> asked: ${escapeMrkdwn(question)}`,
-        });
-        const locale = await userLocale(bolt.client, user).catch(() => undefined);
+        // The answer needs a public thread. Where the bot cannot post (a DM with someone else, a private
+        // channel without it, an archived channel) the asker gets the advice privately, nothing queued.
+        const questionTs = await postPublicly(() =>
+          deps.poster.post(bolt.client, { channel, text: `<@${user}> asked: ${escapeMrkdwn(question)}` }),
+        );
         await deps.assistant.ask(
           {
             workspace,
@@ -41,10 +51,10 @@ export function registerAssistantHandlers(
             dedupeId: `ask:${channel}:${questionTs}`,
           },
           bolt.client,
-          locale,
+          await localeOf(bolt.client, workspace, user),
         );
       } catch (error) {
-        await respond({ response_type: 'ephemeral', text: replyForError(error, logger).text });
+        await replyPrivately({ user, client: bolt.client, respond }, replyForError(error, logger), logger);
       }
     },
   });
@@ -52,21 +62,12 @@ export function registerAssistantHandlers(
   app.event('app_mention', async ({ event, body, client }) => {
     const channel = event.channel;
     const user = event.user ?? '';
-    let question: string;
-    try {
-      question = cleanQuestion(event.text);
-    } catch (error) {
-      await client.chat
-        .postEphemeral({ channel, user, text: replyForError(error, deps.logger).text })
-        .catch(() => undefined);
-      return;
-    }
     const workspace = workspaceOf(body);
     try {
+      const question = cleanQuestion(event.text);
       await client.reactions
         .add({ channel, timestamp: event.ts, name: 'hourglass_flowing_sand' })
         .catch(() => undefined);
-      const locale = await userLocale(client, user).catch(() => undefined);
       await deps.assistant.ask(
         {
           workspace,
@@ -78,16 +79,10 @@ export function registerAssistantHandlers(
           dedupeId: `event:${body.event_id}`,
         },
         client,
-        locale,
+        await localeOf(client, workspace, user),
       );
     } catch (error) {
-      await client.chat
-        .postMessage({
-          channel,
-          thread_ts: event.thread_ts ?? event.ts,
-          text: replyForError(error, deps.logger).text,
-        })
-        .catch(() => undefined);
+      await replyPrivately({ user, client, channel }, replyForError(error, deps.logger), deps.logger);
     }
   });
 }

@@ -7,6 +7,7 @@ import { createWorker } from '../../shared/queues.js';
 import type { Redis } from '../../shared/redis.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
 import type { ChannelPoster } from '../../slack/poster.js';
+import type { SlackDirectory } from '../../slack/users.js';
 import type { FeatureModule } from '../feature.js';
 import { registerAssistantHandlers } from './commands.js';
 import { assistantProcessor } from './jobs.js';
@@ -16,6 +17,8 @@ export interface AssistantDeps {
   assistant: AssistantService;
   assistantQueue: Queue<AssistantJob>;
   poster: ChannelPoster;
+  /** Slack users cached across processes: the asker's locale without a users.info call each time. */
+  directory: SlackDirectory;
   redis: Redis;
   limiter: Limiter;
   limits: RegfishLimits;

@@ -15,8 +15,10 @@ import { type Limiter, withLatencyMargin } from '../../shared/limiter.js';
 import type { Logger } from '../../shared/logger.js';
 import type { Redis } from '../../shared/redis.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
+import { slackRefusal } from '../../slack/platform-errors.js';
 import type { ChannelPoster } from '../../slack/poster.js';
-import { answerMessage, failedMessage, retryingMessage, waitingMessage } from './blocks.js';
+import { retryingMessage, waitingMessage } from './blocks.js';
+import { DELIVERY_LEASE_MS, errorText, type Outcome, Outcomes } from './outcome.js';
 import { type AssistantJob, type AssistantService, workspaceOfJob } from './service.js';
 
 /** Busy (503) and rate-limited (429) answers are retried this many times, then the asker is told. */
@@ -47,7 +49,6 @@ if holder == false or holder == ARGV[1] then
   return 1
 end
 return 0`;
-const RELEASE_SLOT = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
 
 function backoff(attempt: number): number {
   // 2 s, 4 s, 8 s … capped at 60 s, with up to 30 % jitter so retries from many processes spread out.
@@ -55,57 +56,96 @@ function backoff(attempt: number): number {
   return base + Math.random() * base * 0.3;
 }
 
+const isRetryable = (error: unknown) =>
+  error instanceof AssistantBusyError ||
+  error instanceof RateLimitedError ||
+  (error instanceof RegistrarError && (error.status === 0 || error.status >= 500));
+
+function reasonFor(error: unknown, attempts: number): string {
+  if (error instanceof ForbiddenError) return "the assistant is not available for this workspace's key.";
+  if (error instanceof BadRequestError)
+    return 'the assistant could not take this question; try rephrasing it.';
+  if (isRetryable(error)) return `the assistant stayed busy after ${attempts} tries; please ask again later.`;
+  if (error instanceof AppError) return error.userMessage;
+  return "something went wrong on Regdesk's side; please ask again.";
+}
+
 /**
- * One question at a time per registrar account across every process (docs/requirements.md R13): questions of
- * an account are answered in arrival order; only the oldest may run, and only with the account's
- * slot in Redis and room in both rate windows (docs/requirements.md R14). Waiting is a delayed job, never a
- * failure (docs/requirements.md R15). Re-runs are harmless (docs/requirements.md R17): the answer replaces the same
- * placeholder message, and a question already answered is not asked again.
+ * One question at a time per registrar account across every process (docs/requirements.md R13):
+ * questions of an account are answered in arrival order; only the oldest may run, and only with the
+ * account's slot in Redis and room in both rate windows (R14). Waiting is a delayed job, never a
+ * failure (R15). Every way a question ends, errors included, settles it (`Outcomes`): its place and
+ * slot are freed and the asker is told once, so one failure never holds up the account. Re-runs are
+ * harmless (R17): a settled question is delivered, never asked again, and never posted twice.
  */
 export function assistantProcessor(deps: AssistantWorkerDeps) {
-  const { redis, service } = deps;
+  const { redis, service, logger } = deps;
   const keys = service.redisKeys;
+  const outcomes = new Outcomes({
+    redis,
+    keys,
+    queue: deps.queue,
+    poster: deps.poster,
+    slackFor: deps.slackFor,
+    remember: (job, answer) => service.remember(job, answer),
+    logger,
+  });
 
-  /** Start the account's next question now instead of at its next poll: no idle gap between answers. */
-  const promoteNext = async (account: string) => {
-    const [next] = await redis.zrange(keys.queue(account), '0', '0');
-    if (next === undefined) return;
-    const job = await deps.queue.getJob(next);
-    if (job !== undefined && (await job.isDelayed())) await job.promote().catch(() => undefined);
-  };
-
-  return async (job: Job<AssistantJob>, token?: string): Promise<void> => {
+  const run = async (job: Job<AssistantJob>, jobId: string, token: string | undefined): Promise<void> => {
     const data = job.data;
-    const jobId = job.id ?? '';
-    if ((await redis.exists(keys.answered(data.account, jobId))) === 1) return;
-    const workspace = workspaceOfJob(data);
-    const client = await deps.slackFor(workspace);
-    const update = (message: { text: string; blocks: KnownBlock[] }) =>
-      deps.poster.update(client, { channel: data.channel, ts: data.statusTs, ...message });
-    const later = async (ms: number, patch: Partial<AssistantJob> = {}) => {
+    const later = async (ms: number, patch: Partial<AssistantJob> = {}): Promise<never> => {
       if (Object.keys(patch).length > 0) await job.updateData({ ...data, ...patch });
       await job.moveToDelayed(Date.now() + ms, token);
       throw new DelayedError();
     };
+    // A run that finds another still posting looks again once that one's lease may have lapsed.
+    const deliver = async () => {
+      if ((await outcomes.deliver(data, jobId)) === 'busy') await later(DELIVERY_LEASE_MS / 4);
+    };
+    if ((await outcomes.of(data, jobId)) !== undefined) return deliver();
 
-    await redis.zadd(keys.queue(data.account), 'NX', data.enqueuedAt, jobId);
-    const ahead = (await redis.zrank(keys.queue(data.account), jobId)) ?? 0;
+    const workspace = workspaceOfJob(data);
+    const client = await deps.slackFor(workspace);
+    // Progress edits are best-effort: a deleted placeholder or an archived channel must not fail the
+    // question, which still gets its reply (in the thread, or privately).
+    const show = (message: { text: string; blocks: KnownBlock[] }) =>
+      deps.poster
+        .update(client, { channel: data.channel, ts: data.statusTs, ...message })
+        .catch((error: unknown) =>
+          logger.info(
+            { jobId, slackError: slackRefusal(error), err: errorText(error) },
+            'progress edit failed',
+          ),
+        );
+
+    const queue = keys.queue(data.account);
+    await redis.zadd(queue, 'NX', data.enqueuedAt, jobId);
+    let ahead = (await redis.zrank(queue, jobId)) ?? 0;
+    if (ahead > 0) {
+      await outcomes.clearStaleHeads(data.account, jobId);
+      ahead = (await redis.zrank(queue, jobId)) ?? 0;
+    }
     if (ahead > 0) {
       // Positions near the front are shown exactly; further back in steps of five, so a long queue
       // does not flood Slack with edits. The next question is promoted when one finishes, so polling
       // only has to catch up positions: the further back, the less often.
       const shown = data.shownAhead ?? -1;
       const worthShowing = ahead <= 3 || ahead % 5 === 0 || shown < 0 || ahead > shown;
-      if (ahead !== shown && worthShowing) await update(waitingMessage(ahead));
+      if (ahead !== shown && worthShowing) await show(waitingMessage(ahead));
       await later(POLL_MS * Math.min(ahead, 8) + Math.random() * 250, {
         shownAhead: worthShowing ? ahead : shown,
       });
     }
-    const slot = keys.inflight(data.account);
-    const releaseSlot = () => redis.eval(RELEASE_SLOT, 1, slot, jobId);
-    if (Number(await redis.eval(TAKE_SLOT, 1, slot, jobId, String(INFLIGHT_LEASE_MS))) !== 1)
-      await later(POLL_MS);
 
+    const slot = await redis.eval(
+      TAKE_SLOT,
+      1,
+      keys.inflight(data.account),
+      jobId,
+      String(INFLIGHT_LEASE_MS),
+    );
+    if (Number(slot) !== 1) await later(POLL_MS);
+    let outcome: Outcome;
     try {
       const quota = await deps.limiter.acquire([
         {
@@ -120,66 +160,48 @@ export function assistantProcessor(deps: AssistantWorkerDeps) {
         },
       ]);
       if (!quota.ok) {
-        if (data.shownAhead !== 0) await update(waitingMessage(0));
+        if (data.shownAhead !== 0) await show(waitingMessage(0));
         await later(quota.retryAfterMs + Math.random() * 200, { shownAhead: 0 });
       }
       const question = await service.withContext(data);
-      let answer: Awaited<ReturnType<RegistrarClient['assistant']['ask']>>;
       try {
-        answer = await deps.registrarFor(workspace).assistant.ask({ q: question, locale: data.locale });
+        outcome = {
+          ok: true,
+          answer: await deps.registrarFor(workspace).assistant.ask({ q: question, locale: data.locale }),
+        };
       } catch (error) {
-        await releaseSlot();
         const attempts = (data.attempts ?? 0) + 1;
-        const retryable =
-          error instanceof AssistantBusyError ||
-          error instanceof RateLimitedError ||
-          (error instanceof RegistrarError && (error.status === 0 || error.status >= 500));
-        if (retryable && attempts < MAX_ATTEMPTS) {
+        if (isRetryable(error) && attempts < MAX_ATTEMPTS) {
+          // Free the account before the (paced) edit: the wait is this question's, not the account's.
+          await outcomes.releaseSlot(data.account, jobId);
+          await show(retryingMessage(error instanceof RateLimitedError ? 'rate limit' : 'busy'));
           const wait =
             error instanceof RateLimitedError && error.retryAfterMs !== undefined
               ? error.retryAfterMs
               : backoff(attempts);
-          await update(retryingMessage(error instanceof RateLimitedError ? 'rate limit' : 'busy'));
           await later(wait, { attempts, shownAhead: -1 });
         }
-        const reason =
-          error instanceof ForbiddenError
-            ? "the assistant is not available for this workspace's key."
-            : error instanceof BadRequestError
-              ? 'the assistant could not take this question; try rephrasing it.'
-              : retryable
-                ? `the assistant stayed busy after ${attempts} tries; please ask again later.`
-                : error instanceof AppError
-                  ? error.userMessage
-                  : 'something went wrong.';
-        await finish(failedMessage(reason), false);
-        return;
+        outcome = { ok: false, reason: reasonFor(error, attempts) };
       }
-      // The registrar is done: free the account's slot before the (paced) Slack update.
-      await releaseSlot();
-      await service.remember(data, answer.answer);
-      await finish(answerMessage(answer), true);
     } finally {
       // Released on every path, delays included: the next look decides afresh.
-      await releaseSlot();
+      await outcomes.releaseSlot(data.account, jobId);
     }
+    await outcomes.settle(data, jobId, outcome);
+    await deliver();
+  };
 
-    async function finish(
-      message: { text: string; blocks: KnownBlock[] } | undefined,
-      answered: boolean,
-    ): Promise<void> {
-      await redis.set(keys.answered(data.account, jobId), '1', 'EX', 24 * 60 * 60);
-      await redis.zrem(keys.queue(data.account), jobId);
-      await promoteNext(data.account);
-      if (message !== undefined) await update(message);
-      if (data.askTs !== undefined) {
-        await client.reactions
-          .remove({ channel: data.channel, timestamp: data.askTs, name: 'hourglass_flowing_sand' })
-          .catch(() => undefined);
-        await client.reactions
-          .add({ channel: data.channel, timestamp: data.askTs, name: answered ? 'white_check_mark' : 'x' })
-          .catch(() => undefined);
-      }
+  return async (job: Job<AssistantJob>, token?: string): Promise<void> => {
+    const jobId = job.id ?? '';
+    try {
+      await run(job, jobId, token);
+    } catch (error) {
+      if (error instanceof DelayedError) throw error;
+      // Slack refused, the workspace was uninstalled, its key removed…: the question ends here rather
+      // than failing with its place still at the head of the account's queue.
+      logger.error({ jobId, err: errorText(error) }, 'assistant question failed; its place is freed');
+      await outcomes.settle(job.data, jobId, { ok: false, reason: reasonFor(error, job.data.attempts ?? 1) });
+      await outcomes.deliver(job.data, jobId);
     }
   };
 }

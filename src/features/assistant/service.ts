@@ -20,7 +20,7 @@ export interface AssistantJob {
   enterpriseId?: string;
   channel: string;
   threadTs: string;
-  /** The placeholder reply that shows the queue position, then becomes the answer. */
+  /** The placeholder reply that shows the queue position; deleted once the answer is posted below it. */
   statusTs: string;
   /** The asker's own message (mentions), for the working → answered reaction. */
   askTs?: string;
@@ -45,8 +45,12 @@ export class AssistantKeys {
   /** Every key of one account shares the tag `acct:<hash>`, so the scripts over them stay in one slot. */
   queue = (account: string) => this.keys.key(`acct:${account}`, 'assistant', 'queue');
   inflight = (account: string) => this.keys.key(`acct:${account}`, 'assistant', 'inflight');
-  answered = (account: string, jobId: string) =>
-    this.keys.key(`acct:${account}`, 'assistant', 'answered', jobId);
+  /** How the question ended (answer or reason), kept so a re-run delivers it instead of asking again. */
+  outcome = (account: string, jobId: string) =>
+    this.keys.key(`acct:${account}`, 'assistant', 'outcome', jobId);
+  /** `posting` while one run posts the outcome (a lease), then `done`: one reply per question. */
+  delivered = (account: string, jobId: string) =>
+    this.keys.key(`acct:${account}`, 'assistant', 'delivered', jobId);
   perKey = (account: string) => this.keys.key(`acct:${account}`, 'quota', 'assistant-key');
   perAccount = (account: string) => this.keys.key(`acct:${account}`, 'quota', 'assistant-account');
   history = (workspace: WorkspaceRef, channel: string, threadTs: string) =>
@@ -119,7 +123,6 @@ export class AssistantService {
       thread_ts: input.threadTs,
       ...waitingMessage(ahead),
     });
-    await this.redis.zadd(this.redisKeys.queue(account), 'NX', enqueuedAt, jobId);
     const data: AssistantJob = {
       teamId: input.workspace.teamId,
       ...(input.workspace.enterpriseId === undefined ? {} : { enterpriseId: input.workspace.enterpriseId }),
@@ -134,7 +137,9 @@ export class AssistantService {
       enqueuedAt,
       shownAhead: ahead,
     };
+    // The job exists before its queue entry: a queue entry without a job is taken as stale and cleared.
     await this.queue.add('ask', data, { jobId });
+    await this.redis.zadd(this.redisKeys.queue(account), 'NX', enqueuedAt, jobId);
   }
 
   /** The question to send: earlier exchanges of the thread first, within a size budget. */

@@ -1,0 +1,157 @@
+import type { WebClient } from '@slack/web-api';
+import type { Queue } from 'bullmq';
+import type { AssistantAnswer } from '../../registrar/index.js';
+import type { Logger } from '../../shared/logger.js';
+import type { Redis } from '../../shared/redis.js';
+import type { WorkspaceRef } from '../../shared/workspace.js';
+import { slackRefusal } from '../../slack/platform-errors.js';
+import type { ChannelPoster } from '../../slack/poster.js';
+import { replyPrivately } from '../../slack/reply.js';
+import { privateReply, threadReply } from './blocks.js';
+import { type AssistantJob, type AssistantKeys, workspaceOfJob } from './service.js';
+
+/** How a question ended: the registrar's answer, or why there is none. */
+export type Outcome = { ok: true; answer: AssistantAnswer } | { ok: false; reason: string };
+
+/** Outcomes and delivery marks outlive every re-run of a job (BullMQ keeps completed jobs 24 h). */
+const KEEP_SECONDS = 24 * 60 * 60;
+/**
+ * A run posting an outcome holds this lease: longer than a paced post can take (up to 30 s waiting for
+ * the channel, then Slack's 10 s timeout and retries), so a live poster is never raced. If its worker
+ * dies, the lease lapses and the job's re-run posts: at least once rather than never.
+ */
+export const DELIVERY_LEASE_MS = 120_000;
+/** Heads cleared per look; each clears one entry, so the loop ends even if entries keep coming. */
+const MAX_STALE_HEADS = 20;
+
+const RELEASE_SLOT = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
+
+export interface OutcomeDeps {
+  redis: Redis;
+  keys: AssistantKeys;
+  queue: Queue<AssistantJob>;
+  poster: ChannelPoster;
+  slackFor(workspace: WorkspaceRef): Promise<WebClient>;
+  remember(job: AssistantJob, answer: string): Promise<void>;
+  logger: Logger;
+}
+
+/**
+ * The end of a question, on every path (answer, registrar refusal, Slack error, crash): its place in
+ * the account's queue and its in-flight slot are freed, so it never holds up the account's later
+ * questions (docs/requirements.md R13), and the asker hears the outcome once (R17).
+ */
+export class Outcomes {
+  constructor(private readonly deps: OutcomeDeps) {}
+
+  async of(job: AssistantJob, jobId: string): Promise<Outcome | undefined> {
+    const raw = await this.deps.redis.get(this.deps.keys.outcome(job.account, jobId));
+    return raw === null ? undefined : (JSON.parse(raw) as Outcome);
+  }
+
+  /** Records the outcome (the first one wins), then frees the question's place and slot. */
+  async settle(job: AssistantJob, jobId: string, outcome: Outcome): Promise<void> {
+    const key = this.deps.keys.outcome(job.account, jobId);
+    const first = await this.deps.redis.set(key, JSON.stringify(outcome), 'EX', KEEP_SECONDS, 'NX');
+    if (first === 'OK' && outcome.ok) await this.deps.remember(job, outcome.answer.answer);
+    await this.#release(job.account, jobId);
+  }
+
+  async releaseSlot(account: string, jobId: string): Promise<void> {
+    await this.deps.redis.eval(RELEASE_SLOT, 1, this.deps.keys.inflight(account), jobId);
+  }
+
+  /**
+   * Clears heads of the account's queue whose job was removed, failed (crashed past its stalled
+   * re-runs, or failed outside this code) or completed: each would otherwise show every later question
+   * "1 question ahead" forever. The asker of a failed one is told.
+   */
+  async clearStaleHeads(account: string, self: string): Promise<void> {
+    for (let cleared = 0; cleared < MAX_STALE_HEADS; cleared++) {
+      const [head] = await this.deps.redis.zrange(this.deps.keys.queue(account), '0', '0');
+      if (head === undefined || head === self) return;
+      const job = await this.deps.queue.getJob(head);
+      const state = job === undefined ? 'missing' : await job.getState();
+      if (state !== 'missing' && state !== 'failed' && state !== 'completed' && state !== 'unknown') return;
+      this.deps.logger.warn({ jobId: head, state }, 'stale head of an assistant queue cleared');
+      if (job === undefined || state !== 'failed') {
+        await this.#release(account, head);
+        continue;
+      }
+      await this.settle(job.data, head, {
+        ok: false,
+        reason: 'Regdesk lost this question while working on it; please ask again.',
+      });
+      await this.deliver(job.data, head);
+    }
+  }
+
+  /**
+   * Posts the outcome once: a reply in the thread that mentions the asker, or, when the thread cannot
+   * take it (message deleted, channel archived, bot removed), privately. Then the placeholder goes.
+   * Never throws: delivering one question's outcome must not fail another's run. `busy` when another
+   * run holds the delivery lease.
+   */
+  async deliver(job: AssistantJob, jobId: string): Promise<'done' | 'busy'> {
+    const { redis, keys, logger } = this.deps;
+    const mark = keys.delivered(job.account, jobId);
+    try {
+      const outcome = await this.of(job, jobId);
+      if (outcome === undefined) return 'done';
+      if ((await redis.set(mark, 'posting', 'PX', DELIVERY_LEASE_MS, 'NX')) !== 'OK')
+        return (await redis.get(mark)) === 'done' ? 'done' : 'busy';
+      const client = await this.deps.slackFor(workspaceOfJob(job));
+      if (!(await this.#tell(client, job, outcome))) return 'done'; // logged by replyPrivately
+      await redis.set(mark, 'done', 'EX', KEEP_SECONDS);
+      await this.#tidy(client, job, outcome.ok);
+    } catch (error) {
+      logger.error({ jobId, err: errorText(error) }, 'the asker could not be told the outcome');
+    }
+    return 'done';
+  }
+
+  async #tell(client: WebClient, job: AssistantJob, outcome: Outcome): Promise<boolean> {
+    try {
+      await this.deps.poster.post(client, {
+        channel: job.channel,
+        thread_ts: job.threadTs,
+        ...threadReply(outcome, job.user),
+      });
+      return true;
+    } catch (error) {
+      this.deps.logger.warn(
+        { slackError: slackRefusal(error), err: errorText(error) },
+        'the thread cannot take the outcome; telling the asker privately',
+      );
+      return replyPrivately(
+        { user: job.user, client, channel: job.channel },
+        privateReply(outcome, job.question),
+        this.deps.logger,
+      );
+    }
+  }
+
+  /** Best-effort: the placeholder goes (the reply replaces it); a mention's reaction turns ✓ or ✗. */
+  async #tidy(client: WebClient, job: AssistantJob, answered: boolean): Promise<void> {
+    const ignore = () => undefined;
+    await client.chat.delete({ channel: job.channel, ts: job.statusTs }).catch(ignore);
+    if (job.askTs === undefined) return;
+    const reaction = { channel: job.channel, timestamp: job.askTs };
+    await client.reactions.remove({ ...reaction, name: 'hourglass_flowing_sand' }).catch(ignore);
+    await client.reactions.add({ ...reaction, name: answered ? 'white_check_mark' : 'x' }).catch(ignore);
+  }
+
+  /** Frees the place and slot, and starts the account's next question now instead of at its next poll. */
+  async #release(account: string, jobId: string): Promise<void> {
+    const { redis, keys, queue } = this.deps;
+    await redis.zrem(keys.queue(account), jobId);
+    await this.releaseSlot(account, jobId);
+    const [next] = await redis.zrange(keys.queue(account), '0', '0');
+    const job = next === undefined ? undefined : await queue.getJob(next);
+    if (job !== undefined && (await job.isDelayed())) await job.promote().catch(() => undefined);
+  }
+}
+
+export function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
