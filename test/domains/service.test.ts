@@ -4,9 +4,11 @@ import type { LimitWindow } from '../../src/config.js';
 import { AuditLog } from '../../src/features/audit/service.js';
 import {
   AvailabilityService,
+  CheckCapError,
   type CheckRow,
   MAX_NAMES,
   planCheck,
+  USER_NAMES_PER_MINUTE,
 } from '../../src/features/domains/service.js';
 import { NoApiKeyError, WorkspaceKeys } from '../../src/features/keys/service.js';
 import { createRegistrarClient } from '../../src/registrar/index.js';
@@ -93,12 +95,15 @@ describe('AvailabilityService against the sandbox registrar and real Redis', () 
           timeoutMs: options.timeoutMs ?? 5_000,
         }),
       workspaceKeys: { keyHashFor: async () => 'k0123456789abcdef' },
+      redis: options.connection ?? redis,
       limiter: new Limiter(options.connection ?? redis),
       keys,
       limit: options.limit ?? ROOMY,
     });
   }
   const freshKeys = () => new KeySpace(`t-${randomBytes(4).toString('hex')}`);
+  let users = 0;
+  const nextUser = () => `U${++users}`;
   const availabilityCalls = (sandbox: Sandbox) =>
     sandbox.calls.filter((call) => call.operation === 'domains.availability');
   const windowSize = (keys: KeySpace) =>
@@ -107,7 +112,9 @@ describe('AvailabilityService against the sandbox registrar and real Redis', () 
   it('answers available and taken (with the registry status), in place, reporting progress', async () => {
     const { rows } = planCheck('fresh-one.com example.com google.com');
     const progress: number[] = [];
-    await (await service(roomy, freshKeys()).forWorkspace(WS)).check(rows, (done) => progress.push(done));
+    await (await service(roomy, freshKeys()).forWorkspace(WS, nextUser(), MAX_NAMES)).check(rows, (done) =>
+      progress.push(done),
+    );
     expect(states(rows)).toEqual({
       'fresh-one.com': { kind: 'available' },
       'example.com': { kind: 'taken', status: 'registered' },
@@ -120,7 +127,7 @@ describe('AvailabilityService against the sandbox registrar and real Redis', () 
     const keys = freshKeys();
     const before = availabilityCalls(roomy).length;
     const { rows } = planCheck('co.uk www.example.com .com fresh-two.com');
-    await (await service(roomy, keys).forWorkspace(WS)).check(rows);
+    await (await service(roomy, keys).forWorkspace(WS, nextUser(), MAX_NAMES)).check(rows);
     expect(availabilityCalls(roomy).length - before).toBe(1);
     expect(await windowSize(keys)).toBe(1);
     expect(states(rows)['fresh-two.com']).toEqual({ kind: 'available' });
@@ -131,7 +138,7 @@ describe('AvailabilityService against the sandbox registrar and real Redis', () 
     const { rows, overflow } = planCheck(
       Array.from({ length: MAX_NAMES + 7 }, (_, i) => `bulk-${i}.net`).join(','),
     );
-    await (await service(roomy, freshKeys()).forWorkspace(WS)).check(rows);
+    await (await service(roomy, freshKeys()).forWorkspace(WS, nextUser(), MAX_NAMES)).check(rows);
     expect(overflow).toBe(7);
     expect(rows.every((row) => row.state.kind === 'available')).toBe(true);
     expect(availabilityCalls(roomy).length - before).toBe(MAX_NAMES);
@@ -146,10 +153,10 @@ describe('AvailabilityService against the sandbox registrar and real Redis', () 
     const started = Date.now();
     await Promise.all([
       service(tight, keys, { limit })
-        .forWorkspace(WS)
+        .forWorkspace(WS, nextUser(), MAX_NAMES)
         .then((checks) => checks.check(first.rows)),
       service(tight, keys, { limit, connection: otherProcess })
-        .forWorkspace(WS)
+        .forWorkspace(WS, nextUser(), MAX_NAMES)
         .then((checks) => checks.check(second.rows)),
     ]);
     const calls = availabilityCalls(tight).slice(before);
@@ -162,26 +169,28 @@ describe('AvailabilityService against the sandbox registrar and real Redis', () 
 
   it('reports a 502 as "could not check", never as taken', async () => {
     const { rows } = planCheck('unreachable-zone.com');
-    await (await service(roomy, freshKeys()).forWorkspace(WS)).check(rows);
+    await (await service(roomy, freshKeys()).forWorkspace(WS, nextUser(), MAX_NAMES)).check(rows);
     expect(rows[0]?.state).toEqual({ kind: 'unknown', reason: 'registry unreachable' });
   });
 
   it('reports a registrar timeout as "could not check"', async () => {
     roomy.faults.inject('domains.availability', { delayMs: 1_000, times: 1 });
     const { rows } = planCheck('slow-answer.com');
-    await (await service(roomy, freshKeys(), { timeoutMs: 200 }).forWorkspace(WS)).check(rows);
+    await (
+      await service(roomy, freshKeys(), { timeoutMs: 200 }).forWorkspace(WS, nextUser(), MAX_NAMES)
+    ).check(rows);
     expect(rows[0]?.state).toEqual({ kind: 'unknown', reason: 'no answer' });
   });
 
   it("reports the registrar's own 429 as unknown and its 400 as a name the registry refuses", async () => {
     roomy.faults.inject('domains.availability', { status: 429, times: 1 });
     const limited = planCheck('limited-one.com');
-    await (await service(roomy, freshKeys()).forWorkspace(WS)).check(limited.rows);
+    await (await service(roomy, freshKeys()).forWorkspace(WS, nextUser(), MAX_NAMES)).check(limited.rows);
     expect(limited.rows[0]?.state).toEqual({ kind: 'unknown', reason: 'registrar limit' });
 
     roomy.faults.inject('domains.availability', { status: 400, times: 1 });
     const refused = planCheck('refused-one.com');
-    await (await service(roomy, freshKeys()).forWorkspace(WS)).check(refused.rows);
+    await (await service(roomy, freshKeys()).forWorkspace(WS, nextUser(), MAX_NAMES)).check(refused.rows);
     expect(refused.rows[0]?.state).toEqual({
       kind: 'invalid',
       reason: 'the registry does not accept this name',
@@ -192,7 +201,7 @@ describe('AvailabilityService against the sandbox registrar and real Redis', () 
     const before = availabilityCalls(roomy).length;
     const { rows } = planCheck('first-in.com second-in.com');
     const slow = service(roomy, freshKeys(), { limit: { max: 1, windowMs: 600_000 } });
-    await (await slow.forWorkspace(WS)).check(rows);
+    await (await slow.forWorkspace(WS, nextUser(), MAX_NAMES)).check(rows);
     expect(rows.map((row) => row.state.kind).sort()).toEqual(['available', 'unknown']);
     expect(rows.find((row) => row.state.kind === 'unknown')?.state).toMatchObject({
       reason: 'availability limit reached',
@@ -210,12 +219,38 @@ describe('AvailabilityService against the sandbox registrar and real Redis', () 
         createRegistrarClient({ baseUrl: roomy.url, apiKey: () => workspaceKeys.apiKeyFor(WS) }),
       workspaceKeys,
       limiter: new Limiter(redis),
+      redis,
       keys,
       limit: ROOMY,
     });
     const before = roomy.calls.length;
-    await expect(availability.forWorkspace(WS)).rejects.toBeInstanceOf(NoApiKeyError);
+    await expect(availability.forWorkspace(WS, nextUser(), MAX_NAMES)).rejects.toBeInstanceOf(NoApiKeyError);
     expect(roomy.calls.length).toBe(before);
     expect(await redis.keys(`${keys.prefix}:*`)).toEqual([]);
+  });
+
+  it("one person's flood is refused at once while another person's check goes through", async () => {
+    const keys = freshKeys();
+    const before = availabilityCalls(roomy).length;
+    const flooder = service(roomy, keys);
+    const first = await flooder.forWorkspace(WS, 'UFLOOD', 3);
+    // While the first check runs, the same person's next 100 are refused without a registrar call.
+    const refusals = await Promise.allSettled(
+      Array.from({ length: 100 }, () => flooder.forWorkspace(WS, 'UFLOOD', 3)),
+    );
+    expect(refusals.every((r) => r.status === 'rejected' && r.reason instanceof CheckCapError)).toBe(true);
+    const other = planCheck('other-person.com');
+    const checks = await service(roomy, keys).forWorkspace(WS, 'UOTHER', 1);
+    await checks.check(other.rows);
+    await checks.release();
+    expect(states(other.rows)['other-person.com']).toEqual({ kind: 'available' });
+    await first.check(planCheck('flood-1.com flood-2.com flood-3.com').rows);
+    await first.release();
+    expect(availabilityCalls(roomy).length - before).toBe(4);
+    // Released: the flooder may check again, within their names per minute.
+    await (await flooder.forWorkspace(WS, 'UFLOOD', 10)).release();
+    await expect(flooder.forWorkspace(WS, 'UFLOOD', USER_NAMES_PER_MINUTE)).rejects.toBeInstanceOf(
+      CheckCapError,
+    );
   });
 });

@@ -30,22 +30,26 @@ export function checkCommand(availability: AvailabilityService): Subcommand {
 
       const replace = (message: { text: string; blocks: KnownBlock[] }) =>
         respond({ response_type: 'ephemeral', replace_original: true, ...message });
-      let checks: WorkspaceAvailability;
+      let checks: WorkspaceAvailability & { release(): Promise<void> };
       try {
-        checks = await availability.forWorkspace(workspaceOf(bolt.body));
+        checks = await availability.forWorkspace(workspaceOf(bolt.body), bolt.body.user_id, pending);
       } catch (error) {
-        await replace(replyForError(error, logger));
+        await replace(replyForError(error, logger, { nothingChanged: true }));
         return;
       }
 
       // Progress updates at a third and two thirds, then the final one: four uses at most.
       const milestones = new Set([Math.ceil(pending / 3), Math.ceil((2 * pending) / 3)]);
       let updates: Promise<unknown> = Promise.resolve();
-      await checks.check(rows, (done) => {
-        if (!milestones.has(done) || done >= pending) return;
-        const snapshot = checkMessage(rows, overflow);
-        updates = updates.then(() => replace(snapshot));
-      });
+      try {
+        await checks.check(rows, (done) => {
+          if (!milestones.has(done) || done >= pending) return;
+          const snapshot = checkMessage(rows, overflow);
+          updates = updates.then(() => replace(snapshot));
+        });
+      } finally {
+        await checks.release();
+      }
       await updates;
       await replace(checkMessage(rows, overflow));
     },

@@ -1,6 +1,6 @@
 import type { RegfishLimits } from '../../config.js';
 import type { Limiter } from '../../shared/limiter.js';
-import type { KeySpace } from '../../shared/redis.js';
+import type { KeySpace, Redis } from '../../shared/redis.js';
 import type { LookupDeps } from '../../slack/lookup.js';
 import type { Requests } from '../approvals/request.js';
 import type { FeatureModule } from '../feature.js';
@@ -17,6 +17,7 @@ export interface DomainsDeps extends LookupDeps {
   workspaceKeys: WorkspaceKeys;
   limiter: Limiter;
   keys: KeySpace;
+  redis: Redis;
   limits: RegfishLimits;
   now: () => number;
 }

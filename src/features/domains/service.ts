@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import type { LimitWindow } from '../../config.js';
 import { type RegistrarClient, RegistrarError } from '../../registrar/index.js';
+import { AppError } from '../../shared/app-error.js';
 import { type ParsedName, splitNames } from '../../shared/domain-names.js';
 import { type Limiter, type QuotaWindow, withLatencyMargin } from '../../shared/limiter.js';
-import type { KeySpace } from '../../shared/redis.js';
+import type { KeySpace, Redis } from '../../shared/redis.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
 import type { WorkspaceKeys } from '../keys/service.js';
 
@@ -12,6 +14,21 @@ export const MAX_NAMES = 50;
 const MAX_QUOTA_WAIT_MS = 120_000;
 /** Checks in flight per command; the shared quota, not this, sets the pace. */
 const PARALLEL = 4;
+/**
+ * Per person (docs/requirements.md R34): one check at a time, and at most this many names a minute,
+ * so one person cannot queue up the whole key's availability quota ahead of everybody else. One
+ * check still runs at the key's full pace; a second person's check shares the window with it.
+ */
+export const USER_NAMES_PER_MINUTE = 150;
+/** A check lock outlives the longest check (every name waiting its full time) only by a margin. */
+const CHECK_LOCK_MS = MAX_QUOTA_WAIT_MS + 60_000;
+
+/** A person's share is used up: said to them, nothing is checked. */
+export class CheckCapError extends AppError {
+  constructor(message: string) {
+    super('regdesk_check_cap', message);
+  }
+}
 
 export type CheckState =
   | { kind: 'waiting' }
@@ -45,8 +62,11 @@ export function planCheck(text: string): CheckPlan {
   return { rows, overflow };
 }
 
+const RELEASE_LOCK = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
+
 export interface AvailabilityDeps {
   registrarFor(workspace: WorkspaceRef): RegistrarClient;
+  redis: Redis;
   workspaceKeys: Pick<WorkspaceKeys, 'keyHashFor'>;
   limiter: Limiter;
   keys: KeySpace;
@@ -72,12 +92,21 @@ export interface WorkspaceAvailability {
 export class AvailabilityService {
   constructor(private readonly deps: AvailabilityDeps) {}
 
-  /** Fails (no key, unreadable key, store down) before any quota is spent or any name is asked. */
-  async forWorkspace(workspace: WorkspaceRef): Promise<WorkspaceAvailability> {
+  /**
+   * Fails (no key, unreadable key, store down, the person's share used up) before any quota is spent
+   * or any name is asked. `release` must be called when the check is over.
+   */
+  async forWorkspace(
+    workspace: WorkspaceRef,
+    user: string,
+    names: number,
+  ): Promise<WorkspaceAvailability & { release(): Promise<void> }> {
     const { deps } = this;
     // The quota is per API key (docs/registrar-api.md §8); the key is known here only by a hash.
+    const tag = `key:${await deps.workspaceKeys.keyHashFor(workspace)}`;
+    const release = await this.#reserve(tag, user, names);
     const window: QuotaWindow = {
-      key: deps.keys.key(`key:${await deps.workspaceKeys.keyHashFor(workspace)}`, 'quota', 'availability'),
+      key: deps.keys.key(tag, 'quota', 'availability'),
       max: deps.limit.max,
       windowMs: withLatencyMargin(deps.limit.windowMs),
     };
@@ -100,6 +129,7 @@ export class AvailabilityService {
     };
 
     return {
+      release,
       check: async (rows, onProgress) => {
         const queue = rows.filter((row) => row.state.kind === 'waiting');
         let done = 0;
@@ -113,6 +143,31 @@ export class AvailabilityService {
         );
       },
     };
+  }
+
+  /** Takes the person's check lock and counts their names in this minute, or says why not. */
+  async #reserve(tag: string, user: string, names: number): Promise<() => Promise<void>> {
+    const { redis, keys } = this.deps;
+    const lock = keys.key(tag, 'check-running', user);
+    const token = randomBytes(8).toString('hex');
+    if ((await redis.set(lock, token, 'PX', CHECK_LOCK_MS, 'NX')) === null) {
+      throw new CheckCapError('You already have a `/domain check` running; wait for its answer first.');
+    }
+    const release = async () => {
+      // Only our own lock: a check that overran its lock must not free a newer one.
+      await redis.eval(RELEASE_LOCK, 1, lock, token);
+    };
+    const counter = keys.key(tag, 'check-names', user, String(Math.floor(Date.now() / 60_000)));
+    const [[, counted] = [null, 0]] =
+      (await redis.multi().incrby(counter, names).pexpire(counter, 120_000).exec()) ?? [];
+    if (Number(counted) > USER_NAMES_PER_MINUTE) {
+      await redis.decrby(counter, names);
+      await release();
+      throw new CheckCapError(
+        `You have checked ${USER_NAMES_PER_MINUTE} names this minute, your share of the registrar's limit; try again in a minute.`,
+      );
+    }
+    return release;
   }
 }
 
