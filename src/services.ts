@@ -142,7 +142,8 @@ export function buildServices(deps: ServiceDeps): Services {
   const poster = new ChannelPoster(limiter, keys);
   const slackClients = new SlackClients(config.slack, webClientOptions(config.slack.apiUrl, logger), vault);
   const policies = new PolicyStore(redis, keys);
-  const roles = new Roles(logger);
+  const directory = new SlackDirectory(redis, keys);
+  const roles = new Roles(directory, logger);
   const approvalStore = new ApprovalStore(redis, keys);
   const approvalQueue = createQueue<ApprovalJob>(APPROVALS_QUEUE, redis, keys, logger);
   const assistantQueue = createQueue<AssistantJob>(ASSISTANT_QUEUE, redis, keys, logger);
@@ -174,6 +175,7 @@ export function buildServices(deps: ServiceDeps): Services {
       );
     return [...executing, ...following];
   };
+  const home = new HomeService({ workspaceKeys, approvalStore, audit, runningJobs, redis, keys, now });
   const approvals: Approvals = new ApprovalService({
     store: approvalStore,
     policies,
@@ -181,10 +183,16 @@ export function buildServices(deps: ServiceDeps): Services {
     audit,
     limiter,
     poster,
+    vault,
     operations: SENSITIVE_OPERATIONS,
     contextFor,
     scheduler: approvalScheduler(approvalQueue, now),
     follow: followResource,
+    // Pending approvals are on App Home: whoever a change concerns, or has Home open, sees it there.
+    onChange: async (request) => {
+      const client = await slackClients.forWorkspace(request.workspace);
+      await home.republish(client, request.workspace, [request.requester], logger);
+    },
     logger,
     now,
   });
@@ -198,13 +206,14 @@ export function buildServices(deps: ServiceDeps): Services {
     vault,
     audit,
     workspaceKeys,
-    isKeyAdmin: async (client, workspace, user) => roles.isAdmin(client, await policies.get(workspace), user),
+    isKeyAdmin: async (client, workspace, user) =>
+      roles.isAdmin(client, workspace, await policies.get(workspace), user),
     limiter,
     poster,
     shareable: new ShareableCards(redis, keys),
     slackClients,
     slackFor: (workspace) => slackClients.forWorkspace(workspace),
-    directory: new SlackDirectory(redis, keys),
+    directory,
     policies,
     roles,
     vanitySets,
@@ -216,7 +225,7 @@ export function buildServices(deps: ServiceDeps): Services {
     followers: deps.followers,
     follow: followResource,
     runningJobs,
-    home: new HomeService({ workspaceKeys, approvalStore, audit, runningJobs, redis, keys, now }),
+    home,
     assistant: new AssistantService(redis, keys, assistantQueue, workspaceKeys, poster, now),
     registrarFor,
     close: async () => {

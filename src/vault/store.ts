@@ -6,6 +6,15 @@ import { type MasterKey, mask, open, seal, sealedKeyId } from './crypto.js';
 export type SecretKind = 'registrar-key' | 'slack-installation';
 export const SECRET_KINDS: readonly SecretKind[] = ['registrar-key', 'slack-installation'];
 
+/**
+ * Secrets held only for a while, one Redis key each so that Redis itself forgets them (a hash field
+ * has no TTL before Redis 7.4): a transfer auth code waits 24 h for its requester to reveal it
+ * (docs/requirements.md R28). They are not rotated: they are gone before a rotation could matter,
+ * and the previous master key still opens them meanwhile.
+ */
+export type ExpiringKind = 'auth-code';
+const LIFETIME_SECONDS: Record<ExpiringKind, number> = { 'auth-code': 24 * 60 * 60 };
+
 export interface VaultEntry {
   workspace: string;
   kind: SecretKind;
@@ -50,6 +59,11 @@ export class Vault {
     return this.keySpace.key('vault', 'workspaces');
   }
 
+  /** Same hash tag as the workspace's other records; the id (a request id) names the record. */
+  #expiring(workspace: string, kind: ExpiringKind, id: string): string {
+    return this.keySpace.key(`ws:${workspace}`, 'vault', kind, id);
+  }
+
   async put(ref: WorkspaceRef, kind: SecretKind, secret: string, actor: string): Promise<void> {
     const workspace = workspaceId(ref);
     // Index first: a crash between the two leaves an index entry without a record, which list skips.
@@ -67,6 +81,23 @@ export class Vault {
     return sealed === null ? undefined : open(sealed, this.#keys, workspace, kind);
   }
 
+  /**
+   * Seal a short-lived secret under `kind` and `id`. The AAD binds both (R25), so a ciphertext copied
+   * to another workspace or another request's record fails to open.
+   */
+  async putExpiring(ref: WorkspaceRef, kind: ExpiringKind, id: string, secret: string): Promise<void> {
+    const workspace = workspaceId(ref);
+    const sealed = seal(secret, this.current, workspace, `${kind}:${id}`);
+    await this.redis.set(this.#expiring(workspace, kind, id), sealed, 'EX', LIFETIME_SECONDS[kind]);
+  }
+
+  /** The secret, or undefined once its lifetime has passed. Reading does not consume it. */
+  async getExpiring(ref: WorkspaceRef, kind: ExpiringKind, id: string): Promise<string | undefined> {
+    const workspace = workspaceId(ref);
+    const sealed = await this.redis.get(this.#expiring(workspace, kind, id));
+    return sealed === null ? undefined : open(sealed, this.#keys, workspace, `${kind}:${id}`);
+  }
+
   async describe(ref: WorkspaceRef, kind: SecretKind): Promise<VaultEntry | undefined> {
     const workspace = workspaceId(ref);
     const fields = await this.redis.hgetall(this.#hash(workspace));
@@ -80,11 +111,18 @@ export class Vault {
     return removed > 0;
   }
 
-  /** Everything the vault holds for a workspace (uninstall). */
+  /** Everything the vault holds for a workspace (uninstall), short-lived records included. */
   async deleteWorkspace(ref: WorkspaceRef): Promise<void> {
     const workspace = workspaceId(ref);
     await this.redis.del(this.#hash(workspace));
     await this.redis.srem(this.#index(), workspace);
+    const pattern = this.keySpace.key(`ws:${workspace}`, 'vault', '*');
+    let cursor = '0';
+    do {
+      const [next, found] = await this.redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
+      cursor = next;
+      if (found.length > 0) await this.redis.del(...found);
+    } while (cursor !== '0');
   }
 
   async list(): Promise<VaultEntry[]> {

@@ -4,6 +4,7 @@ import { createRedis } from '../../src/shared/redis.js';
 import { inputActionId } from '../../src/slack/modal.js';
 import { BOT_TOKEN, type Harness, startHarness } from '../helpers/app-harness.js';
 import { assertWithinBlockKitLimits } from '../helpers/block-kit.js';
+import type { SlackCall } from '../helpers/fake-slack.js';
 import { buttonPress, buttonValue, messageText, viewSubmission } from '../helpers/payloads.js';
 import { testRedisUrl } from '../helpers/provided-context.js';
 import { allRedisText } from '../helpers/redis-dump.js';
@@ -28,10 +29,13 @@ describe('team approval of sensitive actions (signed requests, fake Slack, sandb
     redis.disconnect();
   });
 
-  /** Ask for a sensitive action; returns the request id from the posted approval message. */
-  async function request(command: string, text: string): Promise<string> {
+  /**
+   * Ask for a sensitive action; returns the request id from the posted approval message. Each test
+   * asks in a channel of its own: posts and updates are paced per channel (R7).
+   */
+  async function request(command: string, text: string, channel = 'C0001'): Promise<string> {
     const before = h.slack.callsTo('chat.postMessage').length;
-    const res = await h.driver.command(command, text, { user: REQUESTER });
+    const res = await h.driver.command(command, text, { user: REQUESTER, channel });
     expect(res.status).toBe(200);
     await h.slack.waitFor(() => h.slack.callsTo('chat.postMessage').length > before);
     const posted = h.slack.callsTo('chat.postMessage').at(-1);
@@ -62,7 +66,7 @@ describe('team approval of sensitive actions (signed requests, fake Slack, sandb
   });
 
   it('executes exactly once under 5 concurrent approvals; refuses self-approval and non-approvers', async () => {
-    const id = await request('/tls', 'revoke cert-issued-old superseded');
+    const id = await request('/tls', 'revoke cert-issued-old superseded', 'CFLOW2');
     await press(APPROVAL_IDS.approve, id, REQUESTER);
     await press(APPROVAL_IDS.approve, id, 'U0002');
     await h.slack.waitFor((calls) => calls.filter((c) => c.method === 'chat.postEphemeral').length >= 2);
@@ -86,33 +90,73 @@ describe('team approval of sensitive actions (signed requests, fake Slack, sandb
     expect(final === undefined ? '' : messageText(final)).not.toContain(APPROVAL_IDS.approve);
   });
 
-  it('shows the auth code only to the requester, never in public messages, logs or Redis', async () => {
-    const id = await request('/domain', 'authcode regdesk-demo.de');
+  it('seals the auth code for the requester: a DM with Reveal, a modal only they open, nowhere else', async () => {
+    const id = await request('/domain', 'authcode regdesk-demo.de', 'CFLOW3');
     await press(APPROVAL_IDS.approve, id, 'UADM1');
-    await h.slack.waitFor(
-      (calls) =>
-        calls.some(
-          (c) => c.method === 'chat.postEphemeral' && String(c.args.text).includes('Transfer auth code'),
-        ),
-      10_000,
+    const dm = `D${REQUESTER}`;
+    const isReady = (c: SlackCall) =>
+      c.method === 'chat.postMessage' &&
+      c.args.channel === dm &&
+      messageText(c).includes('Your transfer auth code for regdesk-demo.de is ready');
+    await h.slack.waitFor((calls) => calls.some(isReady), 10_000);
+    const ready = h.slack.calls.find(isReady);
+    expect(messageText(ready ?? { method: '', args: {}, at: 0 })).toContain(
+      `"action_id":"${APPROVAL_IDS.reveal}","value":"${id}"`,
     );
-    const secretCall = h.slack
-      .callsTo('chat.postEphemeral')
-      .find((c) => String(c.args.text).includes('Transfer auth code'));
-    expect(secretCall?.args.user).toBe(REQUESTER);
-    const code = /`([^`]+)`/.exec(String(secretCall?.args.text))?.[1] ?? '';
+
+    // Anyone else pressing Reveal is refused, and no modal opens.
+    const modalsBefore = h.slack.callsTo('views.open').length;
+    await h.driver.interaction(buttonPress(APPROVAL_IDS.reveal, id, { user: 'UADM1', channel: 'DUADM1' }));
+    await h.slack.waitFor((calls) =>
+      calls.some(
+        (c) => c.method === 'chat.postEphemeral' && String(c.args.text).includes('Only the person who asked'),
+      ),
+    );
+    expect(h.slack.callsTo('views.open')).toHaveLength(modalsBefore);
+
+    // The requester reveals it, and again: revealing does not use it up within the 24 h.
+    const reveal = async () => {
+      const before = h.slack.succeeded('views.open').length;
+      await h.driver.interaction(buttonPress(APPROVAL_IDS.reveal, id, { user: REQUESTER, channel: dm }));
+      await h.slack.waitFor(() => h.slack.succeeded('views.open').length > before);
+      const view = h.slack.succeeded('views.open').at(-1)?.args.view;
+      assertWithinBlockKitLimits(view, 'modal');
+      return /"rich_text_preformatted","elements":\[\{"type":"text","text":"([^"]+)"/.exec(
+        JSON.stringify(view),
+      )?.[1];
+    };
+    const code = (await reveal()) ?? '';
     expect(code.length).toBeGreaterThan(5);
-    const everythingElse = h.slack.calls.filter((c) => c !== secretCall).map((c) => JSON.stringify(c.args));
-    expect(everythingElse.join('\n')).not.toContain(code);
+    expect(await reveal()).toBe(code);
+
+    // Never in a message, log, job or result: only the two modals hold it; Redis (jobs included) only sealed.
+    const modals = new Set(h.slack.succeeded('views.open').slice(-2));
+    const elsewhere = h.slack.calls
+      .filter((c) => !modals.has(c))
+      .map((c) => JSON.stringify([c.args, c.result]));
+    expect(elsewhere.join('\n')).not.toContain(code);
     expect(h.logs.join('\n')).not.toContain(code);
     expect(await allRedisText(redis, h.keyPrefix)).not.toContain(code);
+
+    // Kept 24 h by Redis itself; once gone, Reveal says so.
+    const sealed = `${h.keyPrefix}:{ws:-:T0001}:vault:auth-code:${id}`;
+    expect(await redis.ttl(sealed)).toBeGreaterThan(DAY / 1000 - 60);
+    expect(await redis.ttl(sealed)).toBeLessThanOrEqual(DAY / 1000);
+    await redis.pexpire(sealed, 1);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const opened = h.slack.callsTo('views.open').length;
+    await h.driver.interaction(buttonPress(APPROVAL_IDS.reveal, id, { user: REQUESTER, channel: dm }));
+    await h.slack.waitFor((calls) =>
+      calls.some((c) => c.method === 'chat.postEphemeral' && String(c.args.text).includes('has expired')),
+    );
+    expect(h.slack.callsTo('views.open')).toHaveLength(opened);
   });
 
   it('refuses an auth code request before approval when the quota is spent', async () => {
     const before = h.slack.callsTo('chat.postMessage').length;
     // Three per domain a day: one was issued above; spend the rest.
     for (let i = 0; i < 2; i++) {
-      const id = await request('/domain', 'authcode regdesk-demo.de');
+      const id = await request('/domain', 'authcode regdesk-demo.de', 'CFLOW4');
       await press(APPROVAL_IDS.approve, id, 'UADM2');
       await h.slack.waitFor(
         (calls) =>
@@ -135,7 +179,7 @@ describe('team approval of sensitive actions (signed requests, fake Slack, sandb
   });
 
   it('deny asks for a reason and updates the message; the requester can withdraw; others cannot', async () => {
-    const denied = await request('/domain', 'ns example.com set 12');
+    const denied = await request('/domain', 'ns example.com set 12', 'CFLOW5');
     await press(APPROVAL_IDS.deny, denied, 'UADM1');
     await h.slack.waitFor((calls) =>
       calls.some((c) => c.method === 'views.open' && messageText(c).includes(APPROVAL_IDS.denyModal)),
@@ -183,7 +227,7 @@ describe('team approval of sensitive actions (signed requests, fake Slack, sandb
     await h.slack.waitFor((calls) => calls.some((c) => c.method === 'response_url:ns1'));
     expect(JSON.stringify(h.slack.callsTo('response_url:ns1')[0]?.args)).toContain('Not known yet');
 
-    const withdrawn = await request('/dns', 'dnssec regdesk-demo.de disable');
+    const withdrawn = await request('/dns', 'dnssec regdesk-demo.de disable', 'CFLOW6');
     await press(APPROVAL_IDS.withdraw, withdrawn, 'UADM1');
     await h.slack.waitFor((calls) =>
       calls.some(
@@ -198,7 +242,7 @@ describe('team approval of sensitive actions (signed requests, fake Slack, sandb
   });
 
   it('changes delegation after approval, and then lists the vanity sets the registrar returned', async () => {
-    const id = await request('/domain', 'ns example.com set 12');
+    const id = await request('/domain', 'ns example.com set 12', 'CFLOW7');
     await press(APPROVAL_IDS.approve, id, 'UADM4');
     await h.slack.waitFor(
       (calls) =>
@@ -216,7 +260,7 @@ describe('team approval of sensitive actions (signed requests, fake Slack, sandb
   });
 
   it('an expired request cannot be approved', async () => {
-    const id = await request('/tls', 'cancel cert-pending unspecified');
+    const id = await request('/tls', 'cancel cert-pending unspecified', 'CFLOW8');
     offset = 2 * DAY;
     try {
       await press(APPROVAL_IDS.approve, id, 'UADM3');

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { ApprovalStore, CorruptApprovalError } from '../../src/features/approvals/store.js';
+import { CorruptApprovalError } from '../../src/features/approvals/record.js';
+import { ApprovalStore } from '../../src/features/approvals/store.js';
 import { createRedis, KeySpace } from '../../src/shared/redis.js';
 import { testRedisUrl } from '../helpers/provided-context.js';
 
@@ -17,7 +18,7 @@ describe('ApprovalStore', () => {
     store = new ApprovalStore(redis, keys);
   });
 
-  const create = (needed = 1) =>
+  const draft = (needed = 1) =>
     store.create({
       id: ApprovalStore.newId(),
       workspace: ws,
@@ -29,11 +30,18 @@ describe('ApprovalStore', () => {
       details: ['Certificate `c1`'],
       requester: 'UREQ',
       channel: 'C1',
-      messageTs: '',
+      approverGroup: '',
       createdAt: NOW,
       expiresAt: NOW + 60_000,
       needed,
     });
+
+  /** A request whose message was posted: what every decision works on. */
+  const create = async (needed = 1) => {
+    const request = await draft(needed);
+    expect(await store.show(request, '1700000000.000100')).toBe(true);
+    return { ...request, messageTs: '1700000000.000100' };
+  };
 
   it('approves exactly once under 20 concurrent presses by different approvers', async () => {
     const request = await create();
@@ -92,5 +100,40 @@ describe('ApprovalStore', () => {
       userMessage: expect.stringContaining('is damaged'),
     });
     expect((await store.pending(ws)).map((r) => r.id)).toEqual([good.id]);
+  });
+
+  it('lists a request only once its message is shown; a draft is short-lived and can be discarded', async () => {
+    const request = await draft();
+    const hash = keys.key('ws:-:T0APPR', 'approval', request.id);
+    expect(await store.pending(ws)).toEqual([]);
+    expect(await redis.ttl(hash)).toBeGreaterThan(0);
+    expect(await store.show(request, '1700000000.000200')).toBe(true);
+    expect(await redis.ttl(hash)).toBe(-1);
+    expect((await store.pending(ws)).map((r) => r.messageTs)).toEqual(['1700000000.000200']);
+
+    await store.discard(ws, request.id);
+    expect(await store.get(ws, request.id)).toBeUndefined();
+    expect(await store.pending(ws)).toEqual([]);
+    // A draft that vanished cannot be shown, and showing does not bring it back.
+    expect(await store.show(request, '1700000000.000300')).toBe(false);
+    expect(await redis.exists(hash)).toBe(0);
+  });
+
+  it("keeps the approvers' copies, and lets the reminder be claimed once, only while pending", async () => {
+    const request = await create();
+    const copies = [{ user: 'UA', channel: 'DUA', ts: '1700000000.000400' }];
+    await store.setCopies(ws, request.id, copies);
+    expect((await store.get(ws, request.id))?.copies).toEqual(copies);
+    const claims = await Promise.all(Array.from({ length: 5 }, () => store.claimReminder(ws, request.id)));
+    expect(claims.filter(Boolean)).toHaveLength(1);
+
+    const decided = await create();
+    await store.transition(ws, decided.id, ['pending'], 'denied');
+    expect(await store.claimReminder(ws, decided.id)).toBe(false);
+    // Neither touches a request that no longer exists.
+    await store.discard(ws, decided.id);
+    await store.setCopies(ws, decided.id, copies);
+    expect(await store.claimReminder(ws, decided.id)).toBe(false);
+    expect(await redis.exists(keys.key('ws:-:T0APPR', 'approval', decided.id))).toBe(0);
   });
 });

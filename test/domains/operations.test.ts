@@ -83,11 +83,12 @@ describe('domain sensitive operations, called directly with their context', () =
       );
     });
 
-    it('executes with the code in the private text only, never in the public outcome', async () => {
+    it('executes with the code handed over apart from the public outcome, which never holds it', async () => {
       const logged = sandbox.state.guardLog.length;
       const result = await requestAuthCode.execute(context(), { domain: 'example.com' });
-      const code = /`([^`]+)`/.exec(result.privateText ?? '')?.[1] ?? '';
+      const code = result.authCode?.code ?? '';
       expect(code.length).toBeGreaterThan(5);
+      expect(result.authCode?.domain).toBe('example.com');
       expect(result.outcome).not.toContain(code);
       expect(result.follow).toBeUndefined();
       expect(sandbox.state.guardLog.slice(logged)).toMatchObject([

@@ -27,9 +27,8 @@ describe('App Home and the approval policy', () => {
       20_000,
     );
     await h.driver.event({ type: 'app_home_opened', user: 'UADMIN', channel: 'D1', tab: 'home' });
-    await h.slack.waitFor((calls) => calls.some((c) => c.method === 'views.publish'));
-    const publish = h.slack.callsTo('views.publish')[0];
-    expect(publish?.args.user_id).toBe('UADMIN');
+    await h.slack.waitFor(() => h.slack.callsTo('views.publish').some((c) => c.args.user_id === 'UADMIN'));
+    const publish = h.slack.callsTo('views.publish').find((c) => c.args.user_id === 'UADMIN');
     const view = publish?.args.view;
     assertWithinBlockKitLimits(view, 'home');
     const text = JSON.stringify(view);
@@ -53,7 +52,7 @@ describe('App Home and the approval policy', () => {
       [block]: { [inputActionId(block)]: value },
     });
     const values = (group: string) => ({
-      ...input(P.approvers, { type: 'multi_users_select', selected_users: ['UAPPROVER'] }),
+      ...input(P.approvers, { type: 'multi_users_select', selected_users: ['UAPPROVER', 'UAPPROVER2'] }),
       ...input(P.approverGroup, { type: 'plain_text_input', value: group }),
       ...input(P.needed, { type: 'number_input', value: '2' }),
       ...input(P.expiry, { type: 'number_input', value: '4' }),
@@ -75,7 +74,7 @@ describe('App Home and the approval policy', () => {
       calls.some((c) => c.method === 'views.update' && JSON.stringify(c.args).includes('saved')),
     );
     const policy = await h.running.services.policies.get({ teamId: 'T0001' });
-    expect(policy).toMatchObject({ approvers: ['UAPPROVER'], needed: 2, expiryHours: 4 });
+    expect(policy).toMatchObject({ approvers: ['UAPPROVER', 'UAPPROVER2'], needed: 2, expiryHours: 4 });
 
     // With approvers configured, a workspace admin who is not one of them can no longer approve.
     // Its own channel: the first test's requests still fill C0001's paced posting queue.
@@ -148,5 +147,22 @@ describe('App Home and the approval policy', () => {
     await h.driver.interaction(homeButtonPress(HOME_IDS.refresh, 'refresh', 'UADMIN'));
     await h.slack.waitFor(() => h.slack.callsTo('views.publish').length === publishes + 1);
     expect(h.slack.callsTo('views.publish').at(-1)?.args.user_id).toBe('UADMIN');
+  });
+
+  it('re-publishes Home for the requester and whoever has Home open when a request changes', async () => {
+    h.slack.conversation('CHOME', { kind: 'public', botMember: true });
+    await h.driver.event({ type: 'app_home_opened', user: 'UWATCHER', channel: 'DW', tab: 'home' });
+    await h.slack.waitFor(() => h.slack.callsTo('views.publish').some((c) => c.args.user_id === 'UWATCHER'));
+    const publishedFor = (user: string) =>
+      h.slack.callsTo('views.publish').filter((c) => c.args.user_id === user).length;
+    const [watcher, requester] = [publishedFor('UWATCHER'), publishedFor('U0001')];
+    await h.driver.command('/tls', 'revoke cert-issued-recent superseded', {
+      user: 'U0001',
+      channel: 'CHOME',
+    });
+    await h.slack.waitFor(
+      () => publishedFor('UWATCHER') > watcher && publishedFor('U0001') > requester,
+      15_000,
+    );
   });
 });

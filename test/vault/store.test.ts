@@ -96,4 +96,48 @@ describe('Vault in Redis', () => {
     expect(await vault.list()).toEqual([]);
     expect(await allRedisText(redis, keys.prefix)).toBe('');
   });
+
+  it('keeps an auth code sealed for 24 h under its request id, readable again until Redis forgets it', async () => {
+    const vault = new Vault(redis, keys, newKey);
+    await vault.putExpiring(A, 'auth-code', 'apr_0000000000000001', CANARY);
+    const key = keys.key('ws:-:TAAAA', 'vault', 'auth-code', 'apr_0000000000000001');
+    const ttl = await redis.ttl(key);
+    expect(ttl).toBeGreaterThan(24 * 60 * 60 - 60);
+    expect(ttl).toBeLessThanOrEqual(24 * 60 * 60);
+    expect(await allRedisText(redis, keys.prefix)).not.toContain(CANARY);
+    // Reading does not consume it: the requester may need to copy it again.
+    expect(await vault.getExpiring(A, 'auth-code', 'apr_0000000000000001')).toBe(CANARY);
+    expect(await vault.getExpiring(A, 'auth-code', 'apr_0000000000000001')).toBe(CANARY);
+    expect(await vault.getExpiring(A, 'auth-code', 'apr_0000000000000002')).toBeUndefined();
+    expect(await vault.getExpiring(B, 'auth-code', 'apr_0000000000000001')).toBeUndefined();
+
+    // Bound to workspace and request: a copy under another request or workspace does not open.
+    const sealed = (await redis.get(key)) ?? '';
+    await redis.set(keys.key('ws:-:TAAAA', 'vault', 'auth-code', 'apr_0000000000000002'), sealed);
+    await redis.set(keys.key('ws:-:TBBBB', 'vault', 'auth-code', 'apr_0000000000000001'), sealed);
+    await expect(vault.getExpiring(A, 'auth-code', 'apr_0000000000000002')).rejects.toThrow(
+      /tampered|another/,
+    );
+    await expect(vault.getExpiring(B, 'auth-code', 'apr_0000000000000001')).rejects.toThrow(
+      /tampered|another/,
+    );
+
+    await redis.pexpire(key, 1);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await vault.getExpiring(A, 'auth-code', 'apr_0000000000000001')).toBeUndefined();
+  });
+
+  it('forgets short-lived records with the workspace, and never lists or rotates them', async () => {
+    const vault = new Vault(redis, keys, newKey);
+    await vault.put(A, 'registrar-key', CANARY, 'U1');
+    await vault.putExpiring(A, 'auth-code', 'apr_0000000000000003', 'code-1');
+    expect((await vault.list()).map((entry) => entry.kind)).toEqual(['registrar-key']);
+    expect(await new Vault(redis, keys, oldKey, newKey).rotate()).toEqual({
+      rotated: 1,
+      current: 0,
+      failed: [],
+    });
+    await vault.deleteWorkspace(A);
+    expect(await allRedisText(redis, keys.prefix)).toBe('');
+  });
 });

@@ -5,8 +5,10 @@ import type { Logger } from '../../shared/logger.js';
 import { replyForError } from '../../slack/error-reply.js';
 import { onAction, onView } from '../../slack/handlers.js';
 import { readMetadata, stateOf, writeMetadata } from '../../slack/modal.js';
+import { replyPrivately } from '../../slack/reply.js';
+import { openModal } from '../../slack/views.js';
 import { workspaceOf } from '../../slack/workspace.js';
-import { denyModal } from './blocks.js';
+import { denyModal, revealModal } from './blocks.js';
 import { APPROVAL_IDS } from './ids.js';
 import type { ApprovalDecisions } from './service.js';
 
@@ -14,14 +16,16 @@ import type { ApprovalDecisions } from './service.js';
 const DenyMetadata = z.object({ requestId: z.string(), channel: z.string() });
 
 /**
- * Approve, Deny and Withdraw buttons. Each acks first (docs/requirements.md R1), then decides from the
- * stored request and the signed payload's user and workspace; the button value is only the request
- * id (R10). Refusals go to the presser alone.
+ * Approve, Deny, Withdraw and Reveal buttons, in the channel, in an approver's DM or on App Home.
+ * Each acks first (docs/requirements.md R1), then decides from the stored request and the signed
+ * payload's user and workspace; the button value is only the request id (R10). Whatever the presser
+ * should hear goes to them alone: an ephemeral where they pressed, else their DM.
  */
 export function registerApprovalActions(app: App, service: ApprovalDecisions, logger: Logger): void {
   const tellPresser = async (client: WebClient, channel: string | undefined, user: string, text?: string) => {
-    if (text === undefined || channel === undefined || channel === '') return;
-    await client.chat.postEphemeral({ channel, user, text });
+    if (text === undefined) return;
+    const where = channel === undefined || channel === '' ? {} : { channel };
+    await replyPrivately({ user, client, ...where }, { text }, logger);
   };
 
   // Approve and Withdraw decide at once; whatever the presser should hear comes back as text.
@@ -40,7 +44,18 @@ export function registerApprovalActions(app: App, service: ApprovalDecisions, lo
       requestId: action.value ?? '',
       channel: body.channel?.id ?? '',
     });
-    await client.views.open({ trigger_id: body.trigger_id, view: denyModal(metadata, 'this request') });
+    await openModal(client, body.trigger_id, denyModal(metadata, 'this request'));
+  });
+
+  // Reveal reads two Redis keys, then opens the modal within the trigger's 3 s (R2). Only the
+  // requester sees the code, and only in the modal (R28); anyone else is refused.
+  onAction<BlockAction<ButtonAction>>(app, APPROVAL_IDS.reveal, logger, async ({ body, action, client }) => {
+    const revealed = await service.reveal(workspaceOf(body), action.value ?? '', body.user.id);
+    if ('refusal' in revealed) {
+      await tellPresser(client, body.channel?.id, body.user.id, revealed.refusal);
+      return;
+    }
+    await openModal(client, body.trigger_id, revealModal(revealed.domain, revealed.code));
   });
 
   onView(app, APPROVAL_IDS.denyModal, logger, async ({ body, view, client }) => {
@@ -60,7 +75,7 @@ export function registerApprovalActions(app: App, service: ApprovalDecisions, lo
         try {
           reply = await service.deny(workspaceOf(body), requestId, body.user.id, reason, client);
         } catch (error) {
-          // Told where refusals are told (ephemeral in the request's channel), not by DM.
+          // Told where refusals are told (ephemeral where Deny was pressed), not only by DM.
           reply = replyForError(error, logger).text;
         }
         await tellPresser(client, channel, body.user.id, reply);

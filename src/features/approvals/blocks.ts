@@ -1,9 +1,11 @@
-import type { KnownBlock, View } from '@slack/types';
+import type { Button, KnownBlock, View } from '@slack/types';
+import { displayName } from '../../shared/domain-names.js';
 import { button, context, header, section, slackDate } from '../../slack/blocks.js';
 import { inputBlock } from '../../slack/modal.js';
 import { escapeMrkdwn } from '../../slack/mrkdwn.js';
+import type { Message } from '../../slack/reply.js';
 import { APPROVAL_IDS } from './ids.js';
-import type { ApprovalRequest } from './store.js';
+import type { ApprovalRequest } from './record.js';
 
 const STATE_LINES: Record<ApprovalRequest['state'], (r: ApprovalRequest) => string> = {
   pending: (r) =>
@@ -27,51 +29,97 @@ export function stateLine(request: ApprovalRequest): string {
   return STATE_LINES[request.state](request);
 }
 
+/** Who sees a rendering: the public channel message, or an approver's copy in their DM. */
+export type Audience = 'channel' | 'approver';
+
 /**
- * The public approval message, rendered from the stored request alone so every update looks alike.
- * Buttons appear only while the request is pending (docs/requirements.md R11) and carry only
- * the request id (docs/requirements.md R10).
+ * The approval message, rendered from the stored request alone so every update of every copy looks
+ * alike. Buttons appear only while the request is pending (docs/requirements.md R11) and carry only
+ * the request id (R10); an approver's copy has no Withdraw. Times are `<!date^…>` (R32).
  */
-export function approvalMessage(request: ApprovalRequest): { text: string; blocks: KnownBlock[] } {
-  const details = request.details;
+export function approvalMessage(
+  request: ApprovalRequest,
+  audience: Audience = 'channel',
+): { text: string; blocks: KnownBlock[] } {
+  const pending = request.state === 'pending';
+  const where = audience === 'approver' ? ` in <#${request.channel}>` : '';
   const blocks: KnownBlock[] = [
-    header(request.state === 'pending' ? ':lock: Approval needed' : ':lock: Approval request'),
-    section(`<@${request.requester}> asks to *${escapeMrkdwn(request.summary)}*.`),
+    header(pending ? ':lock: Approval needed' : ':lock: Approval request'),
+    section(`<@${request.requester}> asks${where} to *${escapeMrkdwn(request.summary)}*.`),
   ];
-  if (details.length > 0) blocks.push(section(details.join('\n')));
+  if (request.details.length > 0) blocks.push(section(request.details.join('\n')));
   blocks.push(section(stateLine(request)));
-  if (request.state === 'pending') {
-    blocks.push({
-      type: 'actions',
-      // Unique per request: App Home shows several requests in one view.
-      block_id: `${APPROVAL_IDS.actionsBlock}.${request.id}`,
-      elements: [
-        {
-          ...button('Approve', APPROVAL_IDS.approve, request.id, 'primary'),
-          confirm: {
-            title: { type: 'plain_text', text: 'Approve this action?' },
-            text: {
-              type: 'mrkdwn',
-              text: `This will *${escapeMrkdwn(request.summary)}*. It cannot be undone.`.slice(0, 300),
-            },
-            confirm: { type: 'plain_text', text: 'Approve' },
-            deny: { type: 'plain_text', text: 'Cancel' },
-            style: 'danger',
+  // A user group is told through the message itself: the mention notifies its members.
+  if (pending && request.approverGroup !== '')
+    blocks.push(section(`Approvers: <!subteam^${request.approverGroup}>`));
+  if (pending) {
+    const elements: Button[] = [
+      {
+        ...button('Approve', APPROVAL_IDS.approve, request.id, 'primary'),
+        confirm: {
+          title: { type: 'plain_text', text: 'Approve this action?' },
+          text: {
+            type: 'mrkdwn',
+            text: `This will *${escapeMrkdwn(request.summary)}*. It cannot be undone.`.slice(0, 300),
           },
+          confirm: { type: 'plain_text', text: 'Approve' },
+          deny: { type: 'plain_text', text: 'Cancel' },
+          style: 'danger',
         },
-        button('Deny', APPROVAL_IDS.deny, request.id, 'danger'),
-        button('Withdraw', APPROVAL_IDS.withdraw, request.id),
-      ],
-    });
+      },
+      button('Deny', APPROVAL_IDS.deny, request.id, 'danger'),
+    ];
+    if (audience === 'channel') elements.push(button('Withdraw', APPROVAL_IDS.withdraw, request.id));
+    // Unique per request: App Home shows several requests in one view.
+    blocks.push({ type: 'actions', block_id: `${APPROVAL_IDS.actionsBlock}.${request.id}`, elements });
   }
   blocks.push(
     context(
       `Requested ${slackDate(request.createdAt)}` +
-        (request.state === 'pending' ? ` · expires ${slackDate(request.expiresAt)}` : '') +
+        (pending ? ` · expires ${slackDate(request.expiresAt)}` : '') +
         ` · needs ${request.needed} approval(s) from someone other than the requester · \`${request.id}\``,
     ),
   );
   return { text: `Approval request: ${request.summary} (${request.state})`, blocks };
+}
+
+/** The one reminder to an approver who has not acted yet (the buttons are on their copy above). */
+export function reminderMessage(request: ApprovalRequest): { text: string } {
+  return {
+    text:
+      `:alarm_clock: Reminder: <@${request.requester}> still needs approval to *${escapeMrkdwn(request.summary)}* ` +
+      `(in <#${request.channel}>, \`${request.id}\`). It expires ${slackDate(request.expiresAt)}.`,
+  };
+}
+
+/** The requester's DM once their auth code is sealed: a button, never the code (R28). */
+export function authCodeReadyMessage(request: ApprovalRequest, domain: string): Message {
+  const text = `:key: Your transfer auth code for ${escapeMrkdwn(displayName(domain))} is ready.`;
+  return {
+    text,
+    blocks: [
+      section(`${text} Only you can reveal it, as often as you need within 24 hours.`),
+      { type: 'actions', elements: [button('Reveal', APPROVAL_IDS.reveal, request.id, 'primary')] },
+    ],
+  };
+}
+
+/** The modal that shows the code: preformatted, so it copies exactly and nothing in it is markup. */
+export function revealModal(domain: string, code: string): View {
+  return {
+    type: 'modal',
+    callback_id: APPROVAL_IDS.revealModal,
+    title: { type: 'plain_text', text: 'Transfer auth code' },
+    close: { type: 'plain_text', text: 'Close' },
+    blocks: [
+      section(`Transfer auth code for *${escapeMrkdwn(displayName(domain))}*:`),
+      {
+        type: 'rich_text',
+        elements: [{ type: 'rich_text_preformatted', elements: [{ type: 'text', text: code }] }],
+      },
+      context('Keep it private: anyone with it can transfer the domain away. Regdesk keeps it for 24 hours.'),
+    ],
+  };
 }
 
 export function denyModal(privateMetadata: string, summary: string): View {

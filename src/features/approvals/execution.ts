@@ -3,8 +3,11 @@ import { AppError } from '../../shared/app-error.js';
 import type { Limiter } from '../../shared/limiter.js';
 import type { Logger } from '../../shared/logger.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
-import { tellRequesterPrivately } from './notify.js';
+import type { Vault } from '../../vault/store.js';
+import { hashParams } from '../audit/service.js';
+import { authCodeReadyMessage } from './blocks.js';
 import type { OperationContext, SensitiveOperation } from './operations.js';
+import type { ApprovalRequest } from './record.js';
 import type { ApprovalStore } from './store.js';
 import type { RequestUpdates } from './updates.js';
 
@@ -19,11 +22,17 @@ export type Follow = (
 export interface ExecutionDeps<Ctx extends OperationContext> {
   store: ApprovalStore;
   limiter: Limiter;
+  vault: Pick<Vault, 'putExpiring'>;
   updates: RequestUpdates;
   /** The registered operation a stored request names. */
   operation(name: string): SensitiveOperation<Ctx>;
   contextFor(workspace: WorkspaceRef): Ctx;
   follow?: Follow | undefined;
+  /**
+   * Why the people behind a request may no longer make it happen (the requester or an approver is
+   * now a guest, deactivated, external or no longer an approver), or undefined (R33).
+   */
+  recheck(request: ApprovalRequest, client: WebClient): Promise<string | undefined>;
   logger: Logger;
 }
 
@@ -54,6 +63,16 @@ export async function executeApproved<Ctx extends OperationContext>(
     return;
   }
   await updates.audit(request, 'execute', 'regdesk');
+  // Exactly what was approved, and still by people who may (docs/requirements.md R10, R33).
+  if (hashParams(request.params) !== request.paramsHash) {
+    await updates.finish(request, 'failed', 'the stored parameters differ from what was approved', client);
+    return;
+  }
+  const refused = await deps.recheck(request, client);
+  if (refused !== undefined) {
+    await updates.finish(request, 'failed', refused, client);
+    return;
+  }
   const operation = deps.operation(request.operation);
   const context = deps.contextFor(workspace);
   try {
@@ -75,9 +94,15 @@ export async function executeApproved<Ctx extends OperationContext>(
       return;
     }
     const result = await operation.execute(context, request.params);
-    // docs/requirements.md R28: a secret goes to the requester alone, never into the stored outcome.
-    if (result.privateText !== undefined) await tellRequesterPrivately(client, request, result.privateText);
-    await updates.finish(request, 'succeeded', result.outcome, client);
+    if (result.authCode === undefined) {
+      await updates.finish(request, 'succeeded', result.outcome, client);
+    } else {
+      // docs/requirements.md R28: the code is sealed for 24 h and the requester told only that it is
+      // ready; it is never part of the outcome, a message, the job or a log.
+      await deps.vault.putExpiring(workspace, 'auth-code', request.id, result.authCode.code);
+      const ready = authCodeReadyMessage(request, result.authCode.domain);
+      await updates.finish(request, 'succeeded', result.outcome, client, ready);
+    }
     if (result.follow !== undefined && deps.follow !== undefined) {
       await deps.follow(workspace, result.follow.kind, result.follow.resource, {
         channel: request.channel,

@@ -7,6 +7,9 @@ export const APPROVAL_IDS = {
   approve: 'approvals.approve',
   deny: 'approvals.deny',
   withdraw: 'approvals.withdraw',
+  /** The requester's Reveal button for an auth code (value: the request id). */
+  reveal: 'approvals.reveal',
+  revealModal: 'approvals.reveal.modal',
   actionsBlock: 'approvals.actions',
   denyModal: 'approvals.deny.modal',
   denyReasonBlock: 'approvals.deny.reason',

@@ -1,8 +1,8 @@
 import type { WebClient } from '@slack/web-api';
 import type { Job, Queue } from 'bullmq';
 import type { WorkspaceRef } from '../../shared/workspace.js';
+import type { ApprovalRequest } from './record.js';
 import type { ApprovalDecisions, ApprovalScheduler } from './service.js';
-import type { ApprovalRequest } from './store.js';
 
 export const APPROVALS_QUEUE = 'approvals';
 
@@ -21,24 +21,42 @@ function jobData(request: ApprovalRequest): ApprovalJob {
   };
 }
 
+/** The approvers' one reminder goes out when this share of the request's lifetime has passed. */
+const REMIND_AT = 0.8;
+
 /**
- * Execution is a job, expiry a delayed job. Deterministic job ids make a repeated enqueue (a retried
- * Slack delivery, a concurrent press) collapse into the one job BullMQ already has.
+ * Execution is a job, expiry and the reminder delayed jobs. Deterministic job ids make a repeated
+ * enqueue (a retried Slack delivery, a concurrent press) collapse into the one job BullMQ already has.
  */
 export function approvalScheduler(queue: Queue<ApprovalJob>, now: () => number): ApprovalScheduler {
+  const ids = (request: ApprovalRequest) => ({
+    expire: `expire-${request.id}`,
+    remind: `remind-${request.id}`,
+  });
   return {
+    schedule: async (request) => {
+      const remindAt = request.createdAt + (request.expiresAt - request.createdAt) * REMIND_AT;
+      const retried = { attempts: 5, backoff: { type: 'exponential', delay: 5_000 } };
+      await queue.addBulk([
+        {
+          name: 'expire',
+          data: jobData(request),
+          opts: { jobId: ids(request).expire, delay: Math.max(0, request.expiresAt - now()), ...retried },
+        },
+        {
+          name: 'remind',
+          data: jobData(request),
+          opts: { jobId: ids(request).remind, delay: Math.max(0, remindAt - now()), ...retried },
+        },
+      ]);
+    },
+    cancel: async (request) => {
+      await Promise.all(Object.values(ids(request)).map((id) => queue.remove(id)));
+    },
     execute: async (request) => {
       await queue.add('execute', jobData(request), {
         jobId: `execute-${request.id}`,
         attempts: 1, // never run an approved action twice: a re-run is detected by the state machine instead
-      });
-    },
-    expireAt: async (request) => {
-      await queue.add('expire', jobData(request), {
-        jobId: `expire-${request.id}`,
-        delay: Math.max(0, request.expiresAt - now()),
-        attempts: 5,
-        backoff: { type: 'exponential', delay: 5_000 },
       });
     },
   };
@@ -54,5 +72,6 @@ export function approvalProcessor(
     const client = await slackFor(workspace);
     if (job.name === 'execute') await service.execute(workspace, requestId, client);
     else if (job.name === 'expire') await service.expire(workspace, requestId, client);
+    else if (job.name === 'remind') await service.remind(workspace, requestId, client);
   };
 }

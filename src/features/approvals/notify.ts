@@ -1,38 +1,73 @@
 import type { WebClient } from '@slack/web-api';
-import { AppError } from '../../shared/app-error.js';
 import type { Logger } from '../../shared/logger.js';
-import type { ApprovalRequest } from './store.js';
+import { cannotPostHere, slackRefusal } from '../../slack/platform-errors.js';
+import type { ChannelPoster } from '../../slack/poster.js';
+import { approvalMessage } from './blocks.js';
+import type { ApprovalRequest, MessageCopy } from './record.js';
 
-/** Tells the requester how their request went (ephemeral in its channel); a failure is only logged. */
-export async function notifyRequester(
+/** Tries per message update; a refusal that cannot change (deleted message, archived channel) stops at once. */
+const UPDATE_ATTEMPTS = 3;
+const RETRY_DELAY_MS = 1_000;
+
+/**
+ * Sends each approver a copy of the request in their DM, with the same buttons (docs/requirements.md
+ * C3: approvers are told of new requests). Best-effort: an approver Slack refuses is skipped and
+ * logged. Returns the copies that were posted, so later steps update them too.
+ */
+export async function sendApproverCopies(
   client: WebClient,
+  poster: ChannelPoster,
   request: ApprovalRequest,
+  approvers: readonly string[],
   logger: Logger,
-  text: string,
-): Promise<void> {
-  try {
-    await client.chat.postEphemeral({ channel: request.channel, user: request.requester, text });
-  } catch (error) {
-    logger.warn(
-      { requestId: request.id, err: error instanceof Error ? error.message : String(error) },
-      'could not notify requester',
-    );
-  }
+): Promise<MessageCopy[]> {
+  const message = approvalMessage(request, 'approver');
+  const copies = await Promise.all(
+    approvers.map(async (user): Promise<MessageCopy | undefined> => {
+      try {
+        const dm = await client.conversations.open({ users: user });
+        const channel = dm.channel?.id;
+        if (channel === undefined) return undefined;
+        return { user, channel, ts: await poster.post(client, { channel, ...message }) };
+      } catch (error) {
+        logger.warn(
+          { requestId: request.id, user, slackError: slackRefusal(error) },
+          'could not ask approver',
+        );
+        return undefined;
+      }
+    }),
+  );
+  return copies.filter((copy): copy is MessageCopy => copy !== undefined);
 }
 
-/** docs/requirements.md R28: a secret goes to the requester alone: ephemeral, or by DM when that fails. */
-export async function tellRequesterPrivately(
-  client: WebClient,
-  request: ApprovalRequest,
-  text: string,
-): Promise<void> {
-  try {
-    await client.chat.postEphemeral({ channel: request.channel, user: request.requester, text });
-  } catch {
-    const dm = await client.conversations.open({ users: request.requester });
-    const channel = dm.channel?.id;
-    if (channel === undefined)
-      throw new AppError('regdesk_dm_failed', 'could not reach the requester privately');
-    await client.chat.postMessage({ channel, text });
+/** How a best-effort update ended: `gone` means the message or its channel cannot be updated ever again. */
+export type UpdateResult = 'updated' | 'gone' | 'failed';
+
+/**
+ * A message update that must never block a state transition (docs/requirements.md R30): retried a
+ * few times, given up at once when the message or channel is gone.
+ */
+export async function updateBestEffort(
+  update: () => Promise<void>,
+  logger: Logger,
+  context: Record<string, string>,
+): Promise<UpdateResult> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await update();
+      return 'updated';
+    } catch (error) {
+      const refusal = slackRefusal(error);
+      const gone = cannotPostHere(error) || refusal === 'message_not_found';
+      if (gone || attempt >= UPDATE_ATTEMPTS) {
+        logger.warn(
+          { ...context, slackError: refusal, err: error instanceof Error ? error.message : String(error) },
+          'message not updated',
+        );
+        return gone ? 'gone' : 'failed';
+      }
+      await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS * 2 ** (attempt - 1)));
+    }
   }
 }

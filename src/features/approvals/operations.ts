@@ -23,8 +23,11 @@ export interface Preview {
 export interface Execution {
   /** Public outcome for the request message and the audit (never a secret). */
   outcome: string;
-  /** Shown only to the requester (the auth code); never stored, logged or posted publicly. */
-  privateText?: string;
+  /**
+   * A transfer auth code: sealed in the vault for 24 h and shown only to the requester, in a modal
+   * they open from a DM (docs/requirements.md R28); never in a message, log, job or result.
+   */
+  authCode?: { domain: string; code: string };
   /** Pending work to follow until it settles, reported in the request message's thread. */
   follow?: { kind: 'dnssec' | 'certificate'; resource: string };
 }

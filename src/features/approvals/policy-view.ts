@@ -6,8 +6,10 @@ import { replyForError } from '../../slack/error-reply.js';
 import { onView } from '../../slack/handlers.js';
 import { fieldErrors, inputBlock, stateOf, type ViewState } from '../../slack/modal.js';
 import type { Subcommand } from '../../slack/router.js';
+import { openModal, updateModal } from '../../slack/views.js';
 import { workspaceOf } from '../../slack/workspace.js';
 import type { AuditLog } from '../audit/service.js';
+import { cannotPostIn } from './channel-probe.js';
 import { APPROVAL_IDS } from './ids.js';
 import { Policy, type PolicyStore, type Roles } from './policy.js';
 
@@ -93,6 +95,8 @@ export function policyModal(policy: Policy): View {
         'Approvals channel',
         {
           type: 'conversations_select',
+          // Requests are public: channels only, and none shared with another organisation.
+          filter: { include: ['public', 'private'], exclude_external_shared_channels: true },
           ...(policy.approvalsChannel === undefined ? {} : { initial_conversation: policy.approvalsChannel }),
         },
         'Post requests here instead of where they were asked.',
@@ -128,8 +132,29 @@ export function readPolicy(values: ViewState): { errors: Record<string, string> 
   // The schema takes any group id; a user group's id has a known shape.
   if (group !== '' && !/^S[A-Z0-9]{2,}$/.test(group))
     errors[P.approverGroup] = 'A user group ID looks like S0123ABCD.';
+  if (parsed.success) {
+    const short = unmeetable(parsed.data);
+    if (short !== undefined) errors[P.needed] = short;
+  }
   if (!parsed.success || Object.keys(errors).length > 0) return { errors };
   return { policy: parsed.data };
+}
+
+/**
+ * Why the listed approvers alone could never give the approvals needed, or undefined. A user group
+ * may grow and admins are not counted here, so only a list without a group is judged.
+ */
+function unmeetable(policy: Policy): string | undefined {
+  if (policy.approverGroup !== undefined || policy.approvers.length === 0) return undefined;
+  // Nobody approves their own request: when only approvers may ask, one of them is the requester.
+  const onlyApproversAsk = policy.requesters === 'approvers';
+  const able = policy.approvers.length - (onlyApproversAsk ? 1 : 0);
+  if (policy.needed <= able) return undefined;
+  return (
+    `${policy.approvers.length} listed approver(s) can give at most ${able} approval(s)` +
+    (onlyApproversAsk ? ' (only approvers may ask, and nobody approves their own request)' : '') +
+    ': list more approvers, add an approver group, or lower this number.'
+  );
 }
 
 export function policyCommand(policies: PolicyStore, roles: Roles): Subcommand {
@@ -141,14 +166,14 @@ export function policyCommand(policies: PolicyStore, roles: Roles): Subcommand {
       await ack();
       const ref = workspaceOf(bolt.body);
       const policy = await policies.get(ref);
-      if (!(await roles.isAdmin(bolt.client, policy, bolt.body.user_id))) {
+      if (!(await roles.isAdmin(bolt.client, ref, policy, bolt.body.user_id))) {
         await respond({
           response_type: 'ephemeral',
           text: ':lock: Only workspace admins, owners and Regdesk admins can change the approval policy.',
         });
         return;
       }
-      await bolt.client.views.open({ trigger_id: bolt.body.trigger_id, view: policyModal(policy) });
+      await openModal(bolt.client, bolt.body.trigger_id, policyModal(policy));
     },
   };
 }
@@ -164,6 +189,10 @@ export function registerPolicyModal(
   onView(app, APPROVAL_IDS.policyModal, logger, async ({ body, view, client }) => {
     const result = readPolicy(view.state.values);
     if ('errors' in result) return { answer: { response_action: 'errors', errors: result.errors } };
+    const channel = result.policy.approvalsChannel;
+    const refusal = channel === undefined ? undefined : await cannotPostIn(client, channel, logger);
+    if (refusal !== undefined)
+      return { answer: { response_action: 'errors', errors: { [P.channel]: refusal } } };
     return {
       answer: { response_action: 'update', view: notice(':hourglass_flowing_sand: Saving…') },
       after: async () => {
@@ -171,7 +200,7 @@ export function registerPolicyModal(
         let text: string;
         try {
           // The role is checked again at submission: the modal may have been open for a while.
-          if (await roles.isAdmin(client, await policies.get(ref), body.user.id)) {
+          if (await roles.isAdmin(client, ref, await policies.get(ref), body.user.id)) {
             await policies.set(ref, result.policy);
             await audit.append(ref, { action: 'policy_change', actor: body.user.id });
             text = ':white_check_mark: The approval policy is saved and applies to new requests.';
@@ -182,7 +211,7 @@ export function registerPolicyModal(
           // Shown in the modal the admin is looking at, not by DM.
           text = replyForError(error, logger).text;
         }
-        await client.views.update({ view_id: view.id, view: notice(text) });
+        await updateModal(client, { id: view.id }, notice(text));
       },
     };
   });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Logger } from '../../shared/logger.js';
 import type { KeySpace, Redis } from '../../shared/redis.js';
 import { type WorkspaceRef, workspaceId } from '../../shared/workspace.js';
-import { isWorkspaceAdmin } from '../../slack/roles.js';
+import type { SlackDirectory, SlackUserProfile } from '../../slack/users.js';
 
 /** A workspace's rules for sensitive actions (`/domain policy`). Stored as JSON; holds no secrets. */
 export const Policy = z.object({
@@ -47,41 +47,71 @@ export class PolicyStore {
   }
 }
 
-/** Who may do what, decided against Slack at the moment of the action. */
+/**
+ * Who may do what, decided at the moment of the action from Slack's answers as the directory caches
+ * them for 60 s (slack/users.ts), so a press does not cost a Slack call each time. Any failure to
+ * tell denies (docs/requirements.md R8: deny by default).
+ */
 export class Roles {
-  constructor(private readonly logger: Logger) {}
+  constructor(
+    private readonly directory: SlackDirectory,
+    private readonly logger: Logger,
+  ) {}
 
   /** Workspace admins/owners, or a configured Regdesk admin. */
-  async isAdmin(client: WebClient, policy: Policy, user: string): Promise<boolean> {
+  async isAdmin(client: WebClient, workspace: WorkspaceRef, policy: Policy, user: string): Promise<boolean> {
     if (policy.admins.includes(user)) return true;
-    return this.#safely(() => isWorkspaceAdmin(client, user));
+    return this.#safely(async () => (await this.directory.user(client, workspace, user)).isAdmin);
   }
 
   /**
    * With approvers configured, only they (and members of the approver group) approve; with none,
-   * workspace admins and owners do. Any failure to tell denies (docs/requirements.md R8: deny by default).
+   * workspace admins and owners do. Guests, deleted, bot and external users never approve (R33).
    */
-  async canApprove(client: WebClient, policy: Policy, user: string): Promise<boolean> {
-    const configured = policy.approvers.length > 0 || policy.approverGroup !== undefined;
-    if (!configured) return this.#safely(() => isWorkspaceAdmin(client, user));
-    if (policy.approvers.includes(user)) return true;
-    const group = policy.approverGroup;
-    if (group === undefined) return false;
+  async canApprove(
+    client: WebClient,
+    workspace: WorkspaceRef,
+    policy: Policy,
+    user: string,
+  ): Promise<boolean> {
     return this.#safely(async () => {
-      const { users } = await client.usergroups.users.list({ usergroup: group });
-      return (users ?? []).includes(user);
+      const profile = await this.directory.user(client, workspace, user);
+      if (!inGoodStanding(profile, workspace)) return false;
+      const group = policy.approverGroup;
+      if (policy.approvers.length === 0 && group === undefined) return profile.isAdmin;
+      if (policy.approvers.includes(user)) return true;
+      if (group === undefined) return false;
+      return (await this.directory.groupMembers(client, workspace, group)).includes(user);
     });
   }
 
-  async canRequest(client: WebClient, policy: Policy, user: string): Promise<boolean> {
-    switch (policy.requesters) {
-      case 'anyone':
-        return true;
-      case 'listed':
-        return policy.requesterUsers.includes(user) || policy.approvers.includes(user);
-      case 'approvers':
-        return this.canApprove(client, policy, user);
-    }
+  /** As the policy's `requesters` says; whoever it is must be in good standing (R33). */
+  async canRequest(
+    client: WebClient,
+    workspace: WorkspaceRef,
+    policy: Policy,
+    user: string,
+  ): Promise<boolean> {
+    if (policy.requesters === 'approvers') return this.canApprove(client, workspace, policy, user);
+    const listed = policy.requesterUsers.includes(user) || policy.approvers.includes(user);
+    if (policy.requesters === 'listed' && !listed) return false;
+    return this.#safely(async () =>
+      inGoodStanding(await this.directory.user(client, workspace, user), workspace),
+    );
+  }
+
+  /** The listed approvers a new request is sent to: everyone who could approve it, but the requester. */
+  async approversToAsk(
+    client: WebClient,
+    workspace: WorkspaceRef,
+    policy: Policy,
+    requester: string,
+  ): Promise<string[]> {
+    const candidates = policy.approvers.filter((user) => user !== requester);
+    const able = await Promise.all(
+      candidates.map((user) => this.canApprove(client, workspace, policy, user)),
+    );
+    return candidates.filter((_, i) => able[i] === true);
   }
 
   async #safely(check: () => Promise<boolean>): Promise<boolean> {
@@ -95,4 +125,18 @@ export class Roles {
       return false;
     }
   }
+}
+
+/**
+ * A member of this workspace who may act at all (docs/requirements.md R33). In Enterprise Grid a
+ * user's `team_id` is their home workspace, not necessarily this one, so only outside a Grid does a
+ * different team mean an external (Slack Connect) user.
+ */
+function inGoodStanding(profile: SlackUserProfile, workspace: WorkspaceRef): boolean {
+  if (profile.isGuest || profile.isDeleted || profile.isBot) return false;
+  const external =
+    workspace.enterpriseId === undefined &&
+    profile.teamId !== undefined &&
+    profile.teamId !== workspace.teamId;
+  return !external;
 }

@@ -6,8 +6,8 @@ import { type Person, replyPrivately } from '../../slack/reply.js';
 import type { SubcommandContext } from '../../slack/router.js';
 import { workspaceOf } from '../../slack/workspace.js';
 import type { SensitiveOperation } from './operations.js';
+import type { ApprovalRequest } from './record.js';
 import type { NewRequest } from './service.js';
-import type { ApprovalRequest } from './store.js';
 
 export interface RequestInput<Op extends SensitiveOperation<never>> {
   workspace: WorkspaceRef;

@@ -1,21 +1,28 @@
 import type { WebClient } from '@slack/web-api';
-import { AppError } from '../../shared/app-error.js';
 import type { Limiter } from '../../shared/limiter.js';
 import type { Logger } from '../../shared/logger.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
+import { escapeMrkdwn } from '../../slack/mrkdwn.js';
 import type { ChannelPoster } from '../../slack/poster.js';
-import { type AuditLog, hashParams } from '../audit/service.js';
-import { approvalMessage } from './blocks.js';
+import { notifyByDm } from '../../slack/reply.js';
+import type { Vault } from '../../vault/store.js';
+import type { AuditLog } from '../audit/service.js';
+import { reminderMessage } from './blocks.js';
 import { executeApproved, type Follow } from './execution.js';
-import type { OperationContext, Preview, SensitiveOperation } from './operations.js';
+import type { OperationContext, SensitiveOperation } from './operations.js';
 import type { PolicyStore, Roles } from './policy.js';
-import { type ApprovalRequest, ApprovalStore } from './store.js';
+import type { ApprovalRequest } from './record.js';
+import { openRequest } from './requesting.js';
+import type { ApprovalStore } from './store.js';
 import { RequestUpdates } from './updates.js';
 
 /** Schedules the follow-up jobs of a request; the BullMQ side lives in jobs.ts. */
 export interface ApprovalScheduler {
+  /** Expiry and the approvers' reminder: delayed jobs that do nothing once the request is decided or gone. */
+  schedule(request: ApprovalRequest): Promise<void>;
+  /** Takes both back, for a request rolled back before it was shown. */
+  cancel(request: ApprovalRequest): Promise<void>;
   execute(request: ApprovalRequest): Promise<void>;
-  expireAt(request: ApprovalRequest): Promise<void>;
 }
 
 export interface ApprovalDeps<Ctx extends OperationContext, Op extends SensitiveOperation<Ctx>> {
@@ -25,6 +32,8 @@ export interface ApprovalDeps<Ctx extends OperationContext, Op extends Sensitive
   audit: AuditLog;
   limiter: Limiter;
   poster: ChannelPoster;
+  /** Where an executed auth code waits, sealed, for its requester (docs/requirements.md R28). */
+  vault: Pick<Vault, 'putExpiring' | 'getExpiring'>;
   /** Every registered sensitive operation (the one list in features/operations.ts). */
   operations: readonly Op[];
   /** What an operation runs with: the workspace's registrar client and the services operations need. */
@@ -32,6 +41,8 @@ export interface ApprovalDeps<Ctx extends OperationContext, Op extends Sensitive
   scheduler: ApprovalScheduler;
   /** Starts following pending work an execution left behind (DNSSEC transitions). */
   follow?: Follow;
+  /** Called best-effort after every transition (request, approve, deny, withdraw, expire, finish). */
+  onChange?: (request: ApprovalRequest) => Promise<void>;
   logger: Logger;
   now: () => number;
 }
@@ -45,6 +56,9 @@ export interface NewRequest<Op extends SensitiveOperation<never>> {
   params: ReturnType<Op['parse']>;
 }
 
+/** An auth code for its requester's eyes, or why it cannot be shown. */
+export type Revealed = { domain: string; code: string } | { refusal: string };
+
 /** The decisions on stored requests, as buttons and jobs make them; they need no operation types. */
 export interface ApprovalDecisions {
   approve(workspace: WorkspaceRef, id: string, user: string, client: WebClient): Promise<string | undefined>;
@@ -56,21 +70,19 @@ export interface ApprovalDecisions {
     client: WebClient,
   ): Promise<string | undefined>;
   withdraw(workspace: WorkspaceRef, id: string, user: string, client: WebClient): Promise<string | undefined>;
+  reveal(workspace: WorkspaceRef, id: string, user: string): Promise<Revealed>;
   expire(workspace: WorkspaceRef, id: string, client: WebClient): Promise<void>;
+  remind(workspace: WorkspaceRef, id: string, client: WebClient): Promise<void>;
   execute(workspace: WorkspaceRef, id: string, client: WebClient): Promise<void>;
 }
 
-/** A refusal the person pressing or asking should read (ephemeral). */
-export class ApprovalRefused extends AppError {
-  constructor(message: string) {
-    super('regdesk_approval_refused', message);
-  }
-}
+/** Said to the presser when the step happened but the public message could not show it (R30, R31). */
+const NOT_SHOWN = ' The request message could not be updated, so it may still show buttons.';
 
 /**
  * Two-person control for sensitive actions (NIST SP 800-53 AC-3(2); R8–R12): request →
  * approvals by others → one execution, each step an atomic transition in Redis, audited, and shown
- * by updating the one public request message.
+ * by updating the request message and the approvers' copies.
  */
 export class ApprovalService<Ctx extends OperationContext, Op extends SensitiveOperation<Ctx>>
   implements ApprovalDecisions
@@ -91,49 +103,7 @@ export class ApprovalService<Ctx extends OperationContext, Op extends SensitiveO
   }
 
   async request<O extends Op>(input: NewRequest<O>, client: WebClient): Promise<ApprovalRequest> {
-    const { deps } = this;
-    const policy = await deps.policies.get(input.workspace);
-    if (!(await deps.roles.canRequest(client, policy, input.requester))) {
-      throw new ApprovalRefused(
-        "You are not allowed to request sensitive actions in this workspace's policy.",
-      );
-    }
-    const operation = this.#operation(input.operation.name);
-    const params = operation.parse(input.params);
-    const context = deps.contextFor(input.workspace);
-    // docs/requirements.md R14: a spent quota refuses the request before anyone is asked to approve it.
-    const quota = await deps.limiter.peek(operation.quota(context, params));
-    if (!quota.ok) {
-      throw new ApprovalRefused(
-        `The registrar's limit for this action is used up; try again in ${Math.ceil(quota.retryAfterMs / 60_000)} minute(s).`,
-      );
-    }
-    const preview: Preview = await operation.preview(context, params);
-    if (preview.blocker !== undefined) throw new ApprovalRefused(preview.blocker);
-
-    const now = deps.now();
-    const request = await deps.store.create({
-      id: ApprovalStore.newId(),
-      workspace: input.workspace,
-      operation: operation.name,
-      params,
-      paramsHash: hashParams(params),
-      target: operation.target(params),
-      summary: operation.summary(params),
-      details: preview.details,
-      requester: input.requester,
-      channel: policy.approvalsChannel ?? input.channel,
-      messageTs: '',
-      createdAt: now,
-      expiresAt: now + policy.expiryHours * 60 * 60 * 1000,
-      needed: policy.needed,
-    });
-    const message = approvalMessage(request);
-    const ts = await deps.poster.post(client, { channel: request.channel, ...message });
-    await deps.store.setMessage(input.workspace, request.id, request.channel, ts);
-    await deps.scheduler.expireAt(request);
-    await this.#updates.audit(request, 'request', input.requester);
-    return { ...request, messageTs: ts };
+    return openRequest(this.deps, this.#updates, this.#operation(input.operation.name), input, client);
   }
 
   /** Approve; returns what the presser should be told (ephemeral), or nothing when the message says it. */
@@ -148,7 +118,7 @@ export class ApprovalService<Ctx extends OperationContext, Op extends SensitiveO
     if (request === undefined) return 'This approval request no longer exists.';
     // The approver's role is checked again at the moment of the press (docs/requirements.md R8).
     const policy = await deps.policies.get(workspace);
-    if (user !== request.requester && !(await deps.roles.canApprove(client, policy, user))) {
+    if (user !== request.requester && !(await deps.roles.canApprove(client, workspace, policy, user))) {
       return ":lock: You are not an approver for sensitive actions in this workspace's policy.";
     }
     const result = await deps.store.approve(workspace, id, user, deps.now());
@@ -160,17 +130,26 @@ export class ApprovalService<Ctx extends OperationContext, Op extends SensitiveO
       case 'missing':
         return 'This approval request no longer exists.';
       case 'not_pending':
+        // An approval whose execution could not be queued is queued by the next press (same job id).
+        if (result.state === 'approved') await deps.scheduler.execute(request);
         return `This request is already ${result.state}.`;
       case 'expired':
         await this.expire(workspace, id, client);
         return 'This request has expired; nothing was done.';
-      case 'recorded':
-        await this.#updates.decided(request, 'approve', user, client);
-        return undefined;
-      case 'approved':
-        await this.#updates.decided(request, 'approve', user, client);
+      case 'recorded': {
+        await this.#updates.audit(request, 'approve', user);
+        const shown = await this.#updates.publish(workspace, id, client);
+        return shown ? undefined : `Your approval is recorded.${NOT_SHOWN}`;
+      }
+      case 'approved': {
+        await this.#updates.audit(request, 'approve', user);
+        // docs/requirements.md R30: execution is queued before any message is touched.
         await deps.scheduler.execute(request);
-        return undefined;
+        const shown = await this.#updates.publish(workspace, id, client);
+        return shown
+          ? undefined
+          : `Approved: the action is running, and the requester will be told.${NOT_SHOWN}`;
+      }
     }
   }
 
@@ -184,20 +163,21 @@ export class ApprovalService<Ctx extends OperationContext, Op extends SensitiveO
     const request = await this.deps.store.get(workspace, id);
     if (request === undefined) return 'This approval request no longer exists.';
     const policy = await this.deps.policies.get(workspace);
-    if (!(await this.deps.roles.canApprove(client, policy, user))) {
+    if (!(await this.deps.roles.canApprove(client, workspace, policy, user))) {
       return ':lock: Only approvers can deny a request. The requester can withdraw it.';
     }
     const moved = await this.deps.store.transition(workspace, id, ['pending'], 'denied', {
       decidedBy: user,
       reason,
     });
-    if (moved === undefined)
-      return `This request is already ${(await this.deps.store.get(workspace, id))?.state ?? 'gone'}.`;
-    await this.#updates.decided(request, 'deny', user, client, {
+    if (moved === undefined) return this.#already(workspace, id);
+    const shown = await this.#updates.decided(request, 'deny', user, client, {
       outcome: reason,
-      tell: `Your request to ${request.summary} was denied by <@${user}>.`,
+      tell: {
+        text: `:no_entry: Your request to ${escapeMrkdwn(request.summary)} was denied by <@${user}>: ${escapeMrkdwn(reason)}`,
+      },
     });
-    return undefined;
+    return shown ? undefined : `Denied, and the requester is told.${NOT_SHOWN}`;
   }
 
   async withdraw(
@@ -212,10 +192,29 @@ export class ApprovalService<Ctx extends OperationContext, Op extends SensitiveO
     const moved = await this.deps.store.transition(workspace, id, ['pending'], 'withdrawn', {
       decidedBy: user,
     });
-    if (moved === undefined)
-      return `This request is already ${(await this.deps.store.get(workspace, id))?.state ?? 'gone'}.`;
-    await this.#updates.decided(request, 'withdraw', user, client);
-    return undefined;
+    if (moved === undefined) return this.#already(workspace, id);
+    const shown = await this.#updates.decided(request, 'withdraw', user, client, {
+      tell: {
+        text: `:leftwards_arrow_with_hook: You withdrew your request to ${escapeMrkdwn(request.summary)}; nothing was done.`,
+      },
+    });
+    return shown ? undefined : `Withdrawn.${NOT_SHOWN}`;
+  }
+
+  /** The auth code of an executed request, for its requester alone (docs/requirements.md R28). */
+  async reveal(workspace: WorkspaceRef, id: string, user: string): Promise<Revealed> {
+    const request = await this.deps.store.get(workspace, id);
+    if (request === undefined) return { refusal: 'This request no longer exists; ask for a new auth code.' };
+    if (request.requester !== user)
+      return { refusal: ':lock: Only the person who asked for this auth code can reveal it.' };
+    const code = await this.deps.vault.getExpiring(workspace, 'auth-code', id);
+    if (code === undefined) {
+      return {
+        refusal:
+          'This auth code has expired: Regdesk keeps a code for 24 hours. Ask for a new one with `/domain authcode`.',
+      };
+    }
+    return { domain: request.target, code };
   }
 
   /** Runs from the delayed expiry job; a request decided meanwhile is left alone. */
@@ -224,7 +223,22 @@ export class ApprovalService<Ctx extends OperationContext, Op extends SensitiveO
     if (moved === undefined) return;
     const request = await this.deps.store.get(workspace, id);
     if (request === undefined) return;
-    await this.#updates.decided(request, 'expire', 'regdesk', client);
+    await this.#updates.decided(request, 'expire', 'regdesk', client, {
+      tell: {
+        text: `:alarm_clock: Your request to ${escapeMrkdwn(request.summary)} expired without enough approvals; nothing was done.`,
+      },
+    });
+  }
+
+  /** Runs from the delayed reminder job: once, to the asked approvers who have not approved yet. */
+  async remind(workspace: WorkspaceRef, id: string, client: WebClient): Promise<void> {
+    if (!(await this.deps.store.claimReminder(workspace, id))) return;
+    const request = await this.deps.store.get(workspace, id);
+    if (request === undefined) return;
+    const waiting = request.copies.filter((copy) => !request.approvals.includes(copy.user));
+    await Promise.all(
+      waiting.map((copy) => notifyByDm(client, copy.user, reminderMessage(request), this.deps.logger)),
+    );
   }
 
   /** Runs from the execution job (see `executeApproved`). */
@@ -234,10 +248,29 @@ export class ApprovalService<Ctx extends OperationContext, Op extends SensitiveO
         ...this.deps,
         updates: this.#updates,
         operation: (name) => this.#operation(name),
+        recheck: (request, slack) => this.#recheck(request, slack),
       },
       workspace,
       id,
       client,
     );
+  }
+
+  /** The requester and every approval, checked again against Slack and the policy at execution. */
+  async #recheck(request: ApprovalRequest, client: WebClient): Promise<string | undefined> {
+    const { roles, policies } = this.deps;
+    const policy = await policies.get(request.workspace);
+    if (!(await roles.canRequest(client, request.workspace, policy, request.requester))) {
+      return 'the requester may no longer request sensitive actions';
+    }
+    const still = await Promise.all(
+      request.approvals.map((user) => roles.canApprove(client, request.workspace, policy, user)),
+    );
+    if (still.filter(Boolean).length < request.needed) return 'an approver may no longer approve';
+    return undefined;
+  }
+
+  async #already(workspace: WorkspaceRef, id: string): Promise<string> {
+    return `This request is already ${(await this.deps.store.get(workspace, id))?.state ?? 'gone'}.`;
   }
 }

@@ -1,52 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { z } from 'zod';
-import { AppError } from '../../shared/app-error.js';
 import type { KeySpace, Redis } from '../../shared/redis.js';
 import { type WorkspaceRef, workspaceId } from '../../shared/workspace.js';
+import {
+  type ApprovalRequest,
+  type ApprovalState,
+  CorruptApprovalError,
+  deserialize,
+  FINAL_STATES,
+  type MessageCopy,
+  serialize,
+} from './record.js';
 
-export type ApprovalState =
-  | 'pending'
-  | 'approved'
-  | 'executing'
-  | 'succeeded'
-  | 'failed'
-  | 'denied'
-  | 'expired'
-  | 'withdrawn';
-
-export const FINAL_STATES: readonly ApprovalState[] = [
-  'succeeded',
-  'failed',
-  'denied',
-  'expired',
-  'withdrawn',
-];
-
-/** One request for a sensitive action, as stored. Parameters are a snapshot taken at request time. */
-export interface ApprovalRequest {
-  id: string;
-  workspace: WorkspaceRef;
-  operation: string;
-  /** JSON snapshot of the parameters; execution uses exactly these (docs/requirements.md R10). */
-  params: Record<string, unknown>;
-  paramsHash: string;
-  target: string;
-  summary: string;
-  /** mrkdwn lines describing the resource's state when requested (escaped by the operation). */
-  details: string[];
-  requester: string;
-  channel: string;
-  /** The public request message, updated in place at every step (set once it is posted). */
-  messageTs: string;
-  createdAt: number;
-  expiresAt: number;
-  needed: number;
-  approvals: string[];
-  state: ApprovalState;
-  decidedBy: string;
-  reason: string;
-  outcome: string;
-}
+/** Readers of requests (App Home) take the type from the store they read them from. */
+export type { ApprovalRequest } from './record.js';
 
 export type ApproveResult =
   | { kind: 'approved' }
@@ -92,23 +58,30 @@ for i = 4, #ARGV, 2 do redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1]) end
 if ARGV[2] ~= 'pending' then redis.call('ZREM', KEYS[2], ARGV[3]) end
 return {'ok', state}`;
 
-/** The JSON fields of the stored hash; a value that fails its schema is never acted on. */
-const StoredParams = z.record(z.string(), z.unknown());
-const StoredDetails = z.array(z.string());
+// A posted request: its message is recorded, its draft lifetime dropped, and it is listed as pending
+// in the same step, so App Home never lists a request that has no message.
+const SHOW = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+redis.call('HSET', KEYS[1], 'messageTs', ARGV[1])
+redis.call('PERSIST', KEYS[1])
+if redis.call('HGET', KEYS[1], 'state') == 'pending' then redis.call('ZADD', KEYS[2], ARGV[2], ARGV[3]) end
+return 1`;
 
-/** A stored request whose JSON fields are not what Regdesk wrote: shown as damaged, never executed. */
-export class CorruptApprovalError extends AppError {
-  constructor(id: string, field: string) {
-    super(
-      'regdesk_approval_corrupt',
-      `The stored approval request \`${id}\` is damaged, so nothing can be done with it. Ask for the action again.`,
-      { message: `approval ${id}: stored ${field} fails its schema` },
-    );
-  }
-}
+// Fields set on a request that still exists (never re-creating a finished, expired hash).
+const SET_IF_EXISTS = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+return 1`;
+
+// The approvers' reminder goes out once, and only while the request waits (R17: at-least-once jobs).
+const REMIND_ONCE = `
+if redis.call('HGET', KEYS[1], 'state') ~= 'pending' then return 0 end
+return redis.call('HSETNX', KEYS[1], 'reminded', '1')`;
 
 /** Keep finished requests this long for the audit's context and late button presses. */
 const FINISHED_TTL_SECONDS = 30 * 24 * 60 * 60;
+/** A request whose message was never posted (a crash between the two) vanishes by itself. */
+const DRAFT_TTL_SECONDS = 15 * 60;
 
 export class ApprovalStore {
   constructor(
@@ -129,11 +102,20 @@ export class ApprovalStore {
     return `apr_${randomBytes(8).toString('hex')}`;
   }
 
+  /**
+   * A draft: stored so that buttons work the moment its message appears, but not listed as pending
+   * and short-lived until `show` records the message (docs/requirements.md R30).
+   */
   async create(
-    request: Omit<ApprovalRequest, 'approvals' | 'state' | 'decidedBy' | 'reason' | 'outcome'>,
+    request: Omit<
+      ApprovalRequest,
+      'messageTs' | 'copies' | 'approvals' | 'state' | 'decidedBy' | 'reason' | 'outcome'
+    >,
   ): Promise<ApprovalRequest> {
     const full: ApprovalRequest = {
       ...request,
+      messageTs: '',
+      copies: [],
       approvals: [],
       state: 'pending',
       decidedBy: '',
@@ -141,12 +123,36 @@ export class ApprovalStore {
       outcome: '',
     };
     const key = this.#hash(request.workspace, request.id);
-    await this.redis
-      .multi()
-      .hset(key, serialize(full))
-      .zadd(this.#pending(request.workspace), request.createdAt, request.id)
-      .exec();
+    await this.redis.multi().hset(key, serialize(full)).expire(key, DRAFT_TTL_SECONDS).exec();
     return full;
+  }
+
+  /** The request's message is posted: keep it and list it (false when the draft is gone). */
+  async show(request: ApprovalRequest, ts: string): Promise<boolean> {
+    const shown = await this.redis.eval(
+      SHOW,
+      2,
+      this.#hash(request.workspace, request.id),
+      this.#pending(request.workspace),
+      ts,
+      String(request.createdAt),
+      request.id,
+    );
+    return shown === 1;
+  }
+
+  /** Rolls back a request that could not be shown. */
+  async discard(ref: WorkspaceRef, id: string): Promise<void> {
+    await this.redis.multi().del(this.#hash(ref, id)).zrem(this.#pending(ref), id).exec();
+  }
+
+  async setCopies(ref: WorkspaceRef, id: string, copies: readonly MessageCopy[]): Promise<void> {
+    await this.redis.eval(SET_IF_EXISTS, 1, this.#hash(ref, id), 'copies', JSON.stringify(copies));
+  }
+
+  /** True for the one caller that may send the reminder of a still pending request. */
+  async claimReminder(ref: WorkspaceRef, id: string): Promise<boolean> {
+    return (await this.redis.eval(REMIND_ONCE, 1, this.#hash(ref, id))) === 1;
   }
 
   /** Undefined when there is no such request; throws `CorruptApprovalError` when it is damaged. */
@@ -154,10 +160,6 @@ export class ApprovalStore {
     if (!/^apr_[0-9a-f]{16}$/.test(id)) return undefined;
     const fields = await this.redis.hgetall(this.#hash(ref, id));
     return fields.state === undefined ? undefined : deserialize(fields);
-  }
-
-  async setMessage(ref: WorkspaceRef, id: string, channel: string, ts: string): Promise<void> {
-    await this.redis.hset(this.#hash(ref, id), { channel, messageTs: ts });
   }
 
   async approve(ref: WorkspaceRef, id: string, approver: string, now: number): Promise<ApproveResult> {
@@ -226,68 +228,4 @@ export class ApprovalStore {
     );
     return requests.filter((request): request is ApprovalRequest => request?.state === 'pending');
   }
-}
-
-function serialize(request: ApprovalRequest): Record<string, string> {
-  return {
-    id: request.id,
-    teamId: request.workspace.teamId,
-    enterpriseId: request.workspace.enterpriseId ?? '',
-    operation: request.operation,
-    params: JSON.stringify(request.params),
-    paramsHash: request.paramsHash,
-    target: request.target,
-    summary: request.summary,
-    details: JSON.stringify(request.details),
-    requester: request.requester,
-    channel: request.channel,
-    messageTs: request.messageTs,
-    createdAt: String(request.createdAt),
-    expiresAt: String(request.expiresAt),
-    needed: String(request.needed),
-    approvals: request.approvals.join(','),
-    state: request.state,
-    decidedBy: request.decidedBy,
-    reason: request.reason,
-    outcome: request.outcome,
-  };
-}
-
-function storedJson<T>(schema: z.ZodType<T>, fields: Record<string, string>, field: string): T {
-  const id = fields.id ?? '';
-  let json: unknown;
-  try {
-    json = JSON.parse(fields[field] ?? '');
-  } catch {
-    throw new CorruptApprovalError(id, field);
-  }
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) throw new CorruptApprovalError(id, field);
-  return parsed.data;
-}
-
-function deserialize(fields: Record<string, string>): ApprovalRequest {
-  const enterpriseId = fields.enterpriseId ?? '';
-  return {
-    id: fields.id ?? '',
-    workspace:
-      enterpriseId === '' ? { teamId: fields.teamId ?? '' } : { teamId: fields.teamId ?? '', enterpriseId },
-    operation: fields.operation ?? '',
-    params: storedJson(StoredParams, fields, 'params'),
-    paramsHash: fields.paramsHash ?? '',
-    target: fields.target ?? '',
-    summary: fields.summary ?? '',
-    details: storedJson(StoredDetails, fields, 'details'),
-    requester: fields.requester ?? '',
-    channel: fields.channel ?? '',
-    messageTs: fields.messageTs ?? '',
-    createdAt: Number(fields.createdAt ?? 0),
-    expiresAt: Number(fields.expiresAt ?? 0),
-    needed: Number(fields.needed ?? 1),
-    approvals: (fields.approvals ?? '') === '' ? [] : (fields.approvals ?? '').split(','),
-    state: (fields.state ?? 'pending') as ApprovalState,
-    decidedBy: fields.decidedBy ?? '',
-    reason: fields.reason ?? '',
-    outcome: fields.outcome ?? '',
-  };
 }

@@ -1,23 +1,50 @@
 import type { WebClient } from '@slack/web-api';
 import type { Logger } from '../../shared/logger.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
+import { escapeMrkdwn } from '../../slack/mrkdwn.js';
 import type { ChannelPoster } from '../../slack/poster.js';
+import { type Message, notifyByDm } from '../../slack/reply.js';
 import type { AuditAction, AuditLog } from '../audit/service.js';
-import { approvalMessage } from './blocks.js';
-import { notifyRequester } from './notify.js';
-import type { ApprovalRequest, ApprovalStore } from './store.js';
+import { type Audience, approvalMessage } from './blocks.js';
+import { updateBestEffort } from './notify.js';
+import type { ApprovalRequest } from './record.js';
+import type { ApprovalStore } from './store.js';
+
+/** Re-renders of one step at most: each round is one paced update per copy. */
+const MAX_ROUNDS = 3;
+
+/** Two states of a request that render the same messages (copies included). */
+function sameLook(a: ApprovalRequest, b: ApprovalRequest): boolean {
+  const look = (r: ApprovalRequest) => JSON.stringify([approvalMessage(r), r.copies]);
+  return look(a) === look(b);
+}
+
+/** Every message that shows the request: the public one (once posted) and the approvers' copies. */
+function targets(
+  request: ApprovalRequest,
+): { key: string; channel: string; ts: string; audience: Audience }[] {
+  const copies = request.copies.map((copy) => ({ ...copy, audience: 'approver' as const }));
+  const all =
+    request.messageTs === ''
+      ? copies
+      : [{ channel: request.channel, ts: request.messageTs, audience: 'channel' as const }, ...copies];
+  return all.map(({ channel, ts, audience }) => ({ key: `${channel}:${ts}`, channel, ts, audience }));
+}
 
 export interface UpdateDeps {
   store: ApprovalStore;
   audit: AuditLog;
   poster: ChannelPoster;
   logger: Logger;
+  /** Told after every transition, best-effort (App Home re-publishes from it). */
+  onChange?: ((request: ApprovalRequest) => Promise<void>) | undefined;
 }
 
 /**
- * What follows a step of a request: its audit entry (docs/requirements.md R12), the one public
- * message re-rendered from the stored state (R3: a stored channel + ts, never a response_url), and
- * the word to the requester once it is over.
+ * What follows a step of a request: its audit entry (docs/requirements.md R12), the word to the
+ * requester by DM, the public message and the approvers' copies re-rendered from the stored state
+ * (R3: stored channel + ts, never a response_url), then `onChange`. Only the audit may fail the step:
+ * Slack's refusals never undo or block a transition that has happened (R30).
  */
 export class RequestUpdates {
   constructor(private readonly deps: UpdateDeps) {}
@@ -34,28 +61,75 @@ export class RequestUpdates {
     });
   }
 
-  /** Re-render the request message in place from the stored state. */
-  async refresh(workspace: WorkspaceRef, id: string, client: WebClient): Promise<void> {
-    const request = await this.deps.store.get(workspace, id);
-    if (request === undefined || request.messageTs === '') return;
-    await this.deps.poster.update(client, {
-      channel: request.channel,
-      ts: request.messageTs,
-      ...approvalMessage(request),
-    });
-  }
-
-  /** A step taken by someone: audited, shown in the message, and told to the requester when `tell` is set. */
+  /** A step taken by someone: audited, then published. True when the public message shows it. */
   async decided(
     request: ApprovalRequest,
     action: AuditAction,
     actor: string,
     client: WebClient,
-    options: { outcome?: string; tell?: string } = {},
-  ): Promise<void> {
+    options: { outcome?: string; tell?: Message } = {},
+  ): Promise<boolean> {
     await this.audit(request, action, actor, options.outcome);
-    await this.refresh(request.workspace, request.id, client);
-    if (options.tell !== undefined) await notifyRequester(client, request, this.deps.logger, options.tell);
+    return this.publish(request.workspace, request.id, client, options.tell);
+  }
+
+  /**
+   * Tells the requester first (the outcome must reach them, R30), then updates every copy of the
+   * message and calls `onChange`. True when the public message was updated.
+   */
+  async publish(workspace: WorkspaceRef, id: string, client: WebClient, tell?: Message): Promise<boolean> {
+    let request = await this.deps.store.get(workspace, id);
+    if (request === undefined) return false;
+    if (tell !== undefined) await notifyByDm(client, request.requester, tell, this.deps.logger);
+    const gone = new Set<string>();
+    let shown = false;
+    // Updates wait for the channel's pace (R7), so a later step (the execution's outcome) may land
+    // first; an update that turns out stale once sent is sent again from the newer state.
+    for (let round = 0; round < MAX_ROUNDS; round++) {
+      shown = await this.#render(request, client, gone);
+      const now = await this.deps.store.get(workspace, id);
+      if (now === undefined || sameLook(now, request) || targets(now).every((t) => gone.has(t.key))) break;
+      request = now;
+    }
+    await this.changed(request);
+    return shown;
+  }
+
+  /**
+   * The public message and every approver's copy, best-effort, skipping those found `gone` (deleted,
+   * archived) and adding to it; true when the public message was updated.
+   */
+  async #render(request: ApprovalRequest, client: WebClient, gone: Set<string>): Promise<boolean> {
+    const results = await Promise.all(
+      targets(request)
+        .filter((target) => !gone.has(target.key))
+        .map(async (target) => {
+          const result = await updateBestEffort(
+            () =>
+              this.deps.poster.update(client, {
+                channel: target.channel,
+                ts: target.ts,
+                ...approvalMessage(request, target.audience),
+              }),
+            this.deps.logger,
+            { requestId: request.id, channel: target.channel },
+          );
+          if (result === 'gone') gone.add(target.key);
+          return target.audience === 'channel' && result === 'updated';
+        }),
+    );
+    return results.includes(true);
+  }
+
+  async changed(request: ApprovalRequest): Promise<void> {
+    try {
+      await this.deps.onChange?.(request);
+    } catch (error) {
+      this.deps.logger.warn(
+        { requestId: request.id, err: error instanceof Error ? error.message : String(error) },
+        'onChange failed',
+      );
+    }
   }
 
   /** executing → succeeded or failed, once; a run that lost the race says nothing. */
@@ -64,14 +138,20 @@ export class RequestUpdates {
     state: 'succeeded' | 'failed',
     outcome: string,
     client: WebClient,
+    tell?: Message,
   ): Promise<void> {
     const moved = await this.deps.store.transition(request.workspace, request.id, ['executing'], state, {
       outcome,
     });
     if (moved === undefined) return;
-    await this.decided(request, state === 'succeeded' ? 'succeed' : 'fail', 'regdesk', client, {
+    const done = state === 'succeeded';
+    await this.decided(request, done ? 'succeed' : 'fail', 'regdesk', client, {
       outcome,
-      tell: `Your request to ${request.summary} ${state === 'succeeded' ? 'is done' : 'failed'}: ${outcome}`,
+      tell: tell ?? {
+        text: done
+          ? `:white_check_mark: Your request to ${escapeMrkdwn(request.summary)} is done: ${escapeMrkdwn(outcome)}`
+          : `:x: Your request to ${escapeMrkdwn(request.summary)} failed: ${escapeMrkdwn(outcome)}`,
+      },
     });
   }
 }

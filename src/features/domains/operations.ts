@@ -46,8 +46,8 @@ export const requestAuthCode = defineOperation<
   execute: async ({ registrar }, p) => {
     const result = await registrar.domains.requestAuthCode(p.domain);
     return {
-      outcome: 'auth code issued and shown to the requester only',
-      privateText: `:key: Transfer auth code for *${displayName(result.domain)}*: \`${result.authinfo}\`\nKeep it private; anyone with it can transfer the domain away.`,
+      outcome: 'auth code issued; only the requester can reveal it',
+      authCode: { domain: result.domain, code: result.authinfo },
     };
   },
 });

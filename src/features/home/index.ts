@@ -1,7 +1,5 @@
 import type { App, BlockAction } from '@slack/bolt';
-import type { WebClient } from '@slack/web-api';
 import type { Logger } from '../../shared/logger.js';
-import type { WorkspaceRef } from '../../shared/workspace.js';
 import { onAction } from '../../slack/handlers.js';
 import { notifyByDm } from '../../slack/reply.js';
 import { openModal } from '../../slack/views.js';
@@ -23,26 +21,6 @@ export const homeFeature = {
   name: 'home',
   register: (app, deps) => registerHome(app, deps, deps.logger),
 } satisfies FeatureModule<HomeDeps>;
-
-/** Publishes Home for each person (best-effort: one failure does not stop the others). */
-export async function publishHome(
-  home: HomeService,
-  client: WebClient,
-  workspace: WorkspaceRef,
-  users: readonly string[],
-  logger: Logger,
-): Promise<void> {
-  const view = await home.view(workspace, false);
-  await Promise.all(
-    [...new Set(users)].map((user) =>
-      client.views
-        .publish({ user_id: user, view })
-        .catch((error: unknown) =>
-          logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'home publish failed'),
-        ),
-    ),
-  );
-}
 
 function registerHome(app: App, deps: HomeDeps, logger: Logger): void {
   app.event('app_home_opened', async ({ event, body, client }) => {
@@ -68,6 +46,6 @@ function registerHome(app: App, deps: HomeDeps, logger: Logger): void {
     await openModal(client, trigger, keyModal(await deps.workspaceKeys.status(workspace)));
   });
   onAction<BlockAction>(app, HOME_IDS.refresh, logger, async ({ body, client }) => {
-    await publishHome(deps.home, client, workspaceOf(body), [body.user.id], logger);
+    await deps.home.publish(client, workspaceOf(body), [body.user.id], logger);
   });
 }

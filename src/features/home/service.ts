@@ -1,4 +1,6 @@
 import type { View } from '@slack/types';
+import type { WebClient } from '@slack/web-api';
+import type { Logger } from '../../shared/logger.js';
 import type { KeySpace, Redis } from '../../shared/redis.js';
 import { type WorkspaceRef, workspaceId } from '../../shared/workspace.js';
 import type { ApprovalStore } from '../approvals/store.js';
@@ -52,6 +54,38 @@ export class HomeService {
       0,
       MAX_REPUBLISH,
     );
+  }
+
+  /** Publishes the current Home to each person (best-effort: one failure does not stop the others). */
+  async publish(
+    client: WebClient,
+    workspace: WorkspaceRef,
+    users: readonly string[],
+    logger: Logger,
+  ): Promise<void> {
+    const view = await this.view(workspace, false);
+    await Promise.all(
+      [...new Set(users)].map((user) =>
+        client.views
+          .publish({ user_id: user, view })
+          .catch((error: unknown) =>
+            logger.warn(
+              { err: error instanceof Error ? error.message : String(error) },
+              'home publish failed',
+            ),
+          ),
+      ),
+    );
+  }
+
+  /** After a change of pending approvals or jobs: the people it concerns and everyone with Home open. */
+  async republish(
+    client: WebClient,
+    workspace: WorkspaceRef,
+    concerned: readonly string[],
+    logger: Logger,
+  ): Promise<void> {
+    await this.publish(client, workspace, [...concerned, ...(await this.recentViewers(workspace))], logger);
   }
 
   async view(workspace: WorkspaceRef, firstVisit: boolean): Promise<View> {

@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { AppError } from '../../shared/app-error.js';
+import type { WorkspaceRef } from '../../shared/workspace.js';
+
+export type ApprovalState =
+  | 'pending'
+  | 'approved'
+  | 'executing'
+  | 'succeeded'
+  | 'failed'
+  | 'denied'
+  | 'expired'
+  | 'withdrawn';
+
+export const FINAL_STATES: readonly ApprovalState[] = [
+  'succeeded',
+  'failed',
+  'denied',
+  'expired',
+  'withdrawn',
+];
+
+/** A copy of the request in an approver's DM, re-rendered with the channel message at every step (R11). */
+export interface MessageCopy {
+  user: string;
+  channel: string;
+  ts: string;
+}
+
+/** One request for a sensitive action, as stored. Parameters are a snapshot taken at request time. */
+export interface ApprovalRequest {
+  id: string;
+  workspace: WorkspaceRef;
+  operation: string;
+  /** JSON snapshot of the parameters; execution uses exactly these (docs/requirements.md R10). */
+  params: Record<string, unknown>;
+  paramsHash: string;
+  target: string;
+  summary: string;
+  /** mrkdwn lines describing the resource's state when requested (escaped by the operation). */
+  details: string[];
+  requester: string;
+  channel: string;
+  /** The public request message, updated in place at every step (set once it is posted). */
+  messageTs: string;
+  /** The policy's approver user group when requested ('' for none): the message mentions it. */
+  approverGroup: string;
+  copies: MessageCopy[];
+  createdAt: number;
+  expiresAt: number;
+  needed: number;
+  approvals: string[];
+  state: ApprovalState;
+  decidedBy: string;
+  reason: string;
+  outcome: string;
+}
+
+/** The JSON fields of the stored hash; a value that fails its schema is never acted on. */
+const StoredParams = z.record(z.string(), z.unknown());
+const StoredDetails = z.array(z.string());
+const StoredCopies = z.array(z.object({ user: z.string(), channel: z.string(), ts: z.string() }));
+
+/** A stored request whose JSON fields are not what Regdesk wrote: shown as damaged, never executed. */
+export class CorruptApprovalError extends AppError {
+  constructor(id: string, field: string) {
+    super(
+      'regdesk_approval_corrupt',
+      `The stored approval request \`${id}\` is damaged, so nothing can be done with it. Ask for the action again.`,
+      { message: `approval ${id}: stored ${field} fails its schema` },
+    );
+  }
+}
+
+export function serialize(request: ApprovalRequest): Record<string, string> {
+  return {
+    id: request.id,
+    teamId: request.workspace.teamId,
+    enterpriseId: request.workspace.enterpriseId ?? '',
+    operation: request.operation,
+    params: JSON.stringify(request.params),
+    paramsHash: request.paramsHash,
+    target: request.target,
+    summary: request.summary,
+    details: JSON.stringify(request.details),
+    requester: request.requester,
+    channel: request.channel,
+    messageTs: request.messageTs,
+    approverGroup: request.approverGroup,
+    copies: JSON.stringify(request.copies),
+    createdAt: String(request.createdAt),
+    expiresAt: String(request.expiresAt),
+    needed: String(request.needed),
+    approvals: request.approvals.join(','),
+    state: request.state,
+    decidedBy: request.decidedBy,
+    reason: request.reason,
+    outcome: request.outcome,
+  };
+}
+
+function storedJson<T>(schema: z.ZodType<T>, fields: Record<string, string>, field: string): T {
+  const id = fields.id ?? '';
+  let json: unknown;
+  try {
+    json = JSON.parse(fields[field] ?? '');
+  } catch {
+    throw new CorruptApprovalError(id, field);
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw new CorruptApprovalError(id, field);
+  return parsed.data;
+}
+
+export function deserialize(fields: Record<string, string>): ApprovalRequest {
+  const enterpriseId = fields.enterpriseId ?? '';
+  return {
+    id: fields.id ?? '',
+    workspace:
+      enterpriseId === '' ? { teamId: fields.teamId ?? '' } : { teamId: fields.teamId ?? '', enterpriseId },
+    operation: fields.operation ?? '',
+    params: storedJson(StoredParams, fields, 'params'),
+    paramsHash: fields.paramsHash ?? '',
+    target: fields.target ?? '',
+    summary: fields.summary ?? '',
+    details: storedJson(StoredDetails, fields, 'details'),
+    requester: fields.requester ?? '',
+    channel: fields.channel ?? '',
+    messageTs: fields.messageTs ?? '',
+    approverGroup: fields.approverGroup ?? '',
+    // Requests stored before approvers were sent copies have no such field.
+    copies: fields.copies === undefined ? [] : storedJson(StoredCopies, fields, 'copies'),
+    createdAt: Number(fields.createdAt ?? 0),
+    expiresAt: Number(fields.expiresAt ?? 0),
+    needed: Number(fields.needed ?? 1),
+    approvals: (fields.approvals ?? '') === '' ? [] : (fields.approvals ?? '').split(','),
+    state: (fields.state ?? 'pending') as ApprovalState,
+    decidedBy: fields.decidedBy ?? '',
+    reason: fields.reason ?? '',
+    outcome: fields.outcome ?? '',
+  };
+}

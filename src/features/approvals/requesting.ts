@@ -1,0 +1,142 @@
+import type { WebClient } from '@slack/web-api';
+import { AppError } from '../../shared/app-error.js';
+import { CannotPostHere, postPublicly } from '../../slack/reply.js';
+import { hashParams } from '../audit/service.js';
+import { approvalMessage } from './blocks.js';
+import { sendApproverCopies } from './notify.js';
+import type { OperationContext, SensitiveOperation } from './operations.js';
+import type { Policy } from './policy.js';
+import type { ApprovalRequest } from './record.js';
+import type { ApprovalDeps, NewRequest } from './service.js';
+import { ApprovalStore } from './store.js';
+import type { RequestUpdates } from './updates.js';
+
+/** A refusal the person pressing or asking should read (ephemeral). */
+export class ApprovalRefused extends AppError {
+  constructor(message: string) {
+    super('regdesk_approval_refused', message);
+  }
+}
+
+/** Slack's DM ids start with D: a request there would be seen by nobody who could approve it. */
+const isDirectMessage = (channel: string) => channel.startsWith('D');
+
+/**
+ * Turns a sensitive action into an approval request (R8–R10), checked before anything is stored:
+ * the requester's role, the parameters, the quota (R14) and the resource's state (the preview).
+ * The request then exists only together with its public message, its delayed jobs and its audit
+ * entry (docs/requirements.md R30), and the listed approvers get a copy in their DMs.
+ */
+export async function openRequest<Ctx extends OperationContext, Op extends SensitiveOperation<Ctx>>(
+  deps: ApprovalDeps<Ctx, Op>,
+  updates: RequestUpdates,
+  operation: Op,
+  input: NewRequest<Op>,
+  client: WebClient,
+): Promise<ApprovalRequest> {
+  const { workspace, requester } = input;
+  const policy = await deps.policies.get(workspace);
+  const channel = policy.approvalsChannel ?? input.channel;
+  if (isDirectMessage(channel)) {
+    throw new ApprovalRefused(
+      'Approval requests are posted where approvers can see them, not in a direct message: ask in a channel ' +
+        '(invite @Regdesk to it with `/invite @Regdesk`), or set an approvals channel in `/domain policy`.',
+    );
+  }
+  if (!(await deps.roles.canRequest(client, workspace, policy, requester))) {
+    throw new ApprovalRefused("You are not allowed to request sensitive actions in this workspace's policy.");
+  }
+  const params = operation.parse(input.params);
+  const context = deps.contextFor(workspace);
+  // docs/requirements.md R14: a spent quota refuses the request before anyone is asked to approve it.
+  const quota = await deps.limiter.peek(operation.quota(context, params));
+  if (!quota.ok) {
+    throw new ApprovalRefused(
+      `The registrar's limit for this action is used up; try again in ${Math.ceil(quota.retryAfterMs / 60_000)} minute(s).`,
+    );
+  }
+  const preview = await operation.preview(context, params);
+  if (preview.blocker !== undefined) throw new ApprovalRefused(preview.blocker);
+
+  const now = deps.now();
+  const draft = await deps.store.create({
+    id: ApprovalStore.newId(),
+    workspace,
+    operation: operation.name,
+    params,
+    paramsHash: hashParams(params),
+    target: operation.target(params),
+    summary: operation.summary(params),
+    details: preview.details,
+    requester,
+    channel,
+    approverGroup: policy.approverGroup ?? '',
+    createdAt: now,
+    expiresAt: now + policy.expiryHours * 60 * 60 * 1000,
+    needed: policy.needed,
+  });
+  const request = await show(deps, updates, draft, policy, client);
+  await updates.changed(request);
+  // Approval by workspace admins asks nobody in particular; a user group is mentioned in the message.
+  const approvers = await deps.roles.approversToAsk(client, workspace, policy, requester);
+  const copies = await sendApproverCopies(client, deps.poster, request, approvers, deps.logger);
+  if (copies.length > 0) await deps.store.setCopies(workspace, request.id, copies);
+  return request;
+}
+
+/**
+ * Schedules the expiry and reminder (no-ops for a request that is gone), posts the message, records
+ * it and audits the request; any failure rolls all of it back, so nothing half-made remains.
+ */
+async function show<Ctx extends OperationContext, Op extends SensitiveOperation<Ctx>>(
+  deps: ApprovalDeps<Ctx, Op>,
+  updates: RequestUpdates,
+  draft: ApprovalRequest,
+  policy: Policy,
+  client: WebClient,
+): Promise<ApprovalRequest> {
+  let ts: string | undefined;
+  try {
+    await deps.scheduler.schedule(draft);
+    ts = await postPublicly(() =>
+      deps.poster.post(client, { channel: draft.channel, ...approvalMessage(draft) }),
+    );
+    if (!(await deps.store.show(draft, ts))) throw new Error('approval draft expired before it was shown');
+    await updates.audit(draft, 'request', draft.requester);
+    return { ...draft, messageTs: ts };
+  } catch (error) {
+    await rollBack(deps, draft, ts, client);
+    if (error instanceof CannotPostHere && draft.channel === policy.approvalsChannel) {
+      throw new ApprovalRefused(
+        `Regdesk cannot post in the approvals channel <#${draft.channel}>: invite @Regdesk there with ` +
+          '`/invite @Regdesk`, or set another approvals channel in `/domain policy`. Nothing was requested.',
+      );
+    }
+    throw error;
+  }
+}
+
+/** Each step on its own, so one failure (Redis or Slack) does not keep the others from running. */
+async function rollBack<Ctx extends OperationContext, Op extends SensitiveOperation<Ctx>>(
+  deps: ApprovalDeps<Ctx, Op>,
+  draft: ApprovalRequest,
+  ts: string | undefined,
+  client: WebClient,
+): Promise<void> {
+  const steps: [string, () => Promise<unknown>][] = [
+    ['store', () => deps.store.discard(draft.workspace, draft.id)],
+    ['jobs', () => deps.scheduler.cancel(draft)],
+  ];
+  // The message goes first: its buttons must not outlive the request.
+  if (ts !== undefined) steps.unshift(['message', () => client.chat.delete({ channel: draft.channel, ts })]);
+  for (const [step, run] of steps) {
+    try {
+      await run();
+    } catch (error) {
+      deps.logger.warn(
+        { requestId: draft.id, step, err: error instanceof Error ? error.message : String(error) },
+        'approval request roll-back step failed',
+      );
+    }
+  }
+}

@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APPROVAL_IDS } from '../../src/features/approvals/ids.js';
+import { DEFAULT_POLICY } from '../../src/features/approvals/policy.js';
+import { inputActionId } from '../../src/slack/modal.js';
+import { type Harness, startHarness } from '../helpers/app-harness.js';
+import { viewSubmission } from '../helpers/payloads.js';
+import { WS } from './support.js';
+
+const P = APPROVAL_IDS.policy;
+const ADMIN = 'UADMIN';
+
+/** A policy modal as submitted, with only the fields a test names. */
+function submitted(fields: {
+  approvers?: string[];
+  group?: string;
+  needed?: number;
+  requesters?: string;
+  channel?: string;
+}) {
+  const input = (block: string, value: Record<string, unknown>) => ({
+    [block]: { [inputActionId(block)]: value },
+  });
+  return {
+    ...input(P.approvers, { type: 'multi_users_select', selected_users: fields.approvers ?? [] }),
+    ...input(P.approverGroup, { type: 'plain_text_input', value: fields.group ?? '' }),
+    ...input(P.needed, { type: 'number_input', value: String(fields.needed ?? 1) }),
+    ...input(P.requesters, {
+      type: 'static_select',
+      selected_option: { value: fields.requesters ?? 'anyone' },
+    }),
+    ...input(P.channel, { type: 'conversations_select', selected_conversation: fields.channel ?? null }),
+  };
+}
+
+describe('the approval policy modal refuses what could not work (signed submissions, strict fake Slack)', () => {
+  let h: Harness;
+
+  beforeAll(async () => {
+    h = await startHarness({
+      prepareSlack: (slack) => {
+        slack.conversation('CNOBOT', { kind: 'public', botMember: false });
+        slack.conversation('GNOBOT', { kind: 'private', botMember: false });
+        slack.conversation('COLD', { kind: 'public', botMember: true, archived: true });
+      },
+    });
+    h.slack.users.set(ADMIN, { id: ADMIN, is_admin: true });
+  });
+  afterAll(async () => {
+    await h.stop();
+  });
+
+  const submit = async (fields: Parameters<typeof submitted>[0]) => {
+    const res = await h.driver.interaction(
+      viewSubmission(APPROVAL_IDS.policyModal, submitted(fields), { user: ADMIN }),
+    );
+    // The answer, test post included, comes within Slack's 3 seconds.
+    expect(res.elapsedMs).toBeLessThan(3_000);
+    return res.json() as { response_action: string; errors?: Record<string, string> };
+  };
+
+  it('accepts an approvals channel only where a test post works, and removes the test post again', async () => {
+    for (const [channel, words] of [
+      ['CNOBOT', '/invite @Regdesk'],
+      ['GNOBOT', '/invite @Regdesk'],
+      ['COLD', 'archived'],
+      ['DU0001', 'Choose a channel'],
+    ] as const) {
+      const answer = await submit({ channel });
+      expect(answer).toMatchObject({
+        response_action: 'errors',
+        errors: { [P.channel]: expect.stringContaining(words) },
+      });
+    }
+    expect(await h.running.services.policies.get(WS)).toEqual(DEFAULT_POLICY);
+
+    expect(await submit({ channel: 'CAPPROVALS' })).toMatchObject({ response_action: 'update' });
+    await h.slack.waitFor(() =>
+      h.slack.succeeded('chat.delete').some((c) => c.args.channel === 'CAPPROVALS'),
+    );
+    const probe = h.slack.succeeded('chat.postMessage').find((c) => c.args.channel === 'CAPPROVALS');
+    expect(h.slack.succeeded('chat.delete').find((c) => c.args.channel === 'CAPPROVALS')?.args.ts).toBe(
+      (probe?.result as { ts?: string } | undefined)?.ts,
+    );
+    expect([...h.slack.messages.values()].filter((m) => m.channel === 'CAPPROVALS')).toEqual([]);
+    await h.slack.waitFor(() =>
+      h.slack.callsTo('views.update').some((c) => JSON.stringify(c.args).includes('policy is saved')),
+    );
+    expect((await h.running.services.policies.get(WS)).approvalsChannel).toBe('CAPPROVALS');
+  });
+
+  it('refuses an approval count that the listed approvers can never give', async () => {
+    const short = await submit({ approvers: ['UA', 'UB'], needed: 3 });
+    expect(short).toMatchObject({
+      response_action: 'errors',
+      errors: { [P.needed]: expect.stringContaining('at most 2 approval(s)') },
+    });
+    // When only approvers may ask, one of them is always the requester and cannot approve.
+    const onlyApprovers = await submit({ approvers: ['UA', 'UB'], needed: 2, requesters: 'approvers' });
+    expect(onlyApprovers.errors?.[P.needed]).toContain('at most 1 approval(s)');
+
+    // A user group may grow, so with one the count is accepted; so is a count the list can give.
+    expect(await submit({ approvers: ['UA', 'UB'], needed: 3, group: 'S0APPROVE' })).toMatchObject({
+      response_action: 'update',
+    });
+    expect(await submit({ approvers: ['UA', 'UB'], needed: 2 })).toMatchObject({ response_action: 'update' });
+    const saved = (c: { method: string; args: unknown }) =>
+      c.method === 'views.update' && JSON.stringify(c.args).includes('policy is saved');
+    await h.slack.waitFor((calls) => calls.filter(saved).length === 3);
+    expect(await h.running.services.policies.get(WS)).toMatchObject({ approvers: ['UA', 'UB'], needed: 2 });
+  });
+});
