@@ -16,7 +16,7 @@ export type Follow = (
   workspace: WorkspaceRef,
   kind: 'dnssec' | 'certificate',
   resource: string,
-  origin: { channel: string; threadTs: string },
+  origin: { channel: string; threadTs: string; startedBy: string },
 ) => Promise<void>;
 
 export interface ExecutionDeps<Ctx extends OperationContext> {
@@ -107,6 +107,7 @@ export async function executeApproved<Ctx extends OperationContext>(
       await deps.follow(workspace, result.follow.kind, result.follow.resource, {
         channel: request.channel,
         threadTs: request.messageTs,
+        startedBy: request.requester,
       });
     }
   } catch (error) {
