@@ -88,4 +88,54 @@ describe('reissue and renew from Slack', () => {
     expect(modal).toContain('api.example.com');
     expect(modal).toContain('"initial_value":"cert-issued-old"');
   });
+
+  it('reissues a certificate with 150 names: the modal stays within Slack limits and the SAN list is sent whole', async () => {
+    const names = ['big.example.com', ...Array.from({ length: 149 }, (_, i) => `host-${i}.big.example.com`)];
+    const seed = h.sandbox.state.certificates.get('cert-issued-recent');
+    if (seed === undefined) throw new Error('no seeded certificate');
+    h.sandbox.state.certificates.set('cert-many-names', {
+      ...seed,
+      id: 'cert-many-names',
+      status: 'issued',
+      common_name: 'big.example.com',
+      dns_names: names,
+    });
+    const updates = () =>
+      h.slack.callsTo('views.update').filter((c) => messageText(c).includes(REISSUE_IDS.modal));
+    const before = updates().length;
+    await h.driver.command('/tls', 'reissue cert-many-names', { user: 'U0001' });
+    await h.slack.waitFor(() => updates().length > before);
+    const view = updates().at(-1)?.args.view as { private_metadata: string };
+    assertWithinBlockKitLimits(view, 'modal');
+    expect(view.private_metadata.length).toBeLessThan(3_000);
+    await h.driver.interaction(
+      viewSubmission(
+        REISSUE_IDS.modal,
+        {
+          [REISSUE_IDS.csr]: {
+            [inputActionId(REISSUE_IDS.csr)]: {
+              type: 'plain_text_input',
+              value: csr('big.example.com', names),
+            },
+          },
+          [REISSUE_IDS.dcv]: {
+            [inputActionId(REISSUE_IDS.dcv)]: {
+              type: 'radio_buttons',
+              selected_option: { value: 'dns-cname-token' },
+            },
+          },
+        },
+        { user: 'U0001', privateMetadata: view.private_metadata },
+      ),
+    );
+    await h.slack.waitFor(
+      () => h.sandbox.calls.some((c) => c.operation === 'tls.reissue' && c.path.includes('cert-many-names')),
+      15_000,
+    );
+    const call = h.sandbox.calls.find(
+      (c) => c.operation === 'tls.reissue' && c.path.includes('cert-many-names'),
+    );
+    // The registrar requires the order's names exactly; a cut list would be refused (417).
+    expect(call?.status).toBe(200);
+  }, 30_000);
 });
