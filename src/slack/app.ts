@@ -8,7 +8,7 @@ import type { Vault } from '../vault/store.js';
 import { singleWorkspaceAuth } from './authorize.js';
 import { toBoltLogger } from './bolt-logger.js';
 import { serializedRefresh, VaultInstallationStore } from './installation-store.js';
-import { dedupeEvents } from './middleware.js';
+import { dedupeEvents, membersOnly } from './middleware.js';
 import { SlackHttpReceiver, type SlackReceiverOptions } from './receiver.js';
 import { CommandRouter } from './router.js';
 import { BOT_SCOPES } from './scopes.js';
@@ -126,6 +126,7 @@ export function createSlackApp(options: SlackAppOptions): SlackApp {
   const router = new CommandRouter(logger);
   const deps: SlackDeps = { logger, metrics, redis: options.redis, keys: options.keys, router, now };
   app.use(dedupeEvents(options.redis, options.keys, logger));
+  app.use(membersOnly(logger));
   options.shareable?.register(app, logger);
   for (const feature of options.features) feature(app, deps);
   router.attach(app);

@@ -31,3 +31,40 @@ export function dedupeEvents(redis: Redis, keys: KeySpace, logger: Logger): Midd
     await args.next();
   };
 }
+
+/** The text an outsider is shown: no detail about the workspace or what they tried. */
+export const OUTSIDER_REFUSAL = ':lock: Regdesk acts only for members of the workspace that installed it.';
+
+/**
+ * docs/requirements.md R33: the person acting belongs to the workspace whose token and registrar key
+ * are used. Interactions name the presser's home team (`user.team_id`) next to the workspace
+ * (`team.id`); events name `user_team`. In a Slack Connect channel an outsider's press or mention
+ * differs and is refused here, before any listener runs. Slash commands carry no such field: the
+ * features check the person (Slack directory) where it matters.
+ */
+export function membersOnly(logger: Logger): Middleware<AnyMiddlewareArgs> {
+  return async (args) => {
+    const body = args.body as {
+      type?: string;
+      team?: { id?: string } | null;
+      team_id?: string;
+      user?: { id?: string; team_id?: string } | null;
+      event?: { user?: string; user_team?: string };
+    };
+    const workspace = body.team?.id ?? body.team_id;
+    const actingTeam = body.user?.team_id ?? body.event?.user_team;
+    if (workspace === undefined || actingTeam === undefined || actingTeam === workspace) {
+      await args.next();
+      return;
+    }
+    logger.warn({ kind: body.type ?? 'event' }, 'refused an outsider');
+    if ('ack' in args && typeof args.ack === 'function') await (args.ack as () => Promise<void>)();
+    if ('respond' in args && typeof args.respond === 'function' && body.type === 'block_actions') {
+      await (args.respond as (message: unknown) => Promise<unknown>)({
+        response_type: 'ephemeral',
+        replace_original: false,
+        text: OUTSIDER_REFUSAL,
+      }).catch(() => undefined);
+    }
+  };
+}
