@@ -65,9 +65,42 @@ export function parseDomainName(raw: string): ParsedName {
   return { ok: true, input, ascii, unicode: domainToUnicode(ascii) };
 }
 
-/** `müller.de (xn--mller-kva.de)` style display: Unicode for people, ASCII where it differs. */
+/** The Unicode form of a name, for people (cards and look-ups). */
 export function displayName(ascii: string): string {
   return domainToUnicode(ascii) || ascii;
+}
+
+/** Scripts a label's letters are checked against; Common and Inherited (digits, hyphens) are neutral. */
+const SCRIPTS = ['Latin', 'Cyrillic', 'Greek', 'Armenian', 'Arabic', 'Hebrew', 'Hangul', 'Thai', 'Georgian'];
+const SCRIPT_PATTERNS = SCRIPTS.map((script) => ({
+  script,
+  pattern: new RegExp(`\\p{Script=${script}}`, 'u'),
+}));
+/** Han may mix with Hiragana and Katakana (Japanese); any other pair of scripts in one label is suspect. */
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+
+/** True when one label mixes letters of different scripts (a classic homograph trick). */
+export function hasMixedScripts(unicodeName: string): boolean {
+  return unicodeName.split('.').some((label) => {
+    const found = new Set<string>();
+    for (const char of label) {
+      if (CJK.test(char)) found.add('CJK');
+      for (const { script, pattern } of SCRIPT_PATTERNS) if (pattern.test(char)) found.add(script);
+    }
+    return found.size > 1;
+  });
+}
+
+/**
+ * A name as it must appear where someone decides (approval requests, confirm dialogs, the audit):
+ * `аррӏе.com (xn--80ak6aa92e.com)` — the ASCII form beside any Unicode one, so a look-alike of a
+ * familiar name cannot pass for it, and a warning when a label mixes scripts (docs/requirements.md R8).
+ */
+export function reviewName(ascii: string): string {
+  const unicode = displayName(ascii);
+  if (unicode === ascii) return ascii;
+  const warning = hasMixedScripts(unicode) ? ' ⚠ mixed scripts' : '';
+  return `${unicode} (${ascii})${warning}`;
 }
 
 /** Up to `max` names split on spaces, commas or newlines; duplicates (after normalising) merged. */

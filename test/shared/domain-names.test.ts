@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parseDomainName, registrableDomain, splitNames } from '../../src/shared/domain-names.js';
+import {
+  hasMixedScripts,
+  parseDomainName,
+  registrableDomain,
+  reviewName,
+  splitNames,
+} from '../../src/shared/domain-names.js';
 
 // The list's official vectors, copied into the repository (see fixtures/publicsuffix/SOURCE.md).
 const vectors = readFileSync(new URL('../fixtures/publicsuffix/tests.txt', import.meta.url), 'utf8')
@@ -84,5 +90,25 @@ describe('parseDomainName', () => {
     const { names, overflow } = splitNames('a.com, b.com\nA.COM müller.de xn--mller-kva.de c.com', 3);
     expect(names.map((n) => (n.ok ? n.ascii : n.input))).toEqual(['a.com', 'b.com', 'xn--mller-kva.de']);
     expect(overflow).toBe(1);
+  });
+});
+
+describe('names where someone decides', () => {
+  it('shows a Unicode name beside its ASCII form, so a look-alike cannot pass for a familiar name', () => {
+    const lookalike = parseDomainName('аррӏе.com');
+    if (!lookalike.ok) throw new Error(lookalike.reason);
+    expect(reviewName(lookalike.ascii)).toBe(`аррӏе.com (${lookalike.ascii})`);
+    expect(lookalike.ascii.startsWith('xn--')).toBe(true);
+    expect(reviewName('example.com')).toBe('example.com');
+  });
+
+  it('flags labels that mix scripts, and leaves single-script and Japanese names alone', () => {
+    expect(hasMixedScripts('pаypal.com')).toBe(true); // Latin p, Cyrillic а
+    expect(hasMixedScripts('müller.de')).toBe(false);
+    expect(hasMixedScripts('аррӏе.com')).toBe(false);
+    expect(hasMixedScripts('日本のドメイン.jp')).toBe(false);
+    const mixed = parseDomainName('pаypal.com');
+    if (!mixed.ok) throw new Error(mixed.reason);
+    expect(reviewName(mixed.ascii)).toContain('⚠ mixed scripts');
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { DnssecState } from '../../registrar/index.js';
-import { displayName } from '../../shared/domain-names.js';
+import { reviewName } from '../../shared/domain-names.js';
 import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
 import { defineOperation, type Execution, type RegistrarContext } from '../approvals/operations.js';
 import { ExternalRecord, MAX_EXTERNAL_RECORDS } from './service.js';
@@ -28,7 +28,7 @@ export const disableDnssec = defineOperation<
 >({
   name: 'dnssec.disable',
   schema: DisableParams,
-  summary: (p) => `disable DNSSEC for ${displayName(p.domain)}`,
+  summary: (p) => `disable DNSSEC for ${reviewName(p.domain)}`,
   target: (p) => p.domain,
   preview: async ({ registrar }, p) => {
     const state = await registrar.dnssec.get(p.domain);
@@ -37,7 +37,7 @@ export const disableDnssec = defineOperation<
       'Validating resolvers stop checking signatures; the registry removes the DS records.',
     ];
     if (state.dnssec_state === 'inactive' && (state.pending_job ?? undefined) === undefined) {
-      return { details, blocker: `DNSSEC is already inactive for ${displayName(p.domain)}.` };
+      return { details, blocker: `DNSSEC is already inactive for ${reviewName(p.domain)}.` };
     }
     return { details };
   },
@@ -75,7 +75,7 @@ export const setExternalDnssec = defineOperation<
 >({
   name: 'dnssec.external',
   schema: ExternalParams,
-  summary: (p) => `set ${p.records.length} external DNSSEC record(s) for ${displayName(p.domain)}`,
+  summary: (p) => `set ${p.records.length} external DNSSEC record(s) for ${reviewName(p.domain)}`,
   target: (p) => p.domain,
   preview: async ({ registrar }, p) => {
     const state = await registrar.dnssec.get(p.domain);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { RegfishLimits } from '../../config.js';
-import { displayName } from '../../shared/domain-names.js';
+import { reviewName } from '../../shared/domain-names.js';
 import type { QuotaWindow } from '../../shared/limiter.js';
 import type { KeySpace } from '../../shared/redis.js';
 import { workspaceId } from '../../shared/workspace.js';
@@ -21,7 +21,7 @@ export const requestAuthCode = defineOperation<
 >({
   name: 'domain.authcode',
   schema: AuthParams,
-  summary: (p) => `issue a transfer auth code for ${displayName(p.domain)} (enables an outbound transfer)`,
+  summary: (p) => `issue a transfer auth code for ${reviewName(p.domain)} (enables an outbound transfer)`,
   target: (p) => p.domain,
   quota: ({ workspace, limits, keys }, p): QuotaWindow[] => {
     const tag = `ws:${workspaceId(workspace)}`;
@@ -33,7 +33,7 @@ export const requestAuthCode = defineOperation<
   preview: async ({ registrar }, p) => {
     const domain = await registrar.domains.get(p.domain);
     const details = [
-      `Domain ${codeSpan(displayName(domain.domain))}, owner ${codeSpan(domain.owner ?? 'unknown')}.`,
+      `Domain ${codeSpan(reviewName(domain.domain))}, owner ${codeSpan(domain.owner ?? 'unknown')}.`,
       'The code is shown only to the requester. Every issued code is recorded in the domain guard log.',
     ];
     if (domain.cancelled === true) details.push(':warning: The domain is cancelled.');
@@ -65,7 +65,7 @@ export const changeNameservers = defineOperation<
   name: 'domain.ns',
   schema: NsParams,
   summary: (p) =>
-    `delegate ${displayName(p.domain)} to ${p.vanitySetId === null ? 'the standard nameservers' : `vanity nameserver set ${p.vanitySetId}`}`,
+    `delegate ${reviewName(p.domain)} to ${p.vanitySetId === null ? 'the standard nameservers' : `vanity nameserver set ${p.vanitySetId}`}`,
   target: (p) => p.domain,
   preview: async ({ registrar }, p) => {
     const domain = await registrar.domains.get(p.domain);
