@@ -46,7 +46,7 @@ export function zoneCard(zone: DnsZone): { text: string; blocks: KnownBlock[] } 
     section(`*Delegation*\n${nameservers === '' ? '_none reported_' : nameservers}`),
   ];
   if (byType !== '') blocks.push(context(`By type: ${byType}`));
-  return { text: `Zone ${zone.domain}`, blocks };
+  return { text: `Zone ${escapeMrkdwn(zone.domain)}`, blocks };
 }
 
 function flag(value: boolean | undefined): string {
@@ -79,5 +79,5 @@ export function recordsPage(page: RecordPage): { text: string; blocks: KnownBloc
     if (current < pages - 1) elements.push(button('Next ▶', DNS_IDS.recordsNext, value(current + 1)));
     blocks.push(context(`Page ${current + 1} of ${pages}`), { type: 'actions', elements });
   }
-  return { text: title, blocks };
+  return { text: escapeMrkdwn(title), blocks };
 }

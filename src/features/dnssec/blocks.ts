@@ -78,5 +78,5 @@ export function dnssecCard(domain: string, state: DnssecState): { text: string; 
       ),
     );
   }
-  return { text: title, blocks };
+  return { text: escapeMrkdwn(title), blocks };
 }

@@ -71,7 +71,8 @@ export function domainCard(domain: DomainCardData, now: number): { text: string;
   const warnings = domainWarnings(domain, now);
   if (warnings.length > 0) blocks.push(section(warnings.join('\n')));
   if (name !== domain.domain) blocks.push(context(`ASCII form: ${codeSpan(domain.domain)}`));
-  return { text: `${name}: expires ${when(domain.expires_at)}`, blocks };
+  // The fallback text is mrkdwn too: a registrar string in it must be as inert as in the blocks.
+  return { text: `${escapeMrkdwn(name)}: expires ${when(domain.expires_at)}`, blocks };
 }
 
 function checkLine(row: CheckRow): string {
