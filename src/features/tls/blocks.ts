@@ -83,7 +83,7 @@ export function certificateCard(cert: TlsCertificate): { text: string; blocks: K
     actions.push(button('Reissue', REISSUE_IDS.reissueButton, cert.id));
   }
   if (actions.length > 0) blocks.push({ type: 'actions', elements: actions });
-  return { text: `${title} (${cert.status})`, blocks };
+  return { text: escapeMrkdwn(`${title} (${cert.status})`), blocks };
 }
 
 /** A channel message: `user` ordered or reissued `cert`, with its card (the thread then follows it). */
@@ -106,7 +106,7 @@ export function organizationCard(org: TlsOrganization): { text: string; blocks: 
     text: `*${label}*\n${escapeMrkdwn(value ?? '—')}`,
   });
   return {
-    text: `${title} (${org.status})`,
+    text: escapeMrkdwn(`${title} (${org.status})`),
     blocks: [
       header(title),
       {
