@@ -1,101 +1,155 @@
 /**
- * `npm run bench`: assistant throughput against the registrar's limits. Questions from many channels
- * are queued at once; the registrar sandbox enforces a per-key and per-account window. The number
- * that matters: answers per window as a share of the limit (target ≥ 95 %) with zero 429 and 503.
+ * `npm run bench`: every performance figure of Regdesk in one run, each against its ceiling or
+ * baseline measured in the same run on the same machine. Regdesk runs as real child processes
+ * (`node dist/src/cli.js start|web`) against a fake Slack and registrar sandboxes in this process,
+ * all on loopback. Prints one table, writes it with the machine to bench/results.md, and exits 1 when
+ * any goal is missed (or a figure could not be measured).
+ *
+ * Order: ack latency first, alone, since it is the figure most sensitive to other load. Following
+ * waits 20 s for an issuance with almost nothing to do, so it runs alongside the rest.
+ *
+ * Redis: REDIS_URL, else 127.0.0.1:6379; every scenario uses a key prefix of its own, removed at the
+ * end. Diagnosis: BENCH_VERBOSE=1 echoes the children's output, BENCH_LOG_LEVEL sets their LOG_LEVEL.
  */
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { loadConfig } from '../src/config.js';
-import { runRegdesk } from '../src/main.js';
-import { createSandbox } from '../src/sandbox/index.js';
-import { ensureLocalRedis } from '../src/shared/local-redis.js';
-import { createLogger } from '../src/shared/logger.js';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import { killAllNow, repoRoot, stopAll } from './lib/children.js';
+import { type BenchContext, TEAM } from './lib/context.js';
+import { BenchSlack } from './lib/fake-slack.js';
+import { failedRow, machine, type Row, table, writeResults } from './lib/report.js';
+import { ackLatency } from './scenarios/ack.js';
+import { assistantThroughput } from './scenarios/assistant.js';
+import { availability } from './scenarios/availability.js';
+import { following } from './scenarios/following.js';
+import { idleMemory } from './scenarios/memory.js';
 
-const WINDOW_MS = 10_000;
-const LIMIT = 20;
-const WINDOWS = 3;
-const QUESTIONS = LIMIT * WINDOWS + 20; // more than can be answered, so the limit is what binds
+/** A scenario that runs past this is abandoned (its children are killed at the end) and fails. */
+const SCENARIO_DEADLINE_MS = 180_000;
 
-async function fakeSlack(): Promise<{ url: string; close: () => void }> {
-  let ts = 1_700_000_000;
-  const server = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(
-        JSON.stringify({
-          ok: true,
-          ts: `${ts++}.000100`,
-          channel: 'C1',
-          user: { id: 'U1', locale: 'en-US' },
-        }),
-      );
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/`,
-    close: () => server.close(),
-  };
-}
-
-async function main(): Promise<void> {
-  const redis = await ensureLocalRedis(process.env, (line) => console.log(line));
-  const window = { max: LIMIT, windowMs: WINDOW_MS };
-  const sandbox = await createSandbox({
-    delays: { assistantAnswerMs: 30 },
-    limits: { assistantKey: window, assistantAccount: window },
-  });
-  const slack = await fakeSlack();
-  const env = {
-    PORT: '0',
-    SLACK_SIGNING_SECRET: 'bench',
-    SLACK_BOT_TOKEN: 'xoxb-bench',
-    SLACK_API_URL: slack.url,
-    REDIS_URL: redis.url,
-    REDIS_KEY_PREFIX: `bench${Date.now()}`,
-    REGFISH_SANDBOX: '1',
-    REGFISH_API_URL: sandbox.url,
-    REGFISH_SANDBOX_API_KEY: sandbox.apiKey,
-    REGFISH_LIMITS: JSON.stringify({ assistantKey: window, assistantAccount: window }),
-    LOG_LEVEL: 'error',
-  };
-  const running = await runRegdesk({
-    role: 'start',
-    config: loadConfig(env),
-    logger: createLogger({ level: 'error' }),
-    env,
-    say: () => {},
-  });
-  const client = running.services.slackClients;
-  const started = Date.now();
-  for (let i = 0; i < QUESTIONS; i++) {
-    await running.services.assistant.ask(
-      {
-        workspace: { teamId: 'TBENCH' },
-        channel: `CB${i}`,
-        threadTs: `1.${i}`,
-        user: 'U1',
-        question: `How do I enable DNSSEC (${i})?`,
-        dedupeId: `bench-${i}`,
-      },
-      await client.forWorkspace({ teamId: 'TBENCH' }),
-      undefined,
+async function redisAnswers(url: string): Promise<Redis> {
+  const redis = new Redis(url, { lazyConnect: true, connectTimeout: 3_000, maxRetriesPerRequest: 1 });
+  redis.on('error', () => {});
+  try {
+    await redis.connect();
+    await redis.ping();
+    return redis;
+  } catch (error) {
+    redis.disconnect();
+    throw new Error(
+      `bench: no Redis at ${url.replace(/\/\/[^@/]*@/, '//***@')} (set REDIS_URL or start redis-server on 127.0.0.1:6379): ${error instanceof Error ? error.message : String(error)}`,
     );
   }
-  await new Promise((resolve) => setTimeout(resolve, WINDOWS * WINDOW_MS));
-  const calls = sandbox.calls.filter((c) => c.operation === 'assistant.search');
-  const answered = calls.filter((c) => c.status === 200).length;
-  const refused = calls.filter((c) => c.status === 429 || c.status === 503).length;
-  const elapsed = Date.now() - started;
-  const limitInTime = LIMIT * Math.ceil(elapsed / WINDOW_MS);
-  const line = `assistant: ${answered} answered in ${(elapsed / 1000).toFixed(1)} s against a limit of ${LIMIT} per ${WINDOW_MS / 1000} s (${((100 * answered) / (LIMIT * WINDOWS)).toFixed(1)} % of ${LIMIT * WINDOWS} over ${WINDOWS} windows; at most ${limitInTime} possible in the elapsed time), ${refused} refused (429/503)`;
-  console.log(line);
-  await running.stop();
-  await sandbox.close();
-  slack.close();
-  redis.child?.kill('SIGTERM');
-  process.exit(refused === 0 ? 0 : 1);
 }
 
-await main();
+/** Deletes what the children left under the bench's own prefixes, and nothing else. */
+async function cleanRedis(redis: Redis, prefixes: readonly string[]): Promise<void> {
+  for (const prefix of prefixes) {
+    let cursor = '0';
+    for (let pages = 0; pages < 10_000; pages++) {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+      if (keys.length > 0) await redis.unlink(...keys);
+      cursor = next;
+      if (cursor === '0') break;
+    }
+  }
+}
+
+function deadline<T>(name: string, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`${name} did not finish within ${SCENARIO_DEADLINE_MS / 1000} s`)),
+      SCENARIO_DEADLINE_MS,
+    );
+  });
+  return Promise.race([work, expired]).finally(() => clearTimeout(timer));
+}
+
+async function main(): Promise<number> {
+  const startedAt = new Date();
+  const redisUrl = process.env.REDIS_URL?.trim() || 'redis://127.0.0.1:6379';
+  const redis = await redisAnswers(redisUrl);
+  const slack = await new BenchSlack(TEAM).start();
+  const ctx: BenchContext = {
+    runId: randomBytes(4).toString('hex').slice(0, 6),
+    redisUrl,
+    secret: randomBytes(16).toString('hex'),
+    masterKey: randomBytes(32).toString('base64'),
+    slack,
+    prefixes: [],
+    sandboxes: [],
+  };
+  onInterrupt = () => cleanRedis(redis, ctx.prefixes);
+  const notes: string[] = [];
+  const measure = async (name: string, run: (ctx: BenchContext) => Promise<Row[]>): Promise<Row[]> => {
+    const began = Date.now();
+    process.stdout.write(`bench: ${name}…\n`);
+    try {
+      const rows = await deadline(name, run(ctx));
+      process.stdout.write(`bench: ${name} done in ${((Date.now() - began) / 1000).toFixed(1)} s\n`);
+      return rows;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      process.stdout.write(`bench: ${name} failed: ${message}\n`);
+      notes.push(
+        `${name} could not be measured: ${message.split('\n')[0]} (BENCH_VERBOSE=1 shows the children's output)`,
+      );
+      return [failedRow(name, error)];
+    }
+  };
+
+  const rows: Row[] = [];
+  try {
+    rows.push(...(await measure('ack latency', ackLatency)));
+    const followed = measure('following', following);
+    rows.push(...(await measure('idle memory', idleMemory)));
+    rows.push(...(await measure('availability', availability)));
+    rows.push(...(await measure('assistant', assistantThroughput)));
+    rows.push(...(await followed));
+  } finally {
+    await stopAll();
+    await Promise.all(ctx.sandboxes.map((sandbox) => sandbox.close()));
+    await slack.stop();
+    await cleanRedis(redis, ctx.prefixes).catch((error: unknown) =>
+      notes.push(`Redis keys under bench-${ctx.runId}-* were not all removed: ${String(error)}`),
+    );
+    onInterrupt = undefined;
+    redis.disconnect();
+  }
+
+  const elapsed = Date.now() - startedAt.getTime();
+  const path = join(repoRoot(), 'bench', 'results.md');
+  writeResults(path, rows, notes, startedAt, elapsed);
+  process.stdout.write(`\n${machine().join(' · ')}\n\n${table(rows)}\n\n`);
+  for (const note of notes) process.stdout.write(`note: ${note}\n`);
+  const failed = rows.filter((row) => row.pass === false).length;
+  process.stdout.write(
+    `${failed === 0 ? 'Every goal met' : `${failed} goal(s) missed`}; written to ${path}\n`,
+  );
+  return failed === 0 ? 0 : 1;
+}
+
+/** Set while a run is under way: what an interrupted bench still removes from Redis. */
+let onInterrupt: (() => Promise<void>) | undefined;
+
+// Children die with the bench, whatever way it ends; an interrupted run still tidies Redis (briefly).
+process.on('exit', killAllNow);
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+] as const) {
+  process.once(signal, () => {
+    killAllNow();
+    const tidy = onInterrupt?.().catch(() => undefined) ?? Promise.resolve();
+    const bounded = new Promise((resolve) => setTimeout(resolve, 3_000));
+    void Promise.race([tidy, bounded]).then(() => process.exit(code));
+  });
+}
+
+try {
+  process.exit(await main());
+} catch (error) {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(2);
+}

@@ -1,0 +1,129 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+/** Regdesk's HTTP front and the bare server both print this once they accept connections. */
+export const LISTENING = /listening on http:\/\/[\d.]+:(\d+)/;
+const WORKERS_RUNNING = /Regdesk workers \(\d+ queues\) running/;
+const START_TIMEOUT_MS = 30_000;
+/** Regdesk's own shutdown gives workers 8 s; past this a child is killed outright. */
+const STOP_GRACE_MS = 10_000;
+/** BENCH_VERBOSE=1 echoes every child's output to stderr, prefixed with its name. */
+const VERBOSE = process.env.BENCH_VERBOSE === '1';
+
+/** The repository root: the nearest package.json named regdesk above this file (in bench/ or dist/bench/). */
+export function repoRoot(): string {
+  for (let dir = dirname(fileURLToPath(import.meta.url)); dir !== dirname(dir); dir = dirname(dir)) {
+    try {
+      const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string };
+      if (pkg.name === 'regdesk') return dir;
+    } catch {
+      // none at this level; look one up
+    }
+  }
+  throw new Error('bench: cannot find the regdesk package root');
+}
+
+export interface Child {
+  name: string;
+  pid: number;
+  /** The listening port, for children that print one. */
+  port: number;
+  /** The last lines the child wrote (stdout and stderr), for error messages. */
+  tail(): string;
+  stop(): Promise<void>;
+}
+
+/** Every child still alive, so a failing or interrupted bench never leaves one behind. */
+const alive = new Set<ChildProcess>();
+
+/** Last resort, synchronous (for `process.on('exit')` and signals): kill whatever is left. */
+export function killAllNow(): void {
+  for (const child of alive) child.kill('SIGKILL');
+}
+
+export async function stopAll(): Promise<void> {
+  await Promise.all([...alive].map((child) => stopProcess(child)));
+}
+
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Starts `node script args…` and resolves once a line matches `ready` (or rejects with its output). */
+export function startNode(
+  name: string,
+  script: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  ready: RegExp,
+): Promise<Child> {
+  const child = spawn(process.execPath, [script, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  alive.add(child);
+  child.once('exit', () => alive.delete(child));
+  const lines: string[] = [];
+  const tail = () => lines.slice(-30).join('\n');
+  return new Promise<Child>((resolve, reject) => {
+    let settled = false;
+    const fail = (why: string) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      void stopProcess(child);
+      reject(new Error(`${name}: ${why}\n${tail()}`));
+    };
+    const timer = setTimeout(() => fail(`not ready within ${START_TIMEOUT_MS / 1000} s`), START_TIMEOUT_MS);
+    const onLine = (line: string) => {
+      if (VERBOSE) process.stderr.write(`[${name}] ${line}\n`);
+      lines.push(line);
+      if (lines.length > 200) lines.shift();
+      const match = settled ? null : ready.exec(line);
+      if (match === null) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve({
+        name,
+        pid: child.pid ?? 0,
+        port: Number(match[1] ?? 0),
+        tail,
+        stop: () => stopProcess(child),
+      });
+    };
+    if (child.stdout !== null) createInterface({ input: child.stdout }).on('line', onLine);
+    if (child.stderr !== null) createInterface({ input: child.stderr }).on('line', onLine);
+    child.once('error', (error) => fail(error.message));
+    child.once('exit', (code, signal) => fail(`exited (${signal ?? code}) before it was ready`));
+  });
+}
+
+/** `regdesk start|web|worker` from the build, as an operator runs it (`node dist/src/cli.js ROLE`). */
+export function startRegdesk(
+  role: 'start' | 'web' | 'worker',
+  env: NodeJS.ProcessEnv,
+  name = `regdesk ${role}`,
+): Promise<Child> {
+  const cli = join(repoRoot(), 'dist', 'src', 'cli.js');
+  return startNode(name, cli, [role], env, role === 'worker' ? WORKERS_RUNNING : LISTENING);
+}
+
+/** Resident memory in MB (1 MB = 1024 kB as the kernel counts): /proc first, `ps` elsewhere. */
+export function residentMb(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = /^VmRSS:\s+(\d+)\s+kB/m.exec(status)?.[1];
+    if (kb !== undefined) return Number(kb) / 1024;
+  } catch {
+    // no procfs (macOS): ask ps
+  }
+  const out = execFileSync('ps', ['-o', 'rss=', '-p', String(pid)], { encoding: 'utf8' }).trim();
+  const kb = Number(out);
+  if (!Number.isFinite(kb) || kb <= 0) throw new Error(`no resident size for pid ${pid}`);
+  return kb / 1024;
+}

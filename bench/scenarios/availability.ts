@@ -1,0 +1,95 @@
+import { type Child, startRegdesk } from '../lib/children.js';
+import { type BenchContext, keyPrefix, regdeskEnv, startSandbox, TEAM, waitFor } from '../lib/context.js';
+import { textOf } from '../lib/fake-slack.js';
+import { judged, type Row, seconds } from '../lib/report.js';
+import { FORM, postSigned, slashCommand } from '../lib/slack-requests.js';
+
+const LIMIT = { max: 5, windowMs: 2_000 };
+const NAMES = 20;
+const PROCESSES = 2;
+const UTILISATION_GOAL = 0.95;
+
+/**
+ * `/domain check` throughput against the registrar's availability limit: two `regdesk start`
+ * processes share one key and one Redis, two people check 10 names each at the same moment, one on
+ * each process. The ceiling is what the limit itself allows: the last of 20 names can be asked no
+ * sooner than (⌈20/5⌉ − 1) windows after the first. Measured from the first command sent to the last
+ * final answer on a response_url; the sandbox enforces the same limit and must never answer 429.
+ */
+export async function availability(ctx: BenchContext): Promise<Row[]> {
+  const { sandbox, log } = await startSandbox(ctx, { limits: { availability: LIMIT } });
+  const prefix = keyPrefix(ctx, 'avail');
+  const children: Child[] = [];
+  try {
+    const env = regdeskEnv(ctx, sandbox, prefix, { availability: LIMIT });
+    children.push(
+      ...(await Promise.all(
+        Array.from({ length: PROCESSES }, (_, i) => startRegdesk('start', env, `regdesk start #${i + 1}`)),
+      )),
+    );
+    const names = Array.from({ length: NAMES }, (_, i) => `rdbench${ctx.runId}n${i}.com`);
+    const perProcess = NAMES / PROCESSES;
+    const tags = children.map((_, i) => `avail-${ctx.runId}-${i}`);
+
+    const sentAt = Date.now();
+    const acks = await Promise.all(
+      children.map((child, i) =>
+        postSigned(
+          child.port,
+          ctx.secret,
+          slashCommand({
+            team: TEAM,
+            command: '/domain',
+            text: `check ${names.slice(i * perProcess, (i + 1) * perProcess).join(' ')}`,
+            user: `UAVAIL${i}`,
+            channel: 'CAVAIL',
+            responseUrl: ctx.slack.responseUrl(tags[i] ?? ''),
+          }),
+          FORM,
+        ),
+      ),
+    );
+    if (acks.some((ack) => ack.status !== 200))
+      throw new Error(`a check was not acked: ${acks.map((a) => a.status)}`);
+
+    // The final answer is the one that no longer says "Checking…".
+    const finals = await waitFor('both checks to finish', 60_000, () => {
+      const found = tags.map((tag) =>
+        ctx.slack.calls.find(
+          (call) =>
+            call.method === `response_url:${tag}` && !textOf(call).startsWith('Availability: Checking'),
+        ),
+      );
+      return found.every((call) => call !== undefined) ? found : undefined;
+    });
+    const lastAt = Math.max(...finals.map((call) => call?.at ?? Number.NaN));
+    const measured = lastAt - sentAt;
+    const ceiling = (Math.ceil(NAMES / LIMIT.max) - 1) * LIMIT.windowMs;
+    const unchecked = finals.reduce(
+      (sum, call) =>
+        sum + Number(/(\d+) could not be checked/.exec(call === undefined ? '' : textOf(call))?.[1] ?? 0),
+      0,
+    );
+    const asked = log.filter((call) => call.operation === 'domains.availability');
+    const limited = asked.filter((call) => call.status === 429).length;
+    return [
+      judged(
+        `Availability: ${NAMES} names, ${PROCESSES} processes, ${LIMIT.max}/${LIMIT.windowMs / 1000} s`,
+        seconds(measured),
+        `${seconds(ceiling)} limit`,
+        ceiling / measured,
+        '>=',
+        UTILISATION_GOAL,
+      ),
+      {
+        measure: 'Availability: 429 from registrar / names not checked',
+        value: `${limited} × 429, ${unchecked} unchecked`,
+        ceiling: `${asked.length} calls`,
+        goal: '= 0',
+        pass: limited === 0 && unchecked === 0,
+      },
+    ];
+  } finally {
+    await Promise.all(children.map((child) => child.stop()));
+  }
+}
