@@ -1,9 +1,10 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { WebClient } from '@slack/web-api';
 import type { Queue } from 'bullmq';
 import type { Config } from './config.js';
 import { APPROVALS_QUEUE, type ApprovalJob, approvalScheduler } from './features/approvals/jobs.js';
-import { PolicyStore, Roles } from './features/approvals/policy.js';
+import { Roles } from './features/approvals/permissions.js';
+import { PolicyStore } from './features/approvals/policy.js';
 import { ApprovalService } from './features/approvals/service.js';
 import { ApprovalStore } from './features/approvals/store.js';
 import { ASSISTANT_QUEUE, type AssistantJob, AssistantService } from './features/assistant/service.js';
@@ -28,6 +29,7 @@ import type { KeySpace, Redis } from './shared/redis.js';
 import type { WorkspaceRef } from './shared/workspace.js';
 import { webClientOptions } from './slack/app.js';
 import { SlackClients } from './slack/clients.js';
+import type { LookupAccess } from './slack/lookup.js';
 import { ChannelPoster } from './slack/poster.js';
 import { ShareableCards } from './slack/share.js';
 import { SlackDirectory } from './slack/users.js';
@@ -72,9 +74,12 @@ export interface Services {
   shareable: ShareableCards;
   slackClients: SlackClients;
   slackFor(workspace: WorkspaceRef): Promise<WebClient>;
+  /** Whether a person may read with the workspace's key (the permission model's `lookup`). */
+  mayLookUp: LookupAccess;
   /** Slack users and user groups, cached 60 s across processes. */
   directory: SlackDirectory;
   policies: PolicyStore;
+  /** Who may do what: the one permission model every feature asks (features/approvals/permissions.ts). */
   roles: Roles;
   vanitySets: VanitySets;
   approvalStore: ApprovalStore;
@@ -105,6 +110,10 @@ export function buildServices(deps: ServiceDeps): Services {
     masterKey(current),
     previous === undefined ? undefined : masterKey(previous, 'VAULT_MASTER_KEY_PREVIOUS'),
     now,
+    // Processes must agree on key fingerprints (they name quota windows and the assistant's account
+    // queue). With a temporary sealing key each process has its own, so in that sandbox-only case
+    // fingerprints use a fixed key: they then protect nothing, and the sandbox's keys are demo keys.
+    config.vault.masterKey === undefined ? masterKey(SANDBOX_FINGERPRINT_KEY) : undefined,
   );
   const audit = new AuditLog(redis, keys, config.auditRetention);
   const onRequest = (info: { operation: string; status: number }) =>
@@ -143,7 +152,7 @@ export function buildServices(deps: ServiceDeps): Services {
   const slackClients = new SlackClients(config.slack, webClientOptions(config.slack.apiUrl, logger), vault);
   const policies = new PolicyStore(redis, keys);
   const directory = new SlackDirectory(redis, keys);
-  const roles = new Roles(directory, logger);
+  const roles = new Roles(directory, policies, audit, logger);
   const approvalStore = new ApprovalStore(redis, keys);
   const approvalQueue = createQueue<ApprovalJob>(APPROVALS_QUEUE, redis, keys, logger);
   const assistantQueue = createQueue<AssistantJob>(ASSISTANT_QUEUE, redis, keys, logger);
@@ -160,6 +169,7 @@ export function buildServices(deps: ServiceDeps): Services {
     registrar: registrarFor(workspace),
     now: now(),
     limits: config.limits,
+    redis,
     keys,
     vanitySets,
   });
@@ -175,7 +185,7 @@ export function buildServices(deps: ServiceDeps): Services {
       );
     return [...executing, ...following];
   };
-  const home = new HomeService({ workspaceKeys, approvalStore, audit, runningJobs, redis, keys, now });
+  const home = new HomeService({ workspaceKeys, approvalStore, audit, roles, runningJobs, redis, keys, now });
   const approvals: Approvals = new ApprovalService({
     store: approvalStore,
     policies,
@@ -206,13 +216,13 @@ export function buildServices(deps: ServiceDeps): Services {
     vault,
     audit,
     workspaceKeys,
-    isKeyAdmin: async (client, workspace, user) =>
-      roles.isAdmin(client, workspace, await policies.get(workspace), user),
+    isKeyAdmin: (client, workspace, user) => roles.isAdmin(client, workspace, user),
     limiter,
     poster,
     shareable: new ShareableCards(redis, keys),
     slackClients,
     slackFor: (workspace) => slackClients.forWorkspace(workspace),
+    mayLookUp: (client, workspace, user, about) => roles.check(client, workspace, user, 'lookup', about),
     directory,
     policies,
     roles,
@@ -237,6 +247,8 @@ export function buildServices(deps: ServiceDeps): Services {
 }
 
 /** Sandbox mode without VAULT_MASTER_KEY: a key for this process only, so nothing survives a restart. */
+const SANDBOX_FINGERPRINT_KEY = createHash('sha256').update('regdesk sandbox fingerprints').digest();
+
 function ephemeralKey(logger: Logger): Buffer {
   logger.warn(
     'VAULT_MASTER_KEY is not set: secrets stored now are sealed with a temporary key and lost on restart',

@@ -1,5 +1,5 @@
 import type { RegfishLimits } from '../config.js';
-import type { KeySpace } from '../shared/redis.js';
+import type { KeySpace, Redis } from '../shared/redis.js';
 import type { RegistrarContext, SensitiveOperation } from './approvals/operations.js';
 import type { ApprovalService } from './approvals/service.js';
 import type { VanitySets } from './domains/vanity.js';
@@ -9,6 +9,8 @@ import { FEATURES } from './index.js';
 /** What the composition root gives every sensitive operation when it runs. */
 export type OperationEnv = RegistrarContext & {
   limits: RegfishLimits;
+  /** For operations that keep state of their own (a certificate order's claim on its name). */
+  redis: Redis;
   keys: KeySpace;
   vanitySets: VanitySets;
 };

@@ -1,4 +1,5 @@
 import type { KnownBlock } from '@slack/types';
+import type { WebClient } from '@slack/web-api';
 import type { RegistrarClient } from '../registrar/index.js';
 import type { WorkspaceRef } from '../shared/workspace.js';
 import { replyForError } from './error-reply.js';
@@ -6,9 +7,18 @@ import type { SubcommandContext } from './router.js';
 import type { ShareableCards } from './share.js';
 import { workspaceOf } from './workspace.js';
 
+/** Whether the person may read with the workspace's key (guests may; outsiders and deactivated people may not). */
+export type LookupAccess = (
+  client: WebClient,
+  workspace: WorkspaceRef,
+  user: string,
+  about: { operation: string; target: string },
+) => Promise<{ allowed: true } | { allowed: false; reason: string }>;
+
 export interface LookupDeps {
   registrarFor(workspace: WorkspaceRef): RegistrarClient;
   shareable: ShareableCards;
+  mayLookUp: LookupAccess;
 }
 
 /**
@@ -27,6 +37,16 @@ export async function lookup(
   await ctx.ack();
   const workspace = workspaceOf(ctx.bolt.body);
   try {
+    // After the ack: the person's standing comes from Slack (cached), docs/requirements.md R33.
+    const about = {
+      operation: `${ctx.bolt.command.command} ${ctx.args.join(' ')}`.trim(),
+      target: ctx.args[0] ?? '',
+    };
+    const access = await deps.mayLookUp(ctx.bolt.client, workspace, ctx.bolt.body.user_id, about);
+    if (!access.allowed) {
+      await ctx.respond({ response_type: 'ephemeral', text: `:lock: ${access.reason}` });
+      return;
+    }
     const card = await work(deps.registrarFor(workspace), workspace);
     const blocks = await deps.shareable.withShareButton(workspace, card.text, card.blocks);
     await ctx.respond({ response_type: 'ephemeral', text: card.text, blocks });

@@ -4,10 +4,12 @@
  */
 export const BOT_SCOPES = [
   'app_mentions:read', // questions to the assistant by @-mention
+  'channels:read', // conversations.info: is a public channel shared with another organisation (assistant answers)
   'chat:write', // results, approval requests and their in-place updates
   'chat:write.public', // approval requests and /ask threads in channels the bot was not invited to
   'commands', // /domain, /dns, /tls, /ask
   'files:write', // /tls download uploads the certificate into the conversation
+  'groups:read', // conversations.info for private channels, likewise
   'im:write', // auth code by DM when an ephemeral message cannot be delivered
   'reactions:write', // working → answered status on questions
   'usergroups:read', // approvers configured as a user group

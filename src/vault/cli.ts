@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { WorkspaceRef } from '../shared/workspace.js';
-import type { Vault } from './store.js';
+import type { Vault, VaultEntry } from './store.js';
 
 export interface VaultCliIo {
   stdin: Readable & { isTTY?: boolean };
@@ -63,10 +63,15 @@ export async function vaultList(vault: Vault, io: VaultCliIo): Promise<void> {
         entry.masked,
         entry.updatedBy || '-',
         entry.updatedAt > 0 ? new Date(entry.updatedAt).toISOString() : '-',
-        entry.readable ? entry.keyId : `${entry.keyId} (cannot be opened with the configured keys)`,
+        keyColumn(entry),
       ].join('\t'),
     );
   }
+}
+
+function keyColumn(entry: VaultEntry): string {
+  if (!entry.readable) return `${entry.keyId} (cannot be opened with the configured keys)`;
+  return entry.legacy ? `${entry.keyId} (old format: vault rotate re-seals it)` : entry.keyId;
 }
 
 export async function vaultDelete(vault: Vault, ref: WorkspaceRef, io: VaultCliIo): Promise<void> {
@@ -82,6 +87,6 @@ export async function vaultRotate(vault: Vault, io: VaultCliIo): Promise<boolean
   const result = await vault.rotate();
   io.out(`Re-encrypted ${result.rotated} secret(s); ${result.current} already under the current key.`);
   for (const failed of result.failed)
-    io.out(`FAILED: ${failed} (neither the current nor the previous key opens it)`);
+    io.out(`FAILED: ${failed} (does not open: wrong master key, tampered, or an older copy put back)`);
   return result.failed.length === 0;
 }

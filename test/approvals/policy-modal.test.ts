@@ -108,4 +108,36 @@ describe('the approval policy modal refuses what could not work (signed submissi
     await h.slack.waitFor((calls) => calls.filter(saved).length === 3);
     expect(await h.running.services.policies.get(WS)).toMatchObject({ approvers: ['UA', 'UB'], needed: 2 });
   });
+
+  it('saves who may order, orders needing approval and where the assistant answers; a bad host stays inline', async () => {
+    const input = (block: string, value: Record<string, unknown>) => ({
+      [block]: { [inputActionId(block)]: value },
+    });
+    const values = (hosts: string) => ({
+      ...submitted({}),
+      ...input(P.orderers, { type: 'static_select', selected_option: { value: 'approvers' } }),
+      ...input(P.ordersNeedApproval, { type: 'checkboxes', selected_options: [{ value: 'on' }] }),
+      ...input(P.assistantAnswers, { type: 'static_select', selected_option: { value: 'channel' } }),
+      ...input(P.assistantLinkHosts, { type: 'plain_text_input', value: hosts }),
+    });
+    const bad = await h.driver.interaction(
+      viewSubmission(APPROVAL_IDS.policyModal, values('docs.example.com/path'), { user: ADMIN }),
+    );
+    expect(bad.json()).toMatchObject({
+      response_action: 'errors',
+      errors: { [P.assistantLinkHosts]: expect.stringContaining('without https:// or a path') },
+    });
+    const good = await h.driver.interaction(
+      viewSubmission(APPROVAL_IDS.policyModal, values('docs.example.com'), { user: ADMIN, viewId: 'VORD' }),
+    );
+    expect(good.json()).toMatchObject({ response_action: 'update' });
+    await expect
+      .poll(() => h.running.services.policies.get(WS))
+      .toMatchObject({
+        orderers: 'approvers',
+        ordersNeedApproval: true,
+        assistantAnswers: 'channel',
+        assistantLinkHosts: ['docs.example.com'],
+      });
+  });
 });

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { APPROVAL_IDS } from '../../src/features/approvals/ids.js';
 import { DEFAULT_POLICY } from '../../src/features/approvals/policy.js';
-import { policyModal, readPolicy } from '../../src/features/approvals/policy-view.js';
+import { readPolicy } from '../../src/features/approvals/policy-form.js';
+import { policyModal } from '../../src/features/approvals/policy-view.js';
 import { inputActionId, type StateValue, type ViewState } from '../../src/slack/modal.js';
+import { assertWithinBlockKitLimits } from '../helpers/block-kit.js';
 
 const P = APPROVAL_IDS.policy;
 
@@ -55,5 +57,66 @@ describe('the approval policy modal', () => {
         [P.expiry]: expect.any(String),
       },
     });
+  });
+
+  it('reads who may order, whether orders need approval, and the assistant settings', () => {
+    const result = readPolicy(
+      submitted({
+        orderers: { selected_option: { value: 'listed' } },
+        ordererUsers: { selected_users: ['UBUYER'] },
+        ordersNeedApproval: { selected_options: [{ value: 'on' }] },
+        assistantAnswers: { selected_option: { value: 'asker' } },
+        assistantLinkHosts: { value: ' Docs.Example.com, status.example.com.\ndocs.example.com ' },
+      }),
+    );
+    expect(result).toEqual({
+      policy: {
+        ...DEFAULT_POLICY,
+        orderers: 'listed',
+        ordererUsers: ['UBUYER'],
+        ordersNeedApproval: true,
+        assistantAnswers: 'asker',
+        assistantLinkHosts: ['docs.example.com', 'status.example.com'],
+      },
+    });
+  });
+
+  it('shows a host that is no host name, and "listed" orderers with nobody listed, inline', () => {
+    const result = readPolicy(
+      submitted({
+        orderers: { selected_option: { value: 'listed' } },
+        assistantLinkHosts: { value: 'docs.example.com, https://evil.example/x' },
+      }),
+    );
+    expect(result).toEqual({
+      errors: {
+        [P.assistantLinkHosts]: expect.stringContaining('"https://evil.example/x" is not a host name'),
+        [P.ordererUsers]: expect.stringContaining('List who may order'),
+      },
+    });
+    const many = Array.from({ length: 21 }, (_, i) => `h${i}.example.com`).join(',');
+    expect(readPolicy(submitted({ assistantLinkHosts: { value: many } }))).toEqual({
+      errors: { [P.assistantLinkHosts]: 'At most 20 hosts.' },
+    });
+  });
+
+  it('shows the current policy, every part within Block Kit limits', () => {
+    const modal = policyModal({
+      ...DEFAULT_POLICY,
+      orderers: 'approvers',
+      ordersNeedApproval: true,
+      assistantAnswers: 'channel',
+      assistantLinkHosts: ['docs.example.com', 'status.example.com'],
+    });
+    assertWithinBlockKitLimits(modal, 'modal');
+    const text = JSON.stringify(modal.blocks);
+    expect(text).toContain('"initial_value":"docs.example.com, status.example.com"');
+    expect(text).toContain(
+      '"initial_options":[{"text":{"type":"plain_text","text":"Orders and reissues need approval',
+    );
+    expect(text).toContain(
+      '"initial_option":{"text":{"type":"plain_text","text":"Approvers only"},"value":"approvers"}',
+    );
+    expect(JSON.stringify(policyModal(DEFAULT_POLICY).blocks)).not.toContain('initial_options');
   });
 });

@@ -24,6 +24,8 @@ describe('the registry of sensitive operations', () => {
       'domain.authcode',
       'domain.ns',
       'tls.cancel',
+      'tls.order',
+      'tls.reissue',
       'tls.revoke',
     ]);
     expectTypeOf<'domain.ns'>().toExtend<OperationName>();

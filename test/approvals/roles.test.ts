@@ -44,13 +44,33 @@ describe('who may request and approve, from the cached Slack directory (signed r
       user: ALICE,
       channel: 'CROLE2',
     });
-    for (const user of ['UGUESTADMIN', 'UEXTERNAL', 'UGONE']) {
+    // Each refusal says why (docs/requirements.md C3 "Who may act"), and is audited.
+    const why = {
+      UGUESTADMIN: 'Guests cannot approve requests',
+      UEXTERNAL: 'People from outside this workspace (Slack Connect) cannot approve requests',
+      UGONE: 'Deactivated accounts cannot approve requests',
+      UUNKNOWN: 'could not confirm your account with Slack',
+    };
+    const told = (user: keyof typeof why) => toldTo(h, user).some((text) => text.includes(why[user]));
+    for (const user of ['UGUESTADMIN', 'UEXTERNAL', 'UGONE'] as const) {
       await press(h, APPROVAL_IDS.approve, id, user, 'CROLE2');
-      await h.slack.waitFor(() => refusalsTo(user) === 1);
+      await h.slack.waitFor(() => told(user));
     }
     h.slack.failNext('users.info', 'user_not_found');
     await press(h, APPROVAL_IDS.approve, id, 'UUNKNOWN', 'CROLE2');
-    await h.slack.waitFor(() => refusalsTo('UUNKNOWN') === 1);
+    await h.slack.waitFor(() => told('UUNKNOWN'));
+    const refused = (await h.running.services.audit.latest(WS, { limit: 50 })).filter(
+      (entry) => entry.action === 'refuse' && entry.requestId === id,
+    );
+    expect(refused.map((entry) => entry.actor).sort()).toEqual([
+      'UEXTERNAL',
+      'UGONE',
+      'UGUESTADMIN',
+      'UUNKNOWN',
+    ]);
+    expect(refused.every((entry) => entry.operation === 'tls.revoke' && entry.outcome !== undefined)).toBe(
+      true,
+    );
     expect((await h.running.services.approvalStore.get(WS, id))?.state).toBe('pending');
 
     await press(h, APPROVAL_IDS.approve, id, 'UADMIN', 'CROLE2');
@@ -67,7 +87,7 @@ describe('who may request and approve, from the cached Slack directory (signed r
     });
     await h.slack.waitFor((calls) => calls.some((c) => c.method === 'response_url:guest'));
     expect(JSON.stringify(h.slack.callsTo('response_url:guest')[0]?.args)).toContain(
-      'not allowed to request',
+      'Guests cannot request sensitive actions',
     );
     expect(h.slack.succeeded('chat.postMessage').some((c) => c.args.channel === 'CROLE3')).toBe(false);
   });

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { WebClient } from '@slack/web-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../../src/config.js';
-import { PolicyStore, Roles } from '../../src/features/approvals/policy.js';
+import { Roles } from '../../src/features/approvals/permissions.js';
+import { PolicyStore } from '../../src/features/approvals/policy.js';
 import type { ApprovalRequest } from '../../src/features/approvals/record.js';
 import { type ApprovalScheduler, ApprovalService } from '../../src/features/approvals/service.js';
 import { ApprovalStore } from '../../src/features/approvals/store.js';
@@ -69,11 +70,13 @@ describe('ApprovalService use cases', () => {
       },
     };
     const store = new ApprovalStore(redis, keys);
+    const policies = new PolicyStore(redis, keys);
+    const trail = audit ?? new AuditLog(redis, keys);
     const service: Approvals = new ApprovalService({
       store,
-      policies: new PolicyStore(redis, keys),
-      roles: new Roles(new SlackDirectory(redis, keys), logger),
-      audit: audit ?? new AuditLog(redis, keys),
+      policies,
+      roles: new Roles(new SlackDirectory(redis, keys), policies, trail, logger),
+      audit: trail,
       limiter,
       poster: new ChannelPoster(limiter, keys),
       vault: new Vault(redis, keys, masterKey(randomBytes(32))),
@@ -83,6 +86,7 @@ describe('ApprovalService use cases', () => {
         registrar: createRegistrarClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey }),
         now: Date.now(),
         limits: DEFAULT_LIMITS,
+        redis,
         keys,
         vanitySets: new VanitySets(redis, keys),
       }),

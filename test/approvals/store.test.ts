@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { CorruptApprovalError } from '../../src/features/approvals/record.js';
-import { ApprovalStore } from '../../src/features/approvals/store.js';
+import { ApprovalStore, MAX_PENDING_PER_REQUESTER } from '../../src/features/approvals/store.js';
 import { createRedis, KeySpace } from '../../src/shared/redis.js';
 import { testRedisUrl } from '../helpers/provided-context.js';
 
@@ -111,7 +111,7 @@ describe('ApprovalStore', () => {
     expect(await redis.ttl(hash)).toBe(-1);
     expect((await store.pending(ws)).map((r) => r.messageTs)).toEqual(['1700000000.000200']);
 
-    await store.discard(ws, request.id);
+    await store.discard(request);
     expect(await store.get(ws, request.id)).toBeUndefined();
     expect(await store.pending(ws)).toEqual([]);
     // A draft that vanished cannot be shown, and showing does not bring it back.
@@ -131,9 +131,37 @@ describe('ApprovalStore', () => {
     await store.transition(ws, decided.id, ['pending'], 'denied');
     expect(await store.claimReminder(ws, decided.id)).toBe(false);
     // Neither touches a request that no longer exists.
-    await store.discard(ws, decided.id);
+    await store.discard(decided);
     await store.setCopies(ws, decided.id, copies);
     expect(await store.claimReminder(ws, decided.id)).toBe(false);
     expect(await redis.exists(keys.key('ws:-:T0APPR', 'approval', decided.id))).toBe(0);
+  });
+
+  it('caps the places of one requester atomically; deciding, discarding or expiring frees one (R34)', async () => {
+    const ids = Array.from({ length: 20 }, () => ApprovalStore.newId());
+    const taken = await Promise.all(ids.map((id) => store.reserve(ws, 'UREQ', id, NOW)));
+    expect(taken.filter(Boolean)).toHaveLength(MAX_PENDING_PER_REQUESTER);
+    expect(await store.reserve(ws, 'UOTHER', ApprovalStore.newId(), NOW)).toBe(true);
+
+    // A place given back, or one whose time has passed, is free again.
+    const held = ids.filter((_, i) => taken[i]);
+    await store.release(ws, 'UREQ', held[0] ?? '');
+    expect(await store.reserve(ws, 'UREQ', ApprovalStore.newId(), NOW)).toBe(true);
+    expect(await store.reserve(ws, 'UREQ', ApprovalStore.newId(), NOW)).toBe(false);
+    expect(await store.reserve(ws, 'UREQ', ApprovalStore.newId(), NOW + 16 * 60_000)).toBe(true);
+
+    // A shown request holds its requester's place until it leaves `pending`.
+    const mine = keys.key('ws:-:T0APPR', 'approvals', 'by', 'UREQ');
+    await redis.del(mine);
+    const shown = await Promise.all(Array.from({ length: MAX_PENDING_PER_REQUESTER }, () => create()));
+    expect(await store.reserve(ws, 'UREQ', ApprovalStore.newId(), NOW)).toBe(false);
+    const [withdrawn, approved, discarded] = shown;
+    if (withdrawn === undefined || approved === undefined || discarded === undefined) throw new Error('none');
+    await store.transition(ws, withdrawn.id, ['pending'], 'withdrawn');
+    await store.approve(ws, approved.id, 'UAPPROVER', NOW);
+    expect(await redis.zcard(mine)).toBe(MAX_PENDING_PER_REQUESTER - 2);
+    await store.discard(discarded);
+    expect(await redis.zcard(mine)).toBe(MAX_PENDING_PER_REQUESTER - 3);
+    expect(await redis.pttl(mine)).toBeGreaterThan(0);
   });
 });

@@ -33,6 +33,7 @@ describe("the registrar's assistant in channels", () => {
       },
     });
     h.slack.users.set('U0001', { id: 'U0001', locale: 'de-DE' });
+    // No channel here is shared with another organisation: answers go in threads (the default policy).
     // A second worker process against the same Redis and registrar.
     second = await runRegdesk({
       role: 'worker',

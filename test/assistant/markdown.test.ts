@@ -1,23 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { linkResolver } from '../../src/features/assistant/links.js';
 import { markdownToMrkdwn } from '../../src/features/assistant/markdown.js';
 import { resolveLink } from '../../src/slack/links.js';
 import { splitMrkdwn } from '../../src/slack/mrkdwn.js';
+import { anyText, PIECES } from './arbitraries.js';
 
 const BASE = 'https://dash.example.net/';
-const convert = (md: string) => markdownToMrkdwn(md, BASE);
-
-/** Markdown-ish answers: the constructs the converter knows, hostile mrkdwn and plain text mixed. */
-const PIECES = [...'[]()*_`#', '![', '**', '~~', '```', '> ', '- ', '1. ', '\n', ' '];
-const HOSTILE = ['<!channel>', '<@U123>', '<#C1>', ...'<>&|"!@', 'https://x.org/', '/my/a'];
-const markdownish = fc
-  .array(fc.oneof(fc.constantFrom(...PIECES, ...HOSTILE), fc.string({ maxLength: 3 })), { maxLength: 60 })
-  .map((parts) => parts.join(''));
-const anyText = fc.oneof(
-  markdownish,
-  fc.string({ maxLength: 200 }),
-  fc.string({ unit: 'binary', maxLength: 200 }),
-);
+/** The converter's own tests link to any http(s) host; which hosts may be linked is tested below. */
+const anyHost = (href: string) => resolveLink(href, BASE);
+const convert = (md: string) => markdownToMrkdwn(md, anyHost);
 
 /** The links the converter builds; what is left of the output must hold no `<` at all. */
 const BUILT_LINK = /<https?:\/\/[^|<>\s]+\|[^<>]*>/g;
@@ -47,7 +39,7 @@ describe('markdownToMrkdwn', () => {
       'dig +dnssec example.com <tag>',
       '```',
     ].join('\n');
-    const out = markdownToMrkdwn(md, BASE);
+    const out = convert(md);
     expect(out).toContain('*Enable DNSSEC*');
     expect(out).toContain('Use *Settings* and _then_ `dnssec enable`.');
     expect(out).toContain('• first');
@@ -60,10 +52,7 @@ describe('markdownToMrkdwn', () => {
   });
 
   it('makes hostile answers inert: no mention, ping or foreign link survives', () => {
-    const out = markdownToMrkdwn(
-      'Hi <!channel> <@U123> <https://evil.example|click> [x](javascript:alert(1))',
-      BASE,
-    );
+    const out = convert('Hi <!channel> <@U123> <https://evil.example|click> [x](javascript:alert(1))');
     expect(out).not.toMatch(/<!channel>|<@U123>|<https:\/\/evil/);
     expect(out).not.toContain('javascript:');
     expect(out).toContain('&lt;!channel&gt;');
@@ -72,7 +61,7 @@ describe('markdownToMrkdwn', () => {
   it('never emits an unescaped < or > outside the links it builds', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 200 }), (text) => {
-        const out = markdownToMrkdwn(text, BASE);
+        const out = convert(text);
         // What remains after removing built links and line-leading quote markers must be inert.
         const withoutLinks = out.replace(/<https?:\/\/[^|<>\s]+\|[^<>]*>/g, '').replace(/^> ?/gm, '');
         expect(withoutLinks).not.toMatch(/[<>]/);
@@ -155,7 +144,7 @@ describe('markdownToMrkdwn', () => {
   it('never throws, whatever the answer and dashboard URL', () => {
     fc.assert(
       fc.property(anyText, fc.oneof(fc.constant(BASE), fc.string()), (text, base) => {
-        expect(typeof markdownToMrkdwn(text, base)).toBe('string');
+        expect(typeof markdownToMrkdwn(text, linkResolver(base, [base]))).toBe('string');
       }),
       { numRuns: 500 },
     );
@@ -189,6 +178,37 @@ describe('markdownToMrkdwn', () => {
         expect(timeRepeated(u)[1]).toBeLessThan(250);
       }),
       { numRuns: 40 },
+    );
+  });
+});
+
+describe('linkResolver', () => {
+  const links = linkResolver('https://Dash.Example.net', [
+    'docs.example.org',
+    'https://status.example.org/',
+    'BÜCHER.example',
+  ]);
+
+  it('links the dashboard and the policy’s hosts only; any other link keeps just its label', () => {
+    expect(
+      markdownToMrkdwn(
+        '[Billing](/my/billing) [Docs](https://docs.example.org/a) [Up](https://status.example.org) [B](https://bücher.example/x)',
+        links,
+      ),
+    ).toBe(
+      '<https://dash.example.net/my/billing|Billing> <https://docs.example.org/a|Docs> <https://status.example.org/|Up> <https://xn--bcher-kva.example/x|B>',
+    );
+    expect(
+      markdownToMrkdwn(
+        '[Log in](https://dash.example.net.evil.example/) [x](https://dash.example.net@evil.example/) [sub](https://a.docs.example.org/) https://evil.example/a',
+        links,
+      ),
+    ).toBe('Log in x sub https://evil.example/a');
+  });
+
+  it('leaves relative links as text when the registrar names no dashboard', () => {
+    expect(markdownToMrkdwn('[Billing](/my/billing)', linkResolver(undefined, ['docs.example.org']))).toBe(
+      'Billing',
     );
   });
 });

@@ -22,6 +22,7 @@ describe('a worker killed mid-question', () => {
       env: { VAULT_MASTER_KEY: Buffer.alloc(32, 5).toString('base64') },
       sandbox: { delays: { assistantAnswerMs: 2_500 } },
     });
+    // No channel here is shared with another organisation: answers go in threads (the default policy).
     child = spawn(process.execPath, [CLI, 'worker'], {
       env: { PATH: process.env.PATH ?? '', ...h.env },
       stdio: 'ignore',

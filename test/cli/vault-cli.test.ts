@@ -75,6 +75,22 @@ describe('regdesk vault', () => {
     );
   });
 
+  it('lists a record put back from an older copy as unreadable, and rotate fails on it', async () => {
+    const env = { ...base, VAULT_MASTER_KEY: newKey };
+    const hash = `${prefix}:{ws:-:T0CLI3}:vault`;
+    expect((await vault(['set', '--team', 'T0CLI3'], env, 'rf_old_cli_key_1111\n')).code).toBe(0);
+    const older = (await redis.hget(hash, 'registrar-key')) ?? '';
+    expect((await vault(['set', '--team', 'T0CLI3'], env, 'rf_new_cli_key_2222\n')).code).toBe(0);
+    await redis.hset(hash, 'registrar-key', older);
+
+    const list = await vault(['list'], env);
+    expect(list.out).toMatch(/-:T0CLI3\tregistrar-key\t\(unreadable\)\t-\t-\t\w+ \(cannot be opened/);
+    const rotated = await vault(['rotate'], env);
+    expect(rotated.code).toBe(1);
+    expect(rotated.out).toContain('FAILED: -:T0CLI3 registrar-key (does not open');
+    expect((await vault(['delete', '--team', 'T0CLI3'], env)).code).toBe(0);
+  });
+
   it('fails loudly without a master key, with a bad team id, and with no key on stdin', async () => {
     const noKey = await vault(['list'], base);
     expect(noKey.code).toBe(1);

@@ -41,6 +41,8 @@ export interface FakeConversation {
   /** Human members; `undefined` means everyone (a lenient default for ids a test did not define). */
   members?: string[];
   archived?: boolean;
+  /** Shared with another organisation (Slack Connect). */
+  shared?: boolean;
 }
 
 export interface FakeMessage {
@@ -302,6 +304,27 @@ export class FakeSlack {
       case 'reactions.remove': {
         const refusal = this.#postRefusal(channel);
         return refusal === undefined ? { ok: true } : fail(refusal);
+      }
+      case 'conversations.info': {
+        const conversation = this.#conversation(channel);
+        if (!conversation.botMember && conversation.kind !== 'public') return fail('channel_not_found');
+        const shared = conversation.shared === true;
+        return {
+          ok: true,
+          channel: {
+            id: channel,
+            is_channel: conversation.kind === 'public',
+            is_group: conversation.kind === 'private',
+            is_im: conversation.kind === 'im',
+            is_mpim: conversation.kind === 'mpim',
+            is_private: conversation.kind !== 'public',
+            is_archived: conversation.archived === true,
+            is_shared: shared,
+            is_ext_shared: shared,
+            is_org_shared: false,
+            is_pending_ext_shared: false,
+          },
+        };
       }
       case 'conversations.open': {
         const user = String(args.users ?? '');

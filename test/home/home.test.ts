@@ -21,7 +21,9 @@ describe('App Home and the approval policy', () => {
     for (const id of ['cert-issued-recent', 'cert-pending', 'cert-issued-old']) {
       await h.driver.command('/tls', `revoke ${id} superseded`, { user: 'U0001' });
     }
-    for (let i = 0; i < 12; i++) await h.driver.command('/domain', 'authcode example.com', { user: 'U0001' });
+    // Spread over people: one person may have only 5 requests pending (docs/requirements.md R34).
+    for (let i = 0; i < 12; i++)
+      await h.driver.command('/domain', 'authcode example.com', { user: `UREQ${i % 4}` });
     await h.slack.waitFor(
       (calls) => calls.filter((c) => c.method === 'chat.postMessage').length >= 4,
       20_000,
@@ -113,21 +115,6 @@ describe('App Home and the approval policy', () => {
         ),
       15_000,
     );
-  });
-
-  it('greets a first visit with onboarding, then shows the usual Home', async () => {
-    const published = () => h.slack.callsTo('views.publish').filter((c) => c.args.user_id === 'UNEW');
-    await h.driver.event({ type: 'app_home_opened', user: 'UNEW', channel: 'DNEW', tab: 'home' });
-    await h.slack.waitFor(() => published().length === 1);
-    const first = JSON.stringify(published()[0]?.args.view);
-    expect(first).toContain('Welcome to Regdesk');
-    expect(first).toContain('/domain check');
-    expect(first).toContain(HOME_IDS.setKey);
-    assertWithinBlockKitLimits(published()[0]?.args.view, 'home');
-
-    await h.driver.event({ type: 'app_home_opened', user: 'UNEW', channel: 'DNEW', tab: 'home' });
-    await h.slack.waitFor(() => published().length === 2);
-    expect(JSON.stringify(published()[1]?.args.view)).not.toContain('Welcome to Regdesk');
   });
 
   it('answers Home buttons: the key modal for admins, a DM for others, and a refresh', async () => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEY_IDS } from '../../src/features/keys/ids.js';
 import { createRedis } from '../../src/shared/redis.js';
@@ -26,6 +27,10 @@ describe('/domain key and per-workspace registrar keys', () => {
     h.slack.users.set('UADMIN', { id: 'UADMIN', is_admin: true });
     h.slack.users.set('UOWNER', { id: 'UOWNER', is_owner: true });
     h.slack.users.set('UPLAIN', { id: 'UPLAIN' });
+    // People of the other workspaces (user ids are per workspace in these tests).
+    h.slack.users.set('UPLAINB', { id: 'UPLAINB', team_id: 'T0002' });
+    h.slack.users.set('UOWNERB', { id: 'UOWNERB', is_owner: true, team_id: 'T0002' });
+    h.slack.users.set('UREGADMIN', { id: 'UREGADMIN', team_id: 'T0003' });
   });
   afterAll(async () => {
     await h.stop();
@@ -123,17 +128,34 @@ describe('/domain key and per-workspace registrar keys', () => {
     expect(audit).toContain('set the API key');
   });
 
+  it('names the key in Redis by a keyed fingerprint, never by its plain SHA-256 (R18)', async () => {
+    const { vault, workspaceKeys } = h.running.services;
+    const fingerprint = vault.fingerprint(GOOD_KEY);
+    const sha256 = createHash('sha256').update(GOOD_KEY).digest('hex');
+    expect(await workspaceKeys.keyHashFor({ teamId: 'T0001' })).toBe(fingerprint);
+    expect(sha256).not.toContain(fingerprint);
+
+    await h.driver.command('/domain', 'check regdesk-fingerprint.com', {
+      user: 'UPLAIN',
+      responseUrl: h.slack.responseUrl('check-a'),
+    });
+    await h.slack.waitFor((calls) => calls.some((c) => c.method === 'response_url:check-a'));
+    const dump = await allRedisText(redis, h.keyPrefix);
+    expect(dump).toContain(`{key:${fingerprint}}:quota:availability`);
+    expect(dump).not.toContain(sha256.slice(0, 16));
+  });
+
   it('keeps workspaces apart: workspace B has no key, cannot see A’s, and setting B’s leaves A’s alone', async () => {
     await h.driver.command('/domain', 'info example.com', {
       team: 'T0002',
-      user: 'UPLAIN',
+      user: 'UPLAINB',
       responseUrl: h.slack.responseUrl('info-b'),
     });
     await h.slack.waitFor((calls) => calls.some((c) => c.method === 'response_url:info-b'));
     expect(JSON.stringify(h.slack.callsTo('response_url:info-b')[0]?.args)).toContain('/domain key');
     await h.driver.interaction(
       viewSubmission(KEY_IDS.modal, keyValues(h.sandbox.apiKey), {
-        user: 'UOWNER',
+        user: 'UOWNERB',
         team: 'T0002',
         viewId: 'VB',
       }),
@@ -169,7 +191,7 @@ describe('/domain key and per-workspace registrar keys', () => {
             },
           },
         },
-        { user: 'UOWNER', team: 'T0002', viewId: 'VRM' },
+        { user: 'UOWNERB', team: 'T0002', viewId: 'VRM' },
       ),
     );
     await h.slack.waitFor((calls) =>

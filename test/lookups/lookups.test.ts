@@ -70,6 +70,24 @@ describe('look-ups from Slack against the sandbox', () => {
     expect(last).toContain('did you mean github.io?');
   });
 
+  it('look-ups with the workspace key answer members in good standing, not guests, deactivated people or outsiders', async () => {
+    h.slack.users.set('UGONE', { id: 'UGONE', deleted: true });
+    h.slack.users.set('UOUTSIDE', { id: 'UOUTSIDE', team_id: 'TOTHER' });
+    h.slack.users.set('UGUEST', { id: 'UGUEST', is_restricted: true });
+    const reads = () => h.sandbox.calls.filter((c) => c.operation === 'dns.zone').length;
+    const before = reads();
+    for (const user of ['UGONE', 'UOUTSIDE', 'UGUEST']) {
+      const id = `who-${user}`;
+      await h.driver.command('/dns', 'zone example.com', { user, responseUrl: h.slack.responseUrl(id) });
+      await h.slack.waitFor((calls) => calls.some((c) => c.method === `response_url:${id}`));
+      expect(JSON.stringify(h.slack.callsTo(`response_url:${id}`)[0]?.args)).toContain(':lock:');
+    }
+    expect(reads()).toBe(before);
+    const member = await run(h, '/dns', 'zone example.com');
+    expect(member.last).not.toContain(':lock:');
+    expect(reads()).toBe(before + 1);
+  });
+
   it('/domain check with no names gives usage', async () => {
     const res = await h.driver.command('/domain', 'check');
     expect(JSON.stringify(res.json())).toContain('Usage');

@@ -4,6 +4,7 @@ import { fieldError, type OrganizationField } from '../../src/features/tls/servi
 import { inputActionId } from '../../src/slack/modal.js';
 import { type Harness, startHarness } from '../helpers/app-harness.js';
 import { assertWithinBlockKitLimits } from '../helpers/block-kit.js';
+import type { SlackCall } from '../helpers/fake-slack.js';
 import { messageText, viewSubmission } from '../helpers/payloads.js';
 
 const values = (overrides: Partial<Record<OrganizationField, string>> = {}) => {
@@ -46,8 +47,10 @@ describe('TLS organizations from Slack', () => {
 
   it('creates one through the modal (errors inline), and edits one prefilled', async () => {
     await h.driver.command('/tls', 'org new');
-    await h.slack.waitFor((calls) => calls.some((c) => c.method === 'views.open'));
-    assertWithinBlockKitLimits(h.slack.callsTo('views.open')[0]?.args.view, 'modal');
+    const filled = (c: SlackCall) =>
+      c.method === 'views.update' && messageText(c).includes(ORG_IDS.fields.organization);
+    await h.slack.waitFor((calls) => calls.some(filled));
+    assertWithinBlockKitLimits(h.slack.calls.find(filled)?.args.view, 'modal');
     const meta = JSON.stringify({ channel: 'C0001' });
     const bad = await h.driver.interaction(
       viewSubmission(ORG_IDS.modal, values({ country_code: 'XX', email: 'x' }), { privateMetadata: meta }),

@@ -58,6 +58,7 @@ describe('TlsService (registrar sandbox, real Redis)', () => {
       if (!checked.success) throw checked.error;
       expect(checked.data).toEqual({
         certificateId: 'cert-reissue-me',
+        commonName: 'www.example.com',
         params: {
           csr: fixtureCsr('ec-p256').trim(),
           dcv_method: 'dns-cname-token',

@@ -34,7 +34,11 @@ export interface ExecutionDeps<Ctx extends OperationContext> {
    */
   recheck(request: ApprovalRequest, client: WebClient): Promise<string | undefined>;
   logger: Logger;
+  now: () => number;
 }
+
+/** How long after its request expired an approved execution may still start. */
+const LATE_EXECUTION_MS = 60 * 60 * 1000;
 
 /**
  * Runs an approved request, from the execution job. Idempotent under at-least-once delivery
@@ -63,6 +67,17 @@ export async function executeApproved<Ctx extends OperationContext>(
     return;
   }
   await updates.audit(request, 'execute', 'regdesk');
+  // An approval holds for its request's lifetime: a job that only runs long after that (a worker
+  // outage, a backlog) must not act on a decision that has gone stale (docs/requirements.md R10).
+  if (deps.now() > request.expiresAt + LATE_EXECUTION_MS) {
+    await updates.finish(
+      request,
+      'failed',
+      'it could not run until more than an hour after the request expired, so nothing was done; ask again if it is still needed',
+      client,
+    );
+    return;
+  }
   // Exactly what was approved, and still by people who may (docs/requirements.md R10, R33).
   if (hashParams(request.params) !== request.paramsHash) {
     await updates.finish(request, 'failed', 'the stored parameters differ from what was approved', client);

@@ -23,5 +23,10 @@ export const APPROVAL_IDS = {
     requesterUsers: 'approvals.policy.requester_users',
     channel: 'approvals.policy.channel',
     admins: 'approvals.policy.admins',
+    orderers: 'approvals.policy.orderers',
+    ordererUsers: 'approvals.policy.orderer_users',
+    ordersNeedApproval: 'approvals.policy.orders_need_approval',
+    assistantAnswers: 'approvals.policy.assistant_answers',
+    assistantLinkHosts: 'approvals.policy.assistant_link_hosts',
   },
 } as const;

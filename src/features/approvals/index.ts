@@ -6,7 +6,8 @@ import type { AuditLog } from '../audit/service.js';
 import type { FeatureModule } from '../feature.js';
 import { registerApprovalActions } from './actions.js';
 import { APPROVALS_QUEUE, approvalProcessor } from './jobs.js';
-import type { PolicyStore, Roles } from './policy.js';
+import type { Roles } from './permissions.js';
+import type { PolicyStore } from './policy.js';
 import { policyCommand, registerPolicyModal } from './policy-view.js';
 import type { ApprovalDecisions } from './service.js';
 
@@ -18,13 +19,11 @@ export interface ApprovalsDeps {
   slackFor(workspace: WorkspaceRef): Promise<WebClient>;
 }
 
-/** `/domain policy`, `/domain audit`, the Approve/Deny/Withdraw buttons and the approval jobs. */
+/** `/domain policy`, `/domain audit [export]`, the Approve/Deny/Withdraw buttons and the approval jobs. */
 export const approvalsFeature = {
   name: 'approvals',
   register: (app, deps) => {
-    deps.router
-      .add('/domain', policyCommand(deps.policies, deps.roles))
-      .add('/domain', auditCommand(deps.audit));
+    deps.router.add('/domain', policyCommand(deps.policies, deps.roles)).add('/domain', auditCommand(deps));
     registerPolicyModal(app, deps.policies, deps.roles, deps.audit, deps.logger);
     registerApprovalActions(app, deps.approvals, deps.logger);
   },

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { RegistrarClient } from '../../registrar/index.js';
 import type { QuotaWindow } from '../../shared/limiter.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
+import type { RequestAct } from './permissions.js';
 
 /** What every operation is given: the workspace it acts for and the time. Features add what they need. */
 export interface OperationContext {
@@ -39,6 +40,11 @@ export interface Execution {
 export interface OperationSpec<Ctx extends OperationContext, Name extends string, Params> {
   name: Name;
   schema: z.ZodType<Params>;
+  /**
+   * What the requester must be allowed to do (permissions.ts), at request time and again at
+   * execution: `request` (the policy's requesters) unless the action is an order or reissue.
+   */
+  permission?: RequestAct;
   /** "revoke certificate `abc` (www.example.com)": what will happen, in words. */
   summary(params: Params): string;
   /** The domain or certificate id, for the audit and `/domain audit DOMAIN`. */
@@ -65,6 +71,7 @@ export interface SensitiveOperation<
   Params extends Snapshot = Snapshot,
 > {
   readonly name: Name;
+  readonly permission: RequestAct;
   readonly parse: (params: unknown) => Params;
   readonly summary: (params: Snapshot) => string;
   readonly target: (params: Snapshot) => string;
@@ -83,6 +90,7 @@ export function defineOperation<Ctx extends OperationContext, Name extends strin
   const parse = (params: unknown): Params => spec.schema.parse(params);
   return {
     name: spec.name,
+    permission: spec.permission ?? 'request',
     parse,
     summary: (params) => spec.summary(parse(params)),
     target: (params) => spec.target(parse(params)),

@@ -4,33 +4,18 @@ import type { Logger } from '../../shared/logger.js';
 import { noticeModal, section } from '../../slack/blocks.js';
 import { replyForError } from '../../slack/error-reply.js';
 import { onView } from '../../slack/handlers.js';
-import { fieldErrors, inputBlock, stateOf, type ViewState } from '../../slack/modal.js';
+import { inputBlock } from '../../slack/modal.js';
 import type { Subcommand } from '../../slack/router.js';
 import { openModal, updateModal } from '../../slack/views.js';
 import { workspaceOf } from '../../slack/workspace.js';
 import type { AuditLog } from '../audit/service.js';
 import { cannotPostIn } from './channel-probe.js';
 import { APPROVAL_IDS } from './ids.js';
-import { Policy, type PolicyStore, type Roles } from './policy.js';
+import type { Roles } from './permissions.js';
+import type { Policy, PolicyStore } from './policy.js';
+import { CHOICES, ORDERS_NEED_APPROVAL, readPolicy } from './policy-form.js';
 
 const P = APPROVAL_IDS.policy;
-const REQUESTER_CHOICES = [
-  { value: 'anyone', text: 'Anyone in the workspace' },
-  { value: 'approvers', text: 'Approvers only' },
-  { value: 'listed', text: 'Listed people (and approvers)' },
-] as const;
-
-/** The block of each policy field, so a schema issue is shown on the input it concerns. */
-const FIELD_BLOCKS: Record<keyof Policy, string> = {
-  approvers: P.approvers,
-  approverGroup: P.approverGroup,
-  needed: P.needed,
-  expiryHours: P.expiry,
-  requesters: P.requesters,
-  requesterUsers: P.requesterUsers,
-  approvalsChannel: P.channel,
-  admins: P.admins,
-};
 
 /** Every field may be left empty: the policy's defaults apply. */
 const input = (blockId: string, label: string, element: Record<string, unknown>, hint?: string) =>
@@ -38,9 +23,25 @@ const input = (blockId: string, label: string, element: Record<string, unknown>,
 
 const option = (value: string, text: string) => ({ text: { type: 'plain_text' as const, text }, value });
 
+/** A static select over `choices`, showing `current`. */
+function select(choices: readonly { value: string; text: string }[], current: string) {
+  const chosen = choices.find((choice) => choice.value === current) ?? choices[0];
+  return {
+    type: 'static_select',
+    options: choices.map((choice) => option(choice.value, choice.text)),
+    ...(chosen === undefined ? {} : { initial_option: option(chosen.value, chosen.text) }),
+  };
+}
+
+/**
+ * Three parts, each opened by a line of why (sensitive actions, certificates, the assistant), then
+ * the Regdesk admins: 16 blocks of the 100 a modal may hold.
+ */
 export function policyModal(policy: Policy): View {
-  const requester =
-    REQUESTER_CHOICES.find((choice) => choice.value === policy.requesters) ?? REQUESTER_CHOICES[0];
+  const needApproval = option(
+    ORDERS_NEED_APPROVAL,
+    'Orders and reissues need approval, like sensitive actions',
+  );
   return {
     type: 'modal',
     callback_id: APPROVAL_IDS.policyModal,
@@ -49,7 +50,7 @@ export function policyModal(policy: Policy): View {
     close: { type: 'plain_text', text: 'Cancel' },
     blocks: [
       section(
-        'Sensitive actions (revoke, order cancel, auth code, delegation change, DNSSEC disable and external records) ' +
+        '*Sensitive actions* (revoke, order cancel, auth code, delegation change, DNSSEC disable and external records) ' +
           'need approval by someone other than the requester. With no approvers set, workspace admins and owners approve.',
       ),
       input(P.approvers, 'Approvers', {
@@ -81,11 +82,7 @@ export function policyModal(policy: Policy): View {
         max_value: '168',
         initial_value: String(policy.expiryHours),
       }),
-      input(P.requesters, 'Who may request', {
-        type: 'static_select',
-        options: REQUESTER_CHOICES.map((choice) => option(choice.value, choice.text)),
-        initial_option: option(requester.value, requester.text),
-      }),
+      input(P.requesters, 'Who may request', select(CHOICES.requesters, policy.requesters)),
       input(P.requesterUsers, 'Listed requesters', {
         type: 'multi_users_select',
         initial_users: policy.requesterUsers,
@@ -101,76 +98,57 @@ export function policyModal(policy: Policy): View {
         },
         'Post requests here instead of where they were asked.',
       ),
+      section(
+        '*Certificates*: orders, renewals and reissues cost money, and TLS organizations decide what a certificate vouches for.',
+      ),
+      input(P.orderers, 'Who may order and reissue', select(CHOICES.orderers, policy.orderers)),
+      input(P.ordererUsers, 'Listed orderers', {
+        type: 'multi_users_select',
+        initial_users: policy.ordererUsers,
+      }),
+      input(P.ordersNeedApproval, 'Approval for orders', {
+        type: 'checkboxes',
+        options: [needApproval],
+        ...(policy.ordersNeedApproval ? { initial_options: [needApproval] } : {}),
+      }),
+      section(
+        "*Assistant*: where `/ask` answers appear, and which sites they may link to besides the registrar's.",
+      ),
+      input(P.assistantAnswers, 'Answers go', select(CHOICES.assistantAnswers, policy.assistantAnswers)),
+      input(
+        P.assistantLinkHosts,
+        'Allowed link hosts',
+        {
+          type: 'plain_text_input',
+          max_length: 1000,
+          ...(policy.assistantLinkHosts.length === 0
+            ? {}
+            : { initial_value: policy.assistantLinkHosts.join(', ') }),
+        },
+        'Host names separated by commas, e.g. docs.example.com, status.example.com.',
+      ),
       input(
         P.admins,
         'Regdesk admins',
         { type: 'multi_users_select', initial_users: policy.admins },
-        'May change this policy and the API key.',
+        'May change this policy and the API key, and export the audit trail.',
       ),
     ],
   };
-}
-
-/** Reads the submitted modal; returns field errors for `response_action: errors` or the new policy. */
-export function readPolicy(values: ViewState): { errors: Record<string, string> } | { policy: Policy } {
-  const get = (blockId: string) => stateOf(values, blockId);
-  const group = get(P.approverGroup).value?.trim() ?? '';
-  const channel = get(P.channel).selected_conversation;
-  const parsed = Policy.safeParse({
-    approvers: get(P.approvers).selected_users ?? [],
-    ...(group === '' ? {} : { approverGroup: group }),
-    needed: Number(get(P.needed).value ?? 1),
-    expiryHours: Number(get(P.expiry).value ?? 24),
-    requesters: get(P.requesters).selected_option?.value ?? 'anyone',
-    requesterUsers: get(P.requesterUsers).selected_users ?? [],
-    ...(channel ? { approvalsChannel: channel } : {}),
-    admins: get(P.admins).selected_users ?? [],
-  });
-  const errors: Record<string, string> = parsed.success
-    ? {}
-    : fieldErrors(parsed.error, (field) => FIELD_BLOCKS[field as keyof Policy], P.requesters);
-  // The schema takes any group id; a user group's id has a known shape.
-  if (group !== '' && !/^S[A-Z0-9]{2,}$/.test(group))
-    errors[P.approverGroup] = 'A user group ID looks like S0123ABCD.';
-  if (parsed.success) {
-    const short = unmeetable(parsed.data);
-    if (short !== undefined) errors[P.needed] = short;
-  }
-  if (!parsed.success || Object.keys(errors).length > 0) return { errors };
-  return { policy: parsed.data };
-}
-
-/**
- * Why the listed approvers alone could never give the approvals needed, or undefined. A user group
- * may grow and admins are not counted here, so only a list without a group is judged.
- */
-function unmeetable(policy: Policy): string | undefined {
-  if (policy.approverGroup !== undefined || policy.approvers.length === 0) return undefined;
-  // Nobody approves their own request: when only approvers may ask, one of them is the requester.
-  const onlyApproversAsk = policy.requesters === 'approvers';
-  const able = policy.approvers.length - (onlyApproversAsk ? 1 : 0);
-  if (policy.needed <= able) return undefined;
-  return (
-    `${policy.approvers.length} listed approver(s) can give at most ${able} approval(s)` +
-    (onlyApproversAsk ? ' (only approvers may ask, and nobody approves their own request)' : '') +
-    ': list more approvers, add an approver group, or lower this number.'
-  );
 }
 
 export function policyCommand(policies: PolicyStore, roles: Roles): Subcommand {
   return {
     name: 'policy',
     usage: 'policy',
-    summary: 'approvers, approvals needed, expiry, who may request, approvals channel (admins)',
+    summary: 'approvers, who may request and order, approvals channel, assistant answers (admins)',
     run: async ({ ack, bolt, respond }) => {
       await ack();
       const ref = workspaceOf(bolt.body);
       const policy = await policies.get(ref);
-      if (!(await roles.isAdmin(bolt.client, ref, policy, bolt.body.user_id))) {
-        await respond({
-          response_type: 'ephemeral',
-          text: ':lock: Only workspace admins, owners and Regdesk admins can change the approval policy.',
-        });
+      const access = await roles.check(bolt.client, ref, bolt.body.user_id, 'policy', { policy });
+      if (!access.allowed) {
+        await respond({ response_type: 'ephemeral', text: `:lock: ${access.reason}` });
         return;
       }
       await openModal(bolt.client, bolt.body.trigger_id, policyModal(policy));
@@ -200,12 +178,13 @@ export function registerPolicyModal(
         let text: string;
         try {
           // The role is checked again at submission: the modal may have been open for a while.
-          if (await roles.isAdmin(client, ref, await policies.get(ref), body.user.id)) {
+          const access = await roles.check(client, ref, body.user.id, 'policy');
+          if (access.allowed) {
             await policies.set(ref, result.policy);
             await audit.append(ref, { action: 'policy_change', actor: body.user.id });
             text = ':white_check_mark: The approval policy is saved and applies to new requests.';
           } else {
-            text = ':lock: Only workspace admins, owners and Regdesk admins can change the approval policy.';
+            text = `:lock: ${access.reason}`;
           }
         } catch (error) {
           // Shown in the modal the admin is looking at, not by DM.

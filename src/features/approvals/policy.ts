@@ -1,9 +1,6 @@
-import type { WebClient } from '@slack/web-api';
 import { z } from 'zod';
-import type { Logger } from '../../shared/logger.js';
 import type { KeySpace, Redis } from '../../shared/redis.js';
 import { type WorkspaceRef, workspaceId } from '../../shared/workspace.js';
-import type { SlackDirectory, SlackUserProfile } from '../../slack/users.js';
 
 /** A workspace's rules for sensitive actions (`/domain policy`). Stored as JSON; holds no secrets. */
 export const Policy = z.object({
@@ -20,6 +17,22 @@ export const Policy = z.object({
   approvalsChannel: z.string().optional(),
   /** Regdesk admins: may change the policy and the registrar key besides workspace admins. */
   admins: z.array(z.string()).default([]),
+  /**
+   * Who may order and reissue certificates and edit TLS organizations (they cost money or change
+   * what a certificate vouches for): any member in good standing, approvers only, or listed users.
+   */
+  orderers: z.enum(['members', 'approvers', 'listed']).default('members'),
+  ordererUsers: z.array(z.string()).default([]),
+  /** Certificate orders and reissues need an approval like the sensitive actions. */
+  ordersNeedApproval: z.boolean().default(false),
+  /**
+   * Where the assistant answers: in the channel's thread, or only to the asker. `shared-private`
+   * answers privately in Slack Connect channels (outsiders would read account data) and publicly
+   * elsewhere.
+   */
+  assistantAnswers: z.enum(['channel', 'asker', 'shared-private']).default('shared-private'),
+  /** Hosts besides the registrar's dashboard that assistant answers may link to. */
+  assistantLinkHosts: z.array(z.string()).default([]),
 });
 export type Policy = z.infer<typeof Policy>;
 
@@ -45,98 +58,4 @@ export class PolicyStore {
   async set(ref: WorkspaceRef, policy: Policy): Promise<void> {
     await this.redis.set(this.#key(ref), JSON.stringify(Policy.parse(policy)));
   }
-}
-
-/**
- * Who may do what, decided at the moment of the action from Slack's answers as the directory caches
- * them for 60 s (slack/users.ts), so a press does not cost a Slack call each time. Any failure to
- * tell denies (docs/requirements.md R8: deny by default).
- */
-export class Roles {
-  constructor(
-    private readonly directory: SlackDirectory,
-    private readonly logger: Logger,
-  ) {}
-
-  /** Workspace admins/owners, or a configured Regdesk admin. */
-  async isAdmin(client: WebClient, workspace: WorkspaceRef, policy: Policy, user: string): Promise<boolean> {
-    if (policy.admins.includes(user)) return true;
-    return this.#safely(async () => (await this.directory.user(client, workspace, user)).isAdmin);
-  }
-
-  /**
-   * With approvers configured, only they (and members of the approver group) approve; with none,
-   * workspace admins and owners do. Guests, deleted, bot and external users never approve (R33).
-   */
-  async canApprove(
-    client: WebClient,
-    workspace: WorkspaceRef,
-    policy: Policy,
-    user: string,
-  ): Promise<boolean> {
-    return this.#safely(async () => {
-      const profile = await this.directory.user(client, workspace, user);
-      if (!inGoodStanding(profile, workspace)) return false;
-      const group = policy.approverGroup;
-      if (policy.approvers.length === 0 && group === undefined) return profile.isAdmin;
-      if (policy.approvers.includes(user)) return true;
-      if (group === undefined) return false;
-      return (await this.directory.groupMembers(client, workspace, group)).includes(user);
-    });
-  }
-
-  /** As the policy's `requesters` says; whoever it is must be in good standing (R33). */
-  async canRequest(
-    client: WebClient,
-    workspace: WorkspaceRef,
-    policy: Policy,
-    user: string,
-  ): Promise<boolean> {
-    if (policy.requesters === 'approvers') return this.canApprove(client, workspace, policy, user);
-    const listed = policy.requesterUsers.includes(user) || policy.approvers.includes(user);
-    if (policy.requesters === 'listed' && !listed) return false;
-    return this.#safely(async () =>
-      inGoodStanding(await this.directory.user(client, workspace, user), workspace),
-    );
-  }
-
-  /** The listed approvers a new request is sent to: everyone who could approve it, but the requester. */
-  async approversToAsk(
-    client: WebClient,
-    workspace: WorkspaceRef,
-    policy: Policy,
-    requester: string,
-  ): Promise<string[]> {
-    const candidates = policy.approvers.filter((user) => user !== requester);
-    const able = await Promise.all(
-      candidates.map((user) => this.canApprove(client, workspace, policy, user)),
-    );
-    return candidates.filter((_, i) => able[i] === true);
-  }
-
-  async #safely(check: () => Promise<boolean>): Promise<boolean> {
-    try {
-      return await check();
-    } catch (error) {
-      this.logger.warn(
-        { err: error instanceof Error ? error.message : String(error) },
-        'role check failed: denying',
-      );
-      return false;
-    }
-  }
-}
-
-/**
- * A member of this workspace who may act at all (docs/requirements.md R33). In Enterprise Grid a
- * user's `team_id` is their home workspace, not necessarily this one, so only outside a Grid does a
- * different team mean an external (Slack Connect) user.
- */
-function inGoodStanding(profile: SlackUserProfile, workspace: WorkspaceRef): boolean {
-  if (profile.isGuest || profile.isDeleted || profile.isBot) return false;
-  const external =
-    workspace.enterpriseId === undefined &&
-    profile.teamId !== undefined &&
-    profile.teamId !== workspace.teamId;
-  return !external;
 }

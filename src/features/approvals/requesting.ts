@@ -1,5 +1,6 @@
 import type { WebClient } from '@slack/web-api';
 import { AppError } from '../../shared/app-error.js';
+import type { WorkspaceRef } from '../../shared/workspace.js';
 import { CannotPostHere, postPublicly } from '../../slack/reply.js';
 import { hashParams } from '../audit/service.js';
 import { approvalMessage } from './blocks.js';
@@ -8,7 +9,7 @@ import type { OperationContext, SensitiveOperation } from './operations.js';
 import type { Policy } from './policy.js';
 import type { ApprovalRequest } from './record.js';
 import type { ApprovalDeps, NewRequest } from './service.js';
-import { ApprovalStore } from './store.js';
+import { ApprovalStore, MAX_PENDING_PER_REQUESTER } from './store.js';
 import type { RequestUpdates } from './updates.js';
 
 /** A refusal the person pressing or asking should read (ephemeral). */
@@ -23,7 +24,8 @@ const isDirectMessage = (channel: string) => channel.startsWith('D');
 
 /**
  * Turns a sensitive action into an approval request (R8–R10), checked before anything is stored:
- * the requester's role, the parameters, the quota (R14) and the resource's state (the preview).
+ * the parameters, the requester's role (R33), their pending requests (R34), the quota (R14) and the
+ * resource's state (the preview).
  * The request then exists only together with its public message, its delayed jobs and its audit
  * entry (docs/requirements.md R30), and the listed approvers get a copy in their DMs.
  */
@@ -43,11 +45,62 @@ export async function openRequest<Ctx extends OperationContext, Op extends Sensi
         '(invite @Regdesk to it with `/invite @Regdesk`), or set an approvals channel in `/domain policy`.',
     );
   }
-  if (!(await deps.roles.canRequest(client, workspace, policy, requester))) {
-    throw new ApprovalRefused("You are not allowed to request sensitive actions in this workspace's policy.");
-  }
   const params = operation.parse(input.params);
-  const context = deps.contextFor(workspace);
+  const target = operation.target(params);
+  const allowed = await deps.roles.check(client, workspace, requester, operation.permission, {
+    policy,
+    operation: operation.name,
+    target,
+  });
+  if (!allowed.allowed) throw new ApprovalRefused(allowed.reason);
+  const id = ApprovalStore.newId();
+  // docs/requirements.md R34: refused before the registrar is read or anything is posted.
+  if (!(await deps.store.reserve(workspace, requester, id, deps.now()))) {
+    throw new ApprovalRefused(
+      `You already have ${MAX_PENDING_PER_REQUESTER} approval requests waiting in this workspace: withdraw one, ` +
+        'or wait until one is decided, before asking for more. Nothing was requested.',
+    );
+  }
+  let request: ApprovalRequest;
+  try {
+    const draft = await draftRequest(deps, operation, params, {
+      id,
+      workspace,
+      requester,
+      channel,
+      target,
+      policy,
+    });
+    request = await show(deps, updates, draft, policy, client);
+  } catch (error) {
+    await deps.store.release(workspace, requester, id).catch((err: unknown) => {
+      deps.logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'place not released');
+    });
+    throw error;
+  }
+  await updates.changed(request);
+  // Approval by workspace admins asks nobody in particular; a user group is mentioned in the message.
+  const approvers = await deps.roles.approversToAsk(client, workspace, policy, requester);
+  const copies = await sendApproverCopies(client, deps.poster, request, approvers, deps.logger);
+  if (copies.length > 0) await deps.store.setCopies(workspace, request.id, copies);
+  return request;
+}
+
+/** The checks that read the registrar (quota, preview), then the stored draft. */
+async function draftRequest<Ctx extends OperationContext, Op extends SensitiveOperation<Ctx>>(
+  deps: ApprovalDeps<Ctx, Op>,
+  operation: Op,
+  params: Record<string, unknown>,
+  made: {
+    id: string;
+    workspace: WorkspaceRef;
+    requester: string;
+    channel: string;
+    target: string;
+    policy: Policy;
+  },
+): Promise<ApprovalRequest> {
+  const context = deps.contextFor(made.workspace);
   // docs/requirements.md R14: a spent quota refuses the request before anyone is asked to approve it.
   const quota = await deps.limiter.peek(operation.quota(context, params));
   if (!quota.ok) {
@@ -57,31 +110,23 @@ export async function openRequest<Ctx extends OperationContext, Op extends Sensi
   }
   const preview = await operation.preview(context, params);
   if (preview.blocker !== undefined) throw new ApprovalRefused(preview.blocker);
-
   const now = deps.now();
-  const draft = await deps.store.create({
-    id: ApprovalStore.newId(),
-    workspace,
+  return deps.store.create({
+    id: made.id,
+    workspace: made.workspace,
     operation: operation.name,
     params,
     paramsHash: hashParams(params),
-    target: operation.target(params),
+    target: made.target,
     summary: operation.summary(params),
     details: preview.details,
-    requester,
-    channel,
-    approverGroup: policy.approverGroup ?? '',
+    requester: made.requester,
+    channel: made.channel,
+    approverGroup: made.policy.approverGroup ?? '',
     createdAt: now,
-    expiresAt: now + policy.expiryHours * 60 * 60 * 1000,
-    needed: policy.needed,
+    expiresAt: now + made.policy.expiryHours * 60 * 60 * 1000,
+    needed: made.policy.needed,
   });
-  const request = await show(deps, updates, draft, policy, client);
-  await updates.changed(request);
-  // Approval by workspace admins asks nobody in particular; a user group is mentioned in the message.
-  const approvers = await deps.roles.approversToAsk(client, workspace, policy, requester);
-  const copies = await sendApproverCopies(client, deps.poster, request, approvers, deps.logger);
-  if (copies.length > 0) await deps.store.setCopies(workspace, request.id, copies);
-  return request;
 }
 
 /**
@@ -124,7 +169,7 @@ async function rollBack<Ctx extends OperationContext, Op extends SensitiveOperat
   client: WebClient,
 ): Promise<void> {
   const steps: [string, () => Promise<unknown>][] = [
-    ['store', () => deps.store.discard(draft.workspace, draft.id)],
+    ['store', () => deps.store.discard(draft)],
     ['jobs', () => deps.scheduler.cancel(draft)],
   ];
   // The message goes first: its buttons must not outlive the request.

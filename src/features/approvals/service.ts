@@ -10,7 +10,8 @@ import type { AuditLog } from '../audit/service.js';
 import { reminderMessage } from './blocks.js';
 import { executeApproved, type Follow } from './execution.js';
 import type { OperationContext, SensitiveOperation } from './operations.js';
-import type { PolicyStore, Roles } from './policy.js';
+import type { Roles } from './permissions.js';
+import type { PolicyStore } from './policy.js';
 import type { ApprovalRequest } from './record.js';
 import { openRequest } from './requesting.js';
 import type { ApprovalStore } from './store.js';
@@ -76,6 +77,13 @@ export interface ApprovalDecisions {
   execute(workspace: WorkspaceRef, id: string, client: WebClient): Promise<void>;
 }
 
+/** A refusal on a request is audited with the request's operation and target. */
+const about = (request: ApprovalRequest) => ({
+  operation: request.operation,
+  target: request.target,
+  requestId: request.id,
+});
+
 /** Said to the presser when the step happened but the public message could not show it (R30, R31). */
 const NOT_SHOWN = ' The request message could not be updated, so it may still show buttons.';
 
@@ -116,10 +124,11 @@ export class ApprovalService<Ctx extends OperationContext, Op extends SensitiveO
     const { deps } = this;
     const request = await deps.store.get(workspace, id);
     if (request === undefined) return 'This approval request no longer exists.';
-    // The approver's role is checked again at the moment of the press (docs/requirements.md R8).
-    const policy = await deps.policies.get(workspace);
-    if (user !== request.requester && !(await deps.roles.canApprove(client, workspace, policy, user))) {
-      return ":lock: You are not an approver for sensitive actions in this workspace's policy.";
+    // The approver's role is checked again at the moment of the press (docs/requirements.md R8, R33);
+    // the requester is told below that they cannot approve their own request.
+    if (user !== request.requester) {
+      const access = await deps.roles.check(client, workspace, user, 'approve', about(request));
+      if (!access.allowed) return `:lock: ${access.reason}`;
     }
     const result = await deps.store.approve(workspace, id, user, deps.now());
     switch (result.kind) {
@@ -162,10 +171,9 @@ export class ApprovalService<Ctx extends OperationContext, Op extends SensitiveO
   ): Promise<string | undefined> {
     const request = await this.deps.store.get(workspace, id);
     if (request === undefined) return 'This approval request no longer exists.';
-    const policy = await this.deps.policies.get(workspace);
-    if (!(await this.deps.roles.canApprove(client, workspace, policy, user))) {
-      return ':lock: Only approvers can deny a request. The requester can withdraw it.';
-    }
+    const access = await this.deps.roles.check(client, workspace, user, 'approve', about(request));
+    if (!access.allowed)
+      return `:lock: ${access.reason} Only approvers can deny; the requester can withdraw.`;
     const moved = await this.deps.store.transition(workspace, id, ['pending'], 'denied', {
       decidedBy: user,
       reason,
@@ -256,17 +264,23 @@ export class ApprovalService<Ctx extends OperationContext, Op extends SensitiveO
     );
   }
 
-  /** The requester and every approval, checked again against Slack and the policy at execution. */
+  /**
+   * The requester (for what the operation needs: a sensitive action, an order, a reissue) and every
+   * approval, checked again against Slack and the policy at execution (R33).
+   */
   async #recheck(request: ApprovalRequest, client: WebClient): Promise<string | undefined> {
     const { roles, policies } = this.deps;
-    const policy = await policies.get(request.workspace);
-    if (!(await roles.canRequest(client, request.workspace, policy, request.requester))) {
-      return 'the requester may no longer request sensitive actions';
-    }
+    const { workspace } = request;
+    const policy = await policies.get(workspace);
+    const act = this.#operation(request.operation).permission;
+    const requester = await roles.decide(client, workspace, request.requester, act, policy);
+    if (!requester.allowed) return `the requester may no longer ask for this (${requester.reason})`;
     const still = await Promise.all(
-      request.approvals.map((user) => roles.canApprove(client, request.workspace, policy, user)),
+      request.approvals.map((user) => roles.decide(client, workspace, user, 'approve', policy)),
     );
-    if (still.filter(Boolean).length < request.needed) return 'an approver may no longer approve';
+    if (still.filter((decision) => decision.allowed).length < request.needed) {
+      return 'an approver may no longer approve';
+    }
     return undefined;
   }
 

@@ -23,7 +23,29 @@ export type ApproveResult =
   | { kind: 'self' }
   | { kind: 'duplicate' };
 
+/**
+ * docs/requirements.md R34: one person's pending requests per workspace are capped, so a flood of
+ * requests (a script, a stuck key) cannot bury everyone else's in the approvers' channel and DMs.
+ * Five is more than a person waits on at once in practice.
+ */
+export const MAX_PENDING_PER_REQUESTER = 5;
+
+/** A requester's places (request ids scored by when they stop counting) last until the latest one ends. */
+const KEEP_MINE = (key: string) =>
+  `local last = redis.call('ZRANGE', ${key}, -1, -1, 'WITHSCORES')
+if last[2] then redis.call('PEXPIREAT', ${key}, last[2]) end`;
+
+// A place among the requester's pending requests, taken atomically so concurrent requests cannot
+// overshoot the cap. ARGV: now, until, request id, cap. Entries past their time no longer count.
+const RESERVE = `
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[4]) then return 0 end
+redis.call('ZADD', KEYS[1], ARGV[2], ARGV[3])
+${KEEP_MINE('KEYS[1]')}
+return 1`;
+
 // One script per transition keeps every decision a single atomic compare-and-set (docs/requirements.md R9).
+// Leaving `pending` also frees the requester's place (KEYS[3]).
 const APPROVE = `
 local state = redis.call('HGET', KEYS[1], 'state')
 if not state then return {'missing'} end
@@ -40,6 +62,7 @@ local count = select(2, string.gsub(list, ',', ',')) + 1
 if count >= tonumber(redis.call('HGET', KEYS[1], 'needed')) then
   redis.call('HSET', KEYS[1], 'state', 'approved', 'decidedBy', ARGV[1])
   redis.call('ZREM', KEYS[2], ARGV[3])
+  redis.call('ZREM', KEYS[3], ARGV[3])
   return {'approved'}
 end
 return {'recorded', tostring(count)}`;
@@ -55,16 +78,24 @@ end
 if not allowed then return {'not_allowed', state} end
 redis.call('HSET', KEYS[1], 'state', ARGV[2])
 for i = 4, #ARGV, 2 do redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1]) end
-if ARGV[2] ~= 'pending' then redis.call('ZREM', KEYS[2], ARGV[3]) end
+if ARGV[2] ~= 'pending' then
+  redis.call('ZREM', KEYS[2], ARGV[3])
+  redis.call('ZREM', KEYS[3], ARGV[3])
+end
 return {'ok', state}`;
 
 // A posted request: its message is recorded, its draft lifetime dropped, and it is listed as pending
-// in the same step, so App Home never lists a request that has no message.
+// in the same step, so App Home never lists a request that has no message. The requester's place
+// (KEYS[3]) now lasts until the request expires (ARGV[4]).
 const SHOW = `
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
 redis.call('HSET', KEYS[1], 'messageTs', ARGV[1])
 redis.call('PERSIST', KEYS[1])
-if redis.call('HGET', KEYS[1], 'state') == 'pending' then redis.call('ZADD', KEYS[2], ARGV[2], ARGV[3]) end
+if redis.call('HGET', KEYS[1], 'state') == 'pending' then
+  redis.call('ZADD', KEYS[2], ARGV[2], ARGV[3])
+  redis.call('ZADD', KEYS[3], ARGV[4], ARGV[3])
+  ${KEEP_MINE('KEYS[3]')}
+end
 return 1`;
 
 // Fields set on a request that still exists (never re-creating a finished, expired hash).
@@ -98,6 +129,17 @@ export class ApprovalStore {
     return this.keys.key(`ws:${workspaceId(ref)}`, 'approvals', 'pending');
   }
 
+  /** One requester's places among the pending requests (R34). Same hash tag as the requests. */
+  #mine(ref: WorkspaceRef, requester: string): string {
+    return this.keys.key(`ws:${workspaceId(ref)}`, 'approvals', 'by', requester);
+  }
+
+  /** The requester's hash field, which never changes: where their place is freed. */
+  async #mineOf(ref: WorkspaceRef, id: string): Promise<string | undefined> {
+    const requester = await this.redis.hget(this.#hash(ref, id), 'requester');
+    return requester === null ? undefined : this.#mine(ref, requester);
+  }
+
   static newId(): string {
     return `apr_${randomBytes(8).toString('hex')}`;
   }
@@ -127,23 +169,46 @@ export class ApprovalStore {
     return full;
   }
 
+  /**
+   * Takes one of the requester's `MAX_PENDING_PER_REQUESTER` places for request `id` before anything
+   * is stored or posted (false when all are taken). It lasts as long as a draft until `show`.
+   */
+  async reserve(ref: WorkspaceRef, requester: string, id: string, now: number): Promise<boolean> {
+    const until = now + DRAFT_TTL_SECONDS * 1000;
+    const args = [String(now), String(until), id, String(MAX_PENDING_PER_REQUESTER)];
+    return (await this.redis.eval(RESERVE, 1, this.#mine(ref, requester), ...args)) === 1;
+  }
+
+  /** Gives back a place taken for a request that was never made. */
+  async release(ref: WorkspaceRef, requester: string, id: string): Promise<void> {
+    await this.redis.zrem(this.#mine(ref, requester), id);
+  }
+
   /** The request's message is posted: keep it and list it (false when the draft is gone). */
   async show(request: ApprovalRequest, ts: string): Promise<boolean> {
     const shown = await this.redis.eval(
       SHOW,
-      2,
+      3,
       this.#hash(request.workspace, request.id),
       this.#pending(request.workspace),
+      this.#mine(request.workspace, request.requester),
       ts,
       String(request.createdAt),
       request.id,
+      String(request.expiresAt),
     );
     return shown === 1;
   }
 
-  /** Rolls back a request that could not be shown. */
-  async discard(ref: WorkspaceRef, id: string): Promise<void> {
-    await this.redis.multi().del(this.#hash(ref, id)).zrem(this.#pending(ref), id).exec();
+  /** Rolls back a request that could not be shown, its requester's place included. */
+  async discard(request: ApprovalRequest): Promise<void> {
+    const { workspace, id } = request;
+    await this.redis
+      .multi()
+      .del(this.#hash(workspace, id))
+      .zrem(this.#pending(workspace), id)
+      .zrem(this.#mine(workspace, request.requester), id)
+      .exec();
   }
 
   async setCopies(ref: WorkspaceRef, id: string, copies: readonly MessageCopy[]): Promise<void> {
@@ -163,11 +228,14 @@ export class ApprovalStore {
   }
 
   async approve(ref: WorkspaceRef, id: string, approver: string, now: number): Promise<ApproveResult> {
+    const mine = await this.#mineOf(ref, id);
+    if (mine === undefined) return { kind: 'missing' };
     const reply = (await this.redis.eval(
       APPROVE,
-      2,
+      3,
       this.#hash(ref, id),
       this.#pending(ref),
+      mine,
       approver,
       String(now),
       id,
@@ -200,11 +268,14 @@ export class ApprovalStore {
   ): Promise<ApprovalState | undefined> {
     const pairs = Object.entries(fields).flatMap(([key, value]) => [key, String(value)]);
     const key = this.#hash(ref, id);
+    const mine = await this.#mineOf(ref, id);
+    if (mine === undefined) return undefined;
     const reply = (await this.redis.eval(
       TRANSITION,
-      2,
+      3,
       key,
       this.#pending(ref),
+      mine,
       from.join(','),
       to,
       id,

@@ -1,8 +1,8 @@
 import type { KnownBlock } from '@slack/types';
 import type { AssistantAnswer } from '../../registrar/index.js';
-import { context, section } from '../../slack/blocks.js';
-import { resolveLink } from '../../slack/links.js';
+import { section } from '../../slack/blocks.js';
 import { escapeMrkdwn, splitMrkdwn, truncate } from '../../slack/mrkdwn.js';
+import { linkResolver } from './links.js';
 import { markdownToMrkdwn } from './markdown.js';
 import type { Outcome } from './outcome.js';
 
@@ -12,7 +12,12 @@ import type { Outcome } from './outcome.js';
  */
 const MAX_SECTIONS = 45;
 
-export function waitingMessage(ahead: number): { text: string; blocks: KnownBlock[] } {
+export interface Reply {
+  text: string;
+  blocks: KnownBlock[];
+}
+
+export function waitingMessage(ahead: number): Reply {
   const text =
     ahead <= 0
       ? ':hourglass_flowing_sand: Asking the registrar’s assistant…'
@@ -20,54 +25,76 @@ export function waitingMessage(ahead: number): { text: string; blocks: KnownBloc
   return { text, blocks: [section(text)] };
 }
 
-export function retryingMessage(reason: string): { text: string; blocks: KnownBlock[] } {
+export function retryingMessage(reason: string): Reply {
   const text = `:hourglass_flowing_sand: The assistant is busy (${escapeMrkdwn(reason)}); your question stays queued and is retried shortly.`;
+  return { text, blocks: [section(text)] };
+}
+
+/** What the placeholder in the thread becomes when the outcome went to the asker alone. */
+export function answeredPrivately(user: string): Reply {
+  const text = `:lock: Answered privately to <@${user}> (this workspace’s setting for the assistant).`;
   return { text, blocks: [section(text)] };
 }
 
 /**
  * The outcome as a new reply in the question's thread. It mentions the asker: an edited placeholder
- * notifies nobody, a mention does.
+ * notifies nobody, a mention does. `linkHosts`: hosts besides the dashboard that links may go to.
  */
-export function threadReply(outcome: Outcome, user: string): { text: string; blocks: KnownBlock[] } {
+export function threadReply(outcome: Outcome, user: string, linkHosts: readonly string[]): Reply {
   const mention = `<@${user}>`;
   if (!outcome.ok) return noAnswer(`${mention} :x: No answer: ${escapeMrkdwn(outcome.reason)}`);
-  const answer = answerMessage(outcome.answer);
-  return {
-    text: `${mention} ${answer.text}`,
-    blocks: [section(`${mention} here is the answer to your question:`), ...answer.blocks],
-  };
+  const lead = `${mention} here is the answer to your question:`;
+  return { text: lead, blocks: [section(lead), ...answerBlocks(outcome.answer, linkHosts)] };
 }
 
-/** The same outcome for the asker alone (ephemeral or DM), when its thread can no longer take it. */
-export function privateReply(outcome: Outcome, question: string): { text: string; blocks: KnownBlock[] } {
-  const asked = `Your question “${escapeMrkdwn(truncate(question, 200))}” could not be answered in its thread`;
-  if (!outcome.ok) return noAnswer(`:x: ${asked}: ${escapeMrkdwn(outcome.reason)}`);
-  const answer = answerMessage(outcome.answer);
-  return { text: answer.text, blocks: [section(`${asked}, so here is the answer:`), ...answer.blocks] };
+/**
+ * The same outcome for the asker alone (ephemeral or DM): because the workspace's policy keeps
+ * answers out of the conversation (`policy`), or because its thread can no longer take it (`gone`).
+ */
+export function privateReply(
+  outcome: Outcome,
+  question: string,
+  why: 'policy' | 'gone',
+  linkHosts: readonly string[],
+): Reply {
+  const asked = `Your question “${escapeMrkdwn(truncate(question, 200))}”`;
+  const where = why === 'gone' ? ' could not be answered in its thread' : '';
+  if (!outcome.ok) return noAnswer(`:x: ${asked}${where}: ${escapeMrkdwn(outcome.reason)}`);
+  const lead = `${asked}${where}${why === 'gone' ? ', so here is the answer' : ', answered only to you'}:`;
+  return { text: lead, blocks: [section(lead), ...answerBlocks(outcome.answer, linkHosts)] };
 }
 
-function noAnswer(text: string): { text: string; blocks: KnownBlock[] } {
+function noAnswer(text: string): Reply {
   return { text, blocks: [section(text)] };
 }
 
 /**
- * The answer as mrkdwn sections (data, never instructions: every string is escaped and only http(s)
- * links survive), then the sources as context and a note when the registrar truncated it.
+ * The answer as mrkdwn sections, then the sources as context and a note when the registrar
+ * truncated it. Everything from the registrar is data, never instructions: every string is escaped,
+ * links go only to allowed hosts (`linkResolver`), and the text is `verbatim` so that Slack itself
+ * does not turn a refused bare URL back into a link, nor a `#name` or `@here` into something active.
+ * The message's `text` (notifications) repeats none of it.
  */
-export function answerMessage(answer: AssistantAnswer): { text: string; blocks: KnownBlock[] } {
-  const base = answer.dashboard_url ?? 'https://invalid.invalid/';
-  const mrkdwn = markdownToMrkdwn(answer.answer, base);
+function answerBlocks(answer: AssistantAnswer, linkHosts: readonly string[]): KnownBlock[] {
+  const links = linkResolver(answer.dashboard_url, linkHosts);
+  const mrkdwn = markdownToMrkdwn(answer.answer, links);
   const pieces = splitMrkdwn(mrkdwn === '' ? '_The assistant gave an empty answer._' : mrkdwn);
-  const blocks: KnownBlock[] = pieces.slice(0, MAX_SECTIONS).map((piece) => section(piece));
+  const blocks: KnownBlock[] = pieces.slice(0, MAX_SECTIONS).map((piece) => ({
+    type: 'section',
+    text: { type: 'mrkdwn', text: truncate(piece, 3000), verbatim: true },
+  }));
   if (pieces.length > MAX_SECTIONS)
-    blocks.push(context('The answer was longer than one Slack message; the rest is left out.'));
+    blocks.push(note('The answer was longer than one Slack message; the rest is left out.'));
   const sources = answer.sources.slice(0, 8).map((source) => {
-    const url = source.url === undefined ? undefined : resolveLink(source.url, base);
+    const url = source.url === undefined ? undefined : links(source.url);
     const title = escapeMrkdwn(truncate(source.title, 80)).replace(/\|/g, '∣');
     return url === undefined ? title : `<${url.replace(/[|<>]/g, encodeURIComponent)}|${title}>`;
   });
-  if (sources.length > 0) blocks.push(context(`Sources: ${sources.join(' · ')}`));
-  if (answer.truncated) blocks.push(context(':scissors: The registrar shortened this answer.'));
-  return { text: truncate(answer.answer.replace(/\s+/g, ' '), 300), blocks };
+  if (sources.length > 0) blocks.push(note(`Sources: ${sources.join(' · ')}`));
+  if (answer.truncated) blocks.push(note(':scissors: The registrar shortened this answer.'));
+  return blocks;
+}
+
+function note(text: string): KnownBlock {
+  return { type: 'context', elements: [{ type: 'mrkdwn', text: truncate(text, 3000), verbatim: true }] };
 }

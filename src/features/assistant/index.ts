@@ -8,6 +8,7 @@ import type { Redis } from '../../shared/redis.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
 import type { ChannelPoster } from '../../slack/poster.js';
 import type { SlackDirectory } from '../../slack/users.js';
+import type { PolicyStore } from '../approvals/policy.js';
 import type { FeatureModule } from '../feature.js';
 import { registerAssistantHandlers } from './commands.js';
 import { assistantProcessor } from './jobs.js';
@@ -19,6 +20,8 @@ export interface AssistantDeps {
   poster: ChannelPoster;
   /** Slack users cached across processes: the asker's locale without a users.info call each time. */
   directory: SlackDirectory;
+  /** Who reads answers and where their links may go (`assistantAnswers`, `assistantLinkHosts`). */
+  policies: PolicyStore;
   redis: Redis;
   limiter: Limiter;
   limits: RegfishLimits;

@@ -17,6 +17,7 @@ import type { Redis } from '../../shared/redis.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
 import { slackRefusal } from '../../slack/platform-errors.js';
 import type { ChannelPoster } from '../../slack/poster.js';
+import type { PolicyStore } from '../approvals/policy.js';
 import { retryingMessage, waitingMessage } from './blocks.js';
 import { DELIVERY_LEASE_MS, errorText, type Outcome, Outcomes } from './outcome.js';
 import { type AssistantJob, type AssistantService, workspaceOfJob } from './service.js';
@@ -35,6 +36,7 @@ export interface AssistantWorkerDeps {
   limiter: Limiter;
   limits: RegfishLimits;
   poster: ChannelPoster;
+  policies: PolicyStore;
   registrarFor(workspace: WorkspaceRef): RegistrarClient;
   slackFor(workspace: WorkspaceRef): Promise<WebClient>;
   logger: Logger;
@@ -86,6 +88,7 @@ export function assistantProcessor(deps: AssistantWorkerDeps) {
     keys,
     queue: deps.queue,
     poster: deps.poster,
+    policies: deps.policies,
     slackFor: deps.slackFor,
     remember: (job, answer) => service.remember(job, answer),
     logger,

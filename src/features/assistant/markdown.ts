@@ -1,11 +1,11 @@
-import { resolveLink } from '../../slack/links.js';
 import { escapeMrkdwn } from '../../slack/mrkdwn.js';
+import type { LinkResolver } from './links.js';
 
 /**
  * The assistant's Markdown → Slack mrkdwn. The answer is data, never instructions: every piece of
  * text is escaped (no mention, channel ping or link can come from it), and the only links produced
- * are http(s) links, with the registrar's relative `/my/…` dashboard paths made absolute against
- * `dashboard_url`.
+ * are the ones `links` accepts (`linkResolver`: http(s), allowed hosts); any other keeps only its
+ * label, as plain text.
  *
  * Hand-written rather than a Markdown library: we need exact control of what may become active
  * mrkdwn (everything escaped, nothing passed through), and answers use a small subset (headings,
@@ -13,7 +13,7 @@ import { escapeMrkdwn } from '../../slack/mrkdwn.js';
  * patterns with lazy or nested quantifiers backtrack quadratically on answers like 100,000 `[`.
  * Every step below is amortised O(1) per character; lookups use tables built in one pass.
  */
-export function markdownToMrkdwn(markdown: string, dashboardUrl: string): string {
+export function markdownToMrkdwn(markdown: string, links: LinkResolver): string {
   const out: string[] = [];
   const block = (lines: string[]) => `\`\`\`\n${lines.map(escapeCode).join('\n')}\n\`\`\``;
   let fence: string[] | undefined;
@@ -22,7 +22,7 @@ export function markdownToMrkdwn(markdown: string, dashboardUrl: string): string
       if (fence) out.push(block(fence));
       fence = fence ? undefined : [];
     } else if (fence) fence.push(line);
-    else out.push(convertLine(line, dashboardUrl));
+    else out.push(convertLine(line, links));
   }
   if (fence) out.push(block(fence));
   return out
@@ -48,7 +48,7 @@ function skipSpaces(text: string, from: number): number {
   return i;
 }
 
-function convertLine(line: string, base: string): string {
+function convertLine(line: string, links: LinkResolver): string {
   const start = skipSpaces(line, 0);
   const nest = '   '.repeat(Math.floor(start / 2));
   const first = line[start];
@@ -60,16 +60,16 @@ function convertLine(line: string, base: string): string {
     let end = title.length;
     while (title[end - 1] === '#') end--;
     if (end === 0 || isSpace(title[end - 1])) title = title.slice(0, end).trimEnd(); // closing `##`
-    return title === '' ? '' : `*${inline(title, base, true)}*`;
+    return title === '' ? '' : `*${inline(title, links, true)}*`;
   }
   if ((first === '-' || first === '*' || first === '+') && isSpace(line[start + 1]))
-    return `${nest}• ${inline(line.slice(skipSpaces(line, start + 1)), base)}`;
+    return `${nest}• ${inline(line.slice(skipSpaces(line, start + 1)), links)}`;
   let digits = start;
   while (line.charCodeAt(digits) >= 48 && line.charCodeAt(digits) <= 57) digits++;
   if (digits > start && (line[digits] === '.' || line[digits] === ')') && isSpace(line[digits + 1]))
-    return `${nest}${line.slice(start, digits)}. ${inline(line.slice(skipSpaces(line, digits + 1)), base)}`;
-  if (first === '>') return `> ${inline(line.slice(start + (isSpace(line[start + 1]) ? 2 : 1)), base)}`;
-  return inline(line, base);
+    return `${nest}${line.slice(start, digits)}. ${inline(line.slice(skipSpaces(line, digits + 1)), links)}`;
+  if (first === '>') return `> ${inline(line.slice(start + (isSpace(line[start + 1]) ? 2 : 1)), links)}`;
+  return inline(line, links);
 }
 
 /** `---`, `***`, `___`, spaces allowed between; checked before lists, so `* * *` is a rule too. */
@@ -101,7 +101,7 @@ interface Delim {
  * then emphasis is paired. Tokens are finished, escaped mrkdwn except the emphasis runs; literal
  * text accumulates from `lit` and is escaped in one piece.
  */
-function inline(text: string, base: string, insideBold = false): string {
+function inline(text: string, links: LinkResolver, insideBold = false): string {
   if (text === '') return '';
   const out: (string | Delim)[] = [];
   // Open `[` / `![`: token index and where the label starts, negative for an image. Numbers rather
@@ -146,7 +146,7 @@ function inline(text: string, base: string, insideBold = false): string {
       const linkedImage = badge?.at === at && out.length === at + 2 && lit === i; // [![alt](img)](url)
       const label = from < 0 ? raw || 'image' : linkedImage ? (badge?.alt ?? '') : raw || target.href;
       out.length = at; // the label's tokens, now plain label text
-      out.push(link(label, target.href, base));
+      out.push(link(label, target.href, links));
       lit = i = target.end;
       // Links do not nest (Slack cannot show it); the one nesting kept is a linked image (badge).
       const parent = from < 0 && openFrom.at(-1) === -from - 2 ? openAt.at(-1) : undefined;
@@ -189,7 +189,7 @@ function inline(text: string, base: string, insideBold = false): string {
         else if (last !== '*' && last !== '_' && last !== '~') break;
         end = kept - 1;
       }
-      emit(link(text.slice(i, end), text.slice(i, end), base), end);
+      emit(link(text.slice(i, end), text.slice(i, end), links), end);
       i = end;
     } else {
       i++;
@@ -288,8 +288,8 @@ function destinations(text: string): (paren: number) => { href: string; end: num
   };
 }
 
-function link(label: string, href: string, base: string): string {
-  const url = resolveLink(href, base);
+function link(label: string, href: string, links: LinkResolver): string {
+  const url = links(href);
   const text = escapeMrkdwn(label).replace(/\|/g, '∣');
   if (url === undefined) return text;
   // Inside <url|text>, `|` and `>` would end the parts early; the URL is percent-encoded already.

@@ -7,7 +7,9 @@ import type { WorkspaceRef } from '../../shared/workspace.js';
 import { slackRefusal } from '../../slack/platform-errors.js';
 import type { ChannelPoster } from '../../slack/poster.js';
 import { replyPrivately } from '../../slack/reply.js';
-import { privateReply, threadReply } from './blocks.js';
+import type { PolicyStore } from '../approvals/policy.js';
+import { type Audience, audienceOf } from './audience.js';
+import { answeredPrivately, privateReply, threadReply } from './blocks.js';
 import { type AssistantJob, type AssistantKeys, workspaceOfJob } from './service.js';
 
 /** How a question ended: the registrar's answer, or why there is none. */
@@ -31,6 +33,8 @@ export interface OutcomeDeps {
   keys: AssistantKeys;
   queue: Queue<AssistantJob>;
   poster: ChannelPoster;
+  /** Who reads answers and where their links may go (`assistantAnswers`, `assistantLinkHosts`). */
+  policies: PolicyStore;
   slackFor(workspace: WorkspaceRef): Promise<WebClient>;
   remember(job: AssistantJob, answer: string): Promise<void>;
   logger: Logger;
@@ -54,7 +58,7 @@ export class Outcomes {
     const key = this.deps.keys.outcome(job.account, jobId);
     const first = await this.deps.redis.set(key, JSON.stringify(outcome), 'EX', KEEP_SECONDS, 'NX');
     if (first === 'OK' && outcome.ok) await this.deps.remember(job, outcome.answer.answer);
-    await this.#release(job.account, jobId);
+    await this.#release(job.account, jobId, job.user);
   }
 
   async releaseSlot(account: string, jobId: string): Promise<void> {
@@ -75,7 +79,7 @@ export class Outcomes {
       if (state !== 'missing' && state !== 'failed' && state !== 'completed' && state !== 'unknown') return;
       this.deps.logger.warn({ jobId: head, state }, 'stale head of an assistant queue cleared');
       if (job === undefined || state !== 'failed') {
-        await this.#release(account, head);
+        await this.#release(account, head, job?.data.user);
         continue;
       }
       await this.settle(job.data, head, {
@@ -87,8 +91,10 @@ export class Outcomes {
   }
 
   /**
-   * Posts the outcome once: a reply in the thread that mentions the asker, or, when the thread cannot
-   * take it (message deleted, channel archived, bot removed), privately. Then the placeholder goes.
+   * Posts the outcome once (R17), where the workspace's policy lets it be read (`audienceOf`): a reply
+   * in the thread that mentions the asker, or privately. An outcome meant for the thread goes
+   * privately too when the thread cannot take it (message deleted, channel archived, bot removed).
+   * Then the placeholder goes, or says that the asker was answered privately.
    * Never throws: delivering one question's outcome must not fail another's run. `busy` when another
    * run holds the delivery lease.
    */
@@ -100,51 +106,72 @@ export class Outcomes {
       if (outcome === undefined) return 'done';
       if ((await redis.set(mark, 'posting', 'PX', DELIVERY_LEASE_MS, 'NX')) !== 'OK')
         return (await redis.get(mark)) === 'done' ? 'done' : 'busy';
-      const client = await this.deps.slackFor(workspaceOfJob(job));
-      if (!(await this.#tell(client, job, outcome))) return 'done'; // logged by replyPrivately
+      const workspace = workspaceOfJob(job);
+      const client = await this.deps.slackFor(workspace);
+      const policy = await this.deps.policies.get(workspace);
+      const audience = await audienceOf(client, job.channel, policy.assistantAnswers, logger);
+      if (!(await this.#tell(client, job, outcome, audience, policy.assistantLinkHosts))) return 'done'; // logged by replyPrivately
       await redis.set(mark, 'done', 'EX', KEEP_SECONDS);
-      await this.#tidy(client, job, outcome.ok);
+      await this.#tidy(client, job, outcome.ok, audience);
     } catch (error) {
       logger.error({ jobId, err: errorText(error) }, 'the asker could not be told the outcome');
     }
     return 'done';
   }
 
-  async #tell(client: WebClient, job: AssistantJob, outcome: Outcome): Promise<boolean> {
+  /** In the thread, or privately: an ephemeral in the channel, else a DM (`replyPrivately`). */
+  async #tell(
+    client: WebClient,
+    job: AssistantJob,
+    outcome: Outcome,
+    audience: Audience,
+    linkHosts: readonly string[],
+  ): Promise<boolean> {
+    const { logger } = this.deps;
+    const asker = { user: job.user, client, channel: job.channel };
+    if (audience === 'asker')
+      return replyPrivately(asker, privateReply(outcome, job.question, 'policy', linkHosts), logger);
     try {
       await this.deps.poster.post(client, {
         channel: job.channel,
         thread_ts: job.threadTs,
-        ...threadReply(outcome, job.user),
+        ...threadReply(outcome, job.user, linkHosts),
       });
       return true;
     } catch (error) {
-      this.deps.logger.warn(
+      logger.warn(
         { slackError: slackRefusal(error), err: errorText(error) },
         'the thread cannot take the outcome; telling the asker privately',
       );
-      return replyPrivately(
-        { user: job.user, client, channel: job.channel },
-        privateReply(outcome, job.question),
-        this.deps.logger,
-      );
+      return replyPrivately(asker, privateReply(outcome, job.question, 'gone', linkHosts), logger);
     }
   }
 
-  /** Best-effort: the placeholder goes (the reply replaces it); a mention's reaction turns ✓ or ✗. */
-  async #tidy(client: WebClient, job: AssistantJob, answered: boolean): Promise<void> {
+  /**
+   * Best-effort: the placeholder goes (the reply replaces it), or, when the asker was answered
+   * privately, says so, so nobody in the thread waits for it; a mention's reaction turns ✓ or ✗.
+   */
+  async #tidy(client: WebClient, job: AssistantJob, answered: boolean, audience: Audience): Promise<void> {
     const ignore = () => undefined;
-    await client.chat.delete({ channel: job.channel, ts: job.statusTs }).catch(ignore);
+    const placeholder = { channel: job.channel, ts: job.statusTs };
+    if (audience === 'asker')
+      await this.deps.poster.update(client, { ...placeholder, ...answeredPrivately(job.user) }).catch(ignore);
+    else await client.chat.delete(placeholder).catch(ignore);
     if (job.askTs === undefined) return;
     const reaction = { channel: job.channel, timestamp: job.askTs };
     await client.reactions.remove({ ...reaction, name: 'hourglass_flowing_sand' }).catch(ignore);
     await client.reactions.add({ ...reaction, name: answered ? 'white_check_mark' : 'x' }).catch(ignore);
   }
 
-  /** Frees the place and slot, and starts the account's next question now instead of at its next poll. */
-  async #release(account: string, jobId: string): Promise<void> {
+  /**
+   * Frees the place, the asker's share of the cap (R34; a question whose job is gone, asker unknown,
+   * leaves it to lapse, `AssistantService.admit`) and the slot, and starts the account's next question
+   * now instead of at its next poll.
+   */
+  async #release(account: string, jobId: string, user: string | undefined): Promise<void> {
     const { redis, keys, queue } = this.deps;
     await redis.zrem(keys.queue(account), jobId);
+    if (user !== undefined) await redis.zrem(keys.asker(account, user), jobId);
     await this.releaseSlot(account, jobId);
     const [next] = await redis.zrange(keys.queue(account), '0', '0');
     const job = next === undefined ? undefined : await queue.getJob(next);

@@ -13,6 +13,36 @@ export const MAX_QUESTION_LENGTH = 1_000;
 /** Earlier questions and answers of a thread sent along with a follow-up (the assistant keeps no state). */
 const CONTEXT_BUDGET = 1_500;
 const HISTORY_TTL_SECONDS = 7 * 24 * 60 * 60;
+/** Questions one asker may have waiting or running per registrar account (docs/requirements.md R34). */
+const MAX_WAITING_PER_ASKER = 3;
+/**
+ * A place taken whose question is not in the account's queue (still being posted, or its process
+ * died before queueing it) counts this long: longer than a paced post can take.
+ */
+const UNQUEUED_PLACE_MS = 5 * 60_000;
+/** The asker's places outlive every question they hold; the set goes when the asker is idle. */
+const ASKER_TTL_MS = 24 * 60 * 60_000;
+
+/**
+ * Takes one of the asker's places: 1 taken, 2 already held by this question (a redelivered event),
+ * 0 all taken. One script, so concurrent questions of one asker, from any process, never exceed the
+ * cap. Places whose question left the account's queue are given back when the question settles
+ * (`Outcomes`); those it cannot give back (a job that vanished) are dropped here once stale.
+ */
+const TAKE_PLACE = `
+if redis.call('ZSCORE', KEYS[1], ARGV[1]) then return 2 end
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local held = redis.call('ZRANGE', KEYS[1], 0, -1, 'WITHSCORES')
+for i = 1, #held, 2 do
+  if not redis.call('ZSCORE', KEYS[2], held[i]) and tonumber(held[i + 1]) < now - tonumber(ARGV[3]) then
+    redis.call('ZREM', KEYS[1], held[i])
+  end
+end
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[2]) then return 0 end
+redis.call('ZADD', KEYS[1], now, ARGV[1])
+redis.call('PEXPIRE', KEYS[1], ARGV[4])
+return 1`;
 
 /** Job data: where to answer and what was asked; never a key, token, trigger_id or response_url. */
 export interface AssistantJob {
@@ -20,7 +50,10 @@ export interface AssistantJob {
   enterpriseId?: string;
   channel: string;
   threadTs: string;
-  /** The placeholder reply that shows the queue position; deleted once the answer is posted below it. */
+  /**
+   * The placeholder reply that shows the queue position; deleted once the answer is posted below it,
+   * or, when the asker was answered privately, left saying so.
+   */
   statusTs: string;
   /** The asker's own message (mentions), for the working → answered reaction. */
   askTs?: string;
@@ -44,6 +77,8 @@ export class AssistantKeys {
   constructor(private readonly keys: KeySpace) {}
   /** Every key of one account shares the tag `acct:<hash>`, so the scripts over them stay in one slot. */
   queue = (account: string) => this.keys.key(`acct:${account}`, 'assistant', 'queue');
+  /** The asker's questions of this account, waiting or running (R34), by when each took its place. */
+  asker = (account: string, user: string) => this.keys.key(`acct:${account}`, 'assistant', 'asker', user);
   inflight = (account: string) => this.keys.key(`acct:${account}`, 'assistant', 'inflight');
   /** How the question ended (answer or reason), kept so a re-run delivers it instead of asking again. */
   outcome = (account: string, jobId: string) =>
@@ -57,15 +92,20 @@ export class AssistantKeys {
     this.keys.key(`ws:${workspaceId(workspace)}`, 'assistant', 'thread', channel, threadTs);
 }
 
-export interface AskInput {
+/** A question let in under the asker's cap: it holds one of their places until it settles. */
+export interface Admission {
   workspace: WorkspaceRef;
+  user: string;
+  account: string;
+  jobId: string;
+}
+
+/** Where the question is answered, and what it is. */
+export interface AskInput {
   channel: string;
   threadTs: string;
   askTs?: string;
-  user: string;
   question: string;
-  /** Idempotency: the same delivery (event id, posted question) is queued once. */
-  dedupeId: string;
 }
 
 export class QuestionRefused extends AppError {
@@ -107,15 +147,55 @@ export class AssistantService {
   }
 
   async accountOf(workspace: WorkspaceRef): Promise<string> {
-    const apiKey = await this.workspaceKeys.apiKeyFor(workspace);
-    return createHash('sha256').update(apiKey).digest('hex').slice(0, 16);
+    // The key's keyed fingerprint (docs/requirements.md R18): the same name the availability quota uses.
+    return this.workspaceKeys.keyHashFor(workspace);
   }
 
-  /** Posts the placeholder in the thread and queues the question behind the account's others. */
-  async ask(input: AskInput, client: WebClient, locale: string | undefined): Promise<void> {
-    const account = await this.accountOf(input.workspace);
-    const jobId = `q-${createHash('sha256').update(input.dedupeId).digest('hex').slice(0, 24)}`;
-    if ((await this.queue.getJob(jobId)) !== undefined) return;
+  /**
+   * Before anything is posted: one of the asker's places for this question, so one person's flood of
+   * questions cannot starve everyone else's (R34). `dedupeId` makes the same delivery (an event id)
+   * one question: undefined when it already holds a place. Refused with words when all are taken.
+   */
+  async admit(workspace: WorkspaceRef, user: string, dedupeId: string): Promise<Admission | undefined> {
+    const account = await this.accountOf(workspace);
+    const jobId = `q-${createHash('sha256').update(dedupeId).digest('hex').slice(0, 24)}`;
+    const taken = await this.redis.eval(
+      TAKE_PLACE,
+      2,
+      this.redisKeys.asker(account, user),
+      this.redisKeys.queue(account),
+      jobId,
+      String(MAX_WAITING_PER_ASKER),
+      String(UNQUEUED_PLACE_MS),
+      String(ASKER_TTL_MS),
+    );
+    if (Number(taken) === 2) return undefined;
+    if (Number(taken) === 0)
+      throw new QuestionRefused(
+        `You already have ${MAX_WAITING_PER_ASKER} questions waiting for the registrar’s assistant. Ask this one again once one of them is answered.`,
+      );
+    return { workspace, user, account, jobId };
+  }
+
+  /** Gives the place back when asking failed before the question was queued (e.g. the post failed). */
+  async withdraw(admission: Admission): Promise<void> {
+    if ((await this.queue.getJob(admission.jobId)) === undefined) await this.#giveBack(admission);
+  }
+
+  async #giveBack({ account, user, jobId }: Admission): Promise<void> {
+    await this.redis.zrem(this.redisKeys.asker(account, user), jobId);
+  }
+
+  /** Posts the placeholder in the thread and queues the admitted question behind the account's others. */
+  async ask(
+    admission: Admission,
+    input: AskInput,
+    client: WebClient,
+    locale: string | undefined,
+  ): Promise<void> {
+    const { workspace, account, jobId } = admission;
+    // A redelivery of a question that already settled (and gave its place back): nothing to do.
+    if ((await this.queue.getJob(jobId)) !== undefined) return this.#giveBack(admission);
     const enqueuedAt = this.now();
     const ahead = await this.redis.zcard(this.redisKeys.queue(account));
     const statusTs = await this.poster.post(client, {
@@ -124,13 +204,13 @@ export class AssistantService {
       ...waitingMessage(ahead),
     });
     const data: AssistantJob = {
-      teamId: input.workspace.teamId,
-      ...(input.workspace.enterpriseId === undefined ? {} : { enterpriseId: input.workspace.enterpriseId }),
+      teamId: workspace.teamId,
+      ...(workspace.enterpriseId === undefined ? {} : { enterpriseId: workspace.enterpriseId }),
       channel: input.channel,
       threadTs: input.threadTs,
       statusTs,
       ...(input.askTs === undefined ? {} : { askTs: input.askTs }),
-      user: input.user,
+      user: admission.user,
       question: input.question,
       ...(locale === undefined ? {} : { locale }),
       account,

@@ -17,6 +17,10 @@ const ACTION_WORDS: Record<StoredAuditEntry['action'], string> = {
   key_remove: 'removed the API key',
   policy_change: 'changed the approval policy',
   uninstall: 'uninstalled',
+  refuse: 'was refused',
+  order: 'ordered',
+  reissue: 'reissued',
+  export: 'exported the audit trail',
 };
 
 function actor(id: string): string {

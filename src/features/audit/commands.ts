@@ -1,22 +1,45 @@
 import { domainToASCII } from 'node:url';
 import type { Subcommand } from '../../slack/router.js';
 import { workspaceOf } from '../../slack/workspace.js';
+import type { Roles } from '../approvals/permissions.js';
 import { auditBlocks } from './blocks.js';
+import { exportTrail } from './export.js';
 import type { AuditLog } from './service.js';
 
 const SHOWN = 30;
 
-export function auditCommand(audit: AuditLog): Subcommand {
+export interface AuditCommandDeps {
+  audit: AuditLog;
+  roles: Roles;
+}
+
+/**
+ * `/domain audit [DOMAIN]`: members in good standing only, never guests, outsiders or deactivated
+ * accounts (docs/requirements.md R33). `/domain audit export`: the whole trail, for admins.
+ */
+export function auditCommand(deps: AuditCommandDeps): Subcommand {
   return {
     name: 'audit',
-    usage: 'audit [DOMAIN]',
-    summary: "this workspace's recent audit trail, optionally for one domain or certificate id",
-    run: async ({ ack, args, bolt }) => {
+    usage: 'audit [DOMAIN|export]',
+    summary:
+      "this workspace's recent audit trail, optionally for one domain or certificate id; `export` sends admins the whole trail",
+    run: async (ctx) => {
+      const { args, ack, bolt } = ctx;
+      if (args[0]?.toLowerCase() === 'export') return exportTrail(ctx, deps);
+      const workspace = workspaceOf(bolt.body);
       const target = args[0] === undefined ? undefined : normaliseTarget(args[0]);
-      const entries = await audit.latest(workspaceOf(bolt.body), {
-        limit: SHOWN,
-        ...(target === undefined ? {} : { target }),
-      });
+      // The answer is the ack itself; the role check (cached 60 s) and the read run side by side.
+      const [access, entries] = await Promise.all([
+        deps.roles.check(bolt.client, workspace, bolt.body.user_id, 'view', {
+          operation: 'audit',
+          ...(target === undefined ? {} : { target }),
+        }),
+        deps.audit.latest(workspace, { limit: SHOWN, ...(target === undefined ? {} : { target }) }),
+      ]);
+      if (!access.allowed) {
+        await ack({ response_type: 'ephemeral', text: `:lock: ${access.reason}` });
+        return;
+      }
       const blocks = auditBlocks(entries, target);
       await ack({ response_type: 'ephemeral', text: `Audit trail (${entries.length} entries)`, blocks });
     },

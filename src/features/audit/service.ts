@@ -3,7 +3,10 @@ import { canonicalJson } from '../../shared/canonical-json.js';
 import type { KeySpace, Redis } from '../../shared/redis.js';
 import { type WorkspaceRef, workspaceId } from '../../shared/workspace.js';
 
-/** What happened (docs/requirements.md R12): requests, decisions, outcomes, and changes to the workspace's key. */
+/**
+ * What happened (docs/requirements.md R12): requests, decisions, outcomes, changes to the workspace's
+ * key, certificate orders and reissues, refusals (R33), and exports of the trail itself.
+ */
 export type AuditAction =
   | 'request'
   | 'approve'
@@ -17,7 +20,11 @@ export type AuditAction =
   | 'key_replace'
   | 'key_remove'
   | 'policy_change'
-  | 'uninstall';
+  | 'uninstall'
+  | 'refuse'
+  | 'order'
+  | 'reissue'
+  | 'export';
 
 export interface AuditEntry {
   action: AuditAction;
@@ -34,6 +41,8 @@ export interface StoredAuditEntry extends AuditEntry {
   id: string;
   at: number;
 }
+
+const PAGE = 500;
 
 /** Default retention: the newest 10 000 entries of a workspace (approximate trim, O(1) per append). */
 export const DEFAULT_AUDIT_RETENTION = 10_000;
@@ -110,6 +119,18 @@ export class AuditLog {
       end = `(${last[0]}`;
     }
     return out;
+  }
+
+  /** The whole trail, oldest first, a page at a time (an export never holds more than one page of reads). */
+  async *all(ref: WorkspaceRef): AsyncGenerator<StoredAuditEntry> {
+    let start = '-';
+    for (;;) {
+      const rows = await this.redis.xrange(this.#stream(ref), start, '+', 'COUNT', PAGE);
+      for (const [id, flat] of rows) yield toEntry(id, flat);
+      const last = rows.at(-1);
+      if (rows.length < PAGE || last === undefined) return;
+      start = `(${last[0]}`;
+    }
   }
 
   async deleteWorkspace(ref: WorkspaceRef): Promise<void> {

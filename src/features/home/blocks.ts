@@ -96,3 +96,19 @@ export function onboardingView(data: HomeData): View {
   const home = homeView(data);
   return { ...home, blocks: [...intro, ...home.blocks.slice(1)] };
 }
+
+/** For guests and people from outside the workspace: what Regdesk is, and why they see no more. */
+export function restrictedView(reason: string): View {
+  return {
+    type: 'home',
+    blocks: [
+      header('Regdesk'),
+      section(
+        "Regdesk runs this workspace's domains, DNS and TLS certificates from Slack, with a second person's " +
+          'approval for dangerous changes.',
+      ),
+      section(`:lock: ${reason} You have no access to approvals here.`),
+      context('Pending approvals, running work and the audit trail are for members of this workspace only.'),
+    ],
+  };
+}

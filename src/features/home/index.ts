@@ -4,19 +4,23 @@ import { onAction } from '../../slack/handlers.js';
 import { notifyByDm } from '../../slack/reply.js';
 import { openModal } from '../../slack/views.js';
 import { workspaceOf } from '../../slack/workspace.js';
+import type { Roles } from '../approvals/permissions.js';
 import type { FeatureModule } from '../feature.js';
 import { keyModal } from '../keys/blocks.js';
-import type { KeyAdminCheck, WorkspaceKeys } from '../keys/service.js';
+import type { WorkspaceKeys } from '../keys/service.js';
 import { HOME_IDS } from './ids.js';
 import type { HomeService } from './service.js';
 
 export interface HomeDeps {
   home: HomeService;
   workspaceKeys: WorkspaceKeys;
-  isKeyAdmin: KeyAdminCheck;
+  roles: Roles;
 }
 
-/** The App Home tab: onboarding on a first visit, then key status, pending approvals, jobs, activity. */
+/**
+ * The App Home tab: onboarding on a first visit, then key status, pending approvals, jobs, activity;
+ * for guests and outside people only what Regdesk is (home/service.ts).
+ */
 export const homeFeature = {
   name: 'home',
   register: (app, deps) => registerHome(app, deps, deps.logger),
@@ -27,20 +31,17 @@ function registerHome(app: App, deps: HomeDeps, logger: Logger): void {
     if (event.tab !== 'home') return;
     const workspace = workspaceOf(body);
     const firstVisit = await deps.home.visited(workspace, event.user);
-    await client.views.publish({ user_id: event.user, view: await deps.home.view(workspace, firstVisit) });
+    const view = await deps.home.view(client, workspace, event.user, firstVisit);
+    await client.views.publish({ user_id: event.user, view });
   });
 
   // Home has no response_url: whatever the presser must hear goes to their DM with the bot.
   onAction<BlockAction>(app, HOME_IDS.setKey, logger, async ({ body, client }) => {
     const workspace = workspaceOf(body);
     const trigger = body.trigger_id;
-    if (!(await deps.isKeyAdmin(client, workspace, body.user.id))) {
-      await notifyByDm(
-        client,
-        body.user.id,
-        { text: ':lock: Only workspace admins, owners and Regdesk admins can change the registrar API key.' },
-        logger,
-      );
+    const access = await deps.roles.check(client, workspace, body.user.id, 'key');
+    if (!access.allowed) {
+      await notifyByDm(client, body.user.id, { text: `:lock: ${access.reason}` }, logger);
       return;
     }
     await openModal(client, trigger, keyModal(await deps.workspaceKeys.status(workspace)));

@@ -3,15 +3,17 @@ import type { WebClient } from '@slack/web-api';
 import type { Logger } from '../../shared/logger.js';
 import type { KeySpace, Redis } from '../../shared/redis.js';
 import { type WorkspaceRef, workspaceId } from '../../shared/workspace.js';
+import type { Roles } from '../approvals/permissions.js';
 import type { ApprovalStore } from '../approvals/store.js';
 import type { AuditLog } from '../audit/service.js';
 import type { WorkspaceKeys } from '../keys/service.js';
-import { homeView, onboardingView } from './blocks.js';
+import { type HomeData, homeView, onboardingView, restrictedView } from './blocks.js';
 
 export interface HomeServiceDeps {
   workspaceKeys: WorkspaceKeys;
   approvalStore: ApprovalStore;
   audit: AuditLog;
+  roles: Roles;
   /** One line per queued or running job of the workspace (executions, followers). */
   runningJobs: (workspace: WorkspaceRef) => Promise<string[]>;
   redis: Redis;
@@ -56,25 +58,30 @@ export class HomeService {
     );
   }
 
-  /** Publishes the current Home to each person (best-effort: one failure does not stop the others). */
+  /**
+   * Publishes the current Home to each person (best-effort: one failure does not stop the others),
+   * each seeing what they may: the workspace's data is read once, and only if someone may see it.
+   */
   async publish(
     client: WebClient,
     workspace: WorkspaceRef,
     users: readonly string[],
     logger: Logger,
   ): Promise<void> {
-    const view = await this.view(workspace, false);
+    let data: Promise<HomeData> | undefined;
+    const shared = () => {
+      data ??= this.#data(workspace);
+      return data;
+    };
     await Promise.all(
-      [...new Set(users)].map((user) =>
-        client.views
-          .publish({ user_id: user, view })
-          .catch((error: unknown) =>
-            logger.warn(
-              { err: error instanceof Error ? error.message : String(error) },
-              'home publish failed',
-            ),
-          ),
-      ),
+      [...new Set(users)].map(async (user) => {
+        try {
+          const view = await this.#viewFor(client, workspace, user, false, shared);
+          await client.views.publish({ user_id: user, view });
+        } catch (error) {
+          logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'home publish failed');
+        }
+      }),
     );
   }
 
@@ -88,7 +95,27 @@ export class HomeService {
     await this.publish(client, workspace, [...concerned, ...(await this.recentViewers(workspace))], logger);
   }
 
-  async view(workspace: WorkspaceRef, firstVisit: boolean): Promise<View> {
+  async view(client: WebClient, workspace: WorkspaceRef, user: string, firstVisit: boolean): Promise<View> {
+    return this.#viewFor(client, workspace, user, firstVisit, () => this.#data(workspace));
+  }
+
+  /**
+   * Guests, people from other organizations and deactivated accounts see what Regdesk is and that
+   * they have no access, never pending approvals, running work or the audit (docs/requirements.md R33).
+   */
+  async #viewFor(
+    client: WebClient,
+    workspace: WorkspaceRef,
+    user: string,
+    firstVisit: boolean,
+    data: () => Promise<HomeData>,
+  ): Promise<View> {
+    const access = await this.deps.roles.decide(client, workspace, user, 'view');
+    if (!access.allowed) return restrictedView(access.reason);
+    return firstVisit ? onboardingView(await data()) : homeView(await data());
+  }
+
+  async #data(workspace: WorkspaceRef): Promise<HomeData> {
     const { deps } = this;
     const [key, pending, running, recent] = await Promise.all([
       deps.workspaceKeys.status(workspace),
@@ -96,7 +123,6 @@ export class HomeService {
       deps.runningJobs(workspace),
       deps.audit.latest(workspace, { limit: 15 }),
     ]);
-    const data = { key, pending, running, recent };
-    return firstVisit ? onboardingView(data) : homeView(data);
+    return { key, pending, running, recent };
   }
 }

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { WebClient } from '@slack/web-api';
 import { AppError } from '../../shared/app-error.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
@@ -64,14 +63,12 @@ export class WorkspaceKeys {
   }
 
   /**
-   * The workspace's key known only by a hash (16 hex digits of its SHA-256): per-key quota windows
-   * (docs/registrar-api.md §8) are named by it, so the key itself is never part of a Redis key.
+   * The workspace's key known only by its fingerprint (a keyed hash, `Vault.fingerprint`): per-key
+   * quota windows (docs/registrar-api.md §8) and the assistant's account queue are named by it, so
+   * neither the key nor anything a guessed key can be checked against is in Redis (R18).
    */
   async keyHashFor(ref: WorkspaceRef): Promise<string> {
-    return createHash('sha256')
-      .update(await this.apiKeyFor(ref))
-      .digest('hex')
-      .slice(0, 16);
+    return this.vault.fingerprint(await this.apiKeyFor(ref));
   }
 
   async status(ref: WorkspaceRef): Promise<KeyStatus> {

@@ -1,8 +1,24 @@
 import { type LookupDeps, lookup, usage } from '../../slack/lookup.js';
-import type { Subcommand } from '../../slack/router.js';
+import type { Subcommand, SubcommandContext } from '../../slack/router.js';
+import { workspaceOf } from '../../slack/workspace.js';
+import type { Roles } from '../approvals/permissions.js';
 import { REGISTRAR_ID, type TlsService } from './service.js';
 
-export function showCommand(deps: LookupDeps, service: TlsService): Subcommand {
+type TlsLookupDeps = LookupDeps & { roles: Roles };
+
+/**
+ * Whether the person typing may read at all (members in good standing, docs/requirements.md R33):
+ * acked first, since Slack may be asked; a refusal is audited and told, and false returned.
+ */
+export async function mayLookUp(ctx: SubcommandContext, roles: Roles, operation: string, target: string) {
+  await ctx.ack();
+  const { body, client } = ctx.bolt;
+  const access = await roles.check(client, workspaceOf(body), body.user_id, 'lookup', { operation, target });
+  if (!access.allowed) await ctx.respond({ response_type: 'ephemeral', text: `:lock: ${access.reason}` });
+  return access.allowed;
+}
+
+export function showCommand(deps: TlsLookupDeps, service: TlsService): Subcommand {
   return {
     name: 'show',
     usage: 'show ID',
@@ -16,7 +32,7 @@ export function showCommand(deps: LookupDeps, service: TlsService): Subcommand {
 }
 
 /** `/tls org show ID`: the organization card (the rest of `/tls org` lives in organizations.ts). */
-export function showOrganization(deps: LookupDeps, service: TlsService): Subcommand['run'] {
+export function showOrganization(deps: TlsLookupDeps, service: TlsService): Subcommand['run'] {
   return async (ctx) => {
     const id = ctx.args[1];
     if (id === undefined || !REGISTRAR_ID.test(id)) return usage(ctx, '`/tls org show ORGANIZATION_ID`.');

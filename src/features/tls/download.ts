@@ -2,13 +2,15 @@ import { replyForError } from '../../slack/error-reply.js';
 import { usage } from '../../slack/lookup.js';
 import type { Subcommand } from '../../slack/router.js';
 import { workspaceOf } from '../../slack/workspace.js';
+import type { Roles } from '../approvals/permissions.js';
+import { mayLookUp } from './commands.js';
 import { REGISTRAR_ID, type TlsService } from './service.js';
 
 /**
  * `/tls download ID [pem|zip]`: the issued certificate, uploaded into the conversation (files upload
  * v2). Only the certificate and chain: Regdesk never sees or asks for private keys.
  */
-export function downloadCommand(service: TlsService): Subcommand {
+export function downloadCommand(service: TlsService, roles: Roles): Subcommand {
   return {
     name: 'download',
     usage: 'download ID [pem|zip]',
@@ -19,7 +21,7 @@ export function downloadCommand(service: TlsService): Subcommand {
       if (id === undefined || !REGISTRAR_ID.test(id) || (format !== 'pem' && format !== 'zip')) {
         return usage(ctx, '`/tls download CERTIFICATE_ID [pem|zip]`.');
       }
-      await ctx.ack();
+      if (!(await mayLookUp(ctx, roles, 'tls.download', id))) return;
       const { body, client } = ctx.bolt;
       try {
         const file = await service.download(workspaceOf(body), id, format);

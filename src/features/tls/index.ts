@@ -2,13 +2,17 @@ import type { KeySpace, Redis } from '../../shared/redis.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
 import type { LookupDeps } from '../../slack/lookup.js';
 import type { ChannelPoster } from '../../slack/poster.js';
+import type { Roles } from '../approvals/permissions.js';
+import type { PolicyStore } from '../approvals/policy.js';
+import type { Requests } from '../approvals/request.js';
+import type { AuditLog } from '../audit/service.js';
 import type { FeatureModule } from '../feature.js';
 import type { Origin } from '../follow/jobs.js';
 import { showCommand, showOrganization } from './commands.js';
 import { downloadCommand } from './download.js';
 import { certificateFollower } from './follow.js';
-import type { TlsHandlerDeps } from './interaction.js';
-import { cancelOrder, revokeCertificate } from './operations.js';
+import type { CertificateOperation, TlsHandlerDeps } from './interaction.js';
+import { cancelOrder, orderCertificate, reissueCertificate, revokeCertificate } from './operations.js';
 import { orderCommand, registerOrderModal } from './order.js';
 import { CertificateOrders } from './order-service.js';
 import { orgCommand, registerOrgModal } from './organizations.js';
@@ -17,17 +21,23 @@ import { type RevocationRequests, registerReasonModal, revocationCommand } from 
 import { TlsService } from './service.js';
 
 export interface TlsDeps extends LookupDeps {
-  approvals: RevocationRequests;
+  approvals: RevocationRequests & Requests<CertificateOperation>;
+  roles: Roles;
+  policies: PolicyStore;
+  audit: AuditLog;
   poster: ChannelPoster;
   redis: Redis;
   keys: KeySpace;
   follow(workspace: WorkspaceRef, kind: 'certificate', id: string, origin: Origin): Promise<void>;
 }
 
-/** `/tls order|show|reissue|download|revoke|cancel|org`; issued certificates are followed. */
+/**
+ * `/tls order|show|reissue|download|revoke|cancel|org`; issued certificates are followed. Orders and
+ * reissues are sensitive operations too, used when the policy says they need approval.
+ */
 export const tlsFeature = {
   name: 'tls',
-  operations: [revokeCertificate, cancelOrder],
+  operations: [revokeCertificate, cancelOrder, orderCertificate, reissueCertificate],
   followers: [certificateFollower],
   register: (app, deps) => {
     const service = new TlsService(deps);
@@ -35,14 +45,18 @@ export const tlsFeature = {
       service,
       orders: new CertificateOrders(deps),
       poster: deps.poster,
+      roles: deps.roles,
+      policies: deps.policies,
+      audit: deps.audit,
+      approvals: deps.approvals,
       logger: deps.logger,
       followCertificate: (workspace, id, origin) => deps.follow(workspace, 'certificate', id, origin),
     };
     deps.router
-      .add('/tls', orderCommand())
+      .add('/tls', orderCommand(handlers))
       .add('/tls', showCommand(deps, service))
       .add('/tls', reissueCommand(handlers))
-      .add('/tls', downloadCommand(service))
+      .add('/tls', downloadCommand(service, deps.roles))
       .add('/tls', revocationCommand('revoke', deps.approvals))
       .add('/tls', revocationCommand('cancel', deps.approvals))
       .add('/tls', orgCommand(handlers, showOrganization(deps, service)));

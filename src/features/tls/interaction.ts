@@ -8,18 +8,30 @@ import { replyForError } from '../../slack/error-reply.js';
 import type { ChannelPoster } from '../../slack/poster.js';
 import { type Message, replyPrivately } from '../../slack/reply.js';
 import { openModal, updateModal } from '../../slack/views.js';
+import type { Roles } from '../approvals/permissions.js';
+import type { PolicyStore } from '../approvals/policy.js';
+import { type Requests, requestApproval } from '../approvals/request.js';
+import { type AuditLog, hashParams } from '../audit/service.js';
 import { announceChange } from '../follow/announce.js';
 import type { Origin } from '../follow/jobs.js';
 import { announcement } from './blocks.js';
 import { LOADING_VIEW } from './ids.js';
+import type { orderCertificate, reissueCertificate } from './operations.js';
 import type { CertificateOrders } from './order-service.js';
 import type { TlsService } from './service.js';
+
+/** Orders and reissues: they go through approval when the policy says so. */
+export type CertificateOperation = typeof orderCertificate | typeof reissueCertificate;
 
 /** Slack I/O shared by the TLS handlers, and what they are given (built in index.ts). */
 export interface TlsHandlerDeps {
   service: TlsService;
   orders: CertificateOrders;
   poster: ChannelPoster;
+  roles: Roles;
+  policies: PolicyStore;
+  audit: AuditLog;
+  approvals: Requests<CertificateOperation>;
   followCertificate(workspace: WorkspaceRef, id: string, origin: Origin): Promise<void>;
   logger: Logger;
 }
@@ -83,16 +95,49 @@ export function afterAck(
 }
 
 /**
- * An order or reissue the registrar accepted: its card with the validation records in the channel,
- * else privately; a pending one is then followed (follow/announce.ts, docs/requirements.md R30).
+ * A submitted order or reissue: an approval request when the policy says orders need one (the request
+ * checks the requester, R33), else checked here and made at once by `make`.
+ */
+export async function orderOrRequest<Op extends CertificateOperation>(
+  deps: TlsHandlerDeps,
+  workspace: WorkspaceRef,
+  who: Submitter,
+  operation: Op,
+  params: ReturnType<Op['parse']>,
+  make: () => Promise<void>,
+): Promise<void> {
+  const policy = await deps.policies.get(workspace);
+  if (policy.ordersNeedApproval) {
+    const input = { workspace, user: who.user, channel: who.channel, operation, params };
+    await requestApproval(deps.approvals, input, who, deps.logger);
+    return;
+  }
+  await deps.roles.require(who.client, workspace, who.user, operation.permission, {
+    policy,
+    operation: operation.name,
+    target: operation.target(params),
+  });
+  await make();
+}
+
+const CHANGES = {
+  'tls.order': { verb: 'ordered', action: 'order' },
+  'tls.reissue': { verb: 'reissued', action: 'reissue' },
+} as const;
+
+/**
+ * An order or reissue the registrar accepted without approval: its card with the validation records
+ * in the channel, else privately; a pending one is then followed (follow/announce.ts,
+ * docs/requirements.md R30). Then audited with the hash of what was sent (R12).
  */
 export async function announce(
   deps: TlsHandlerDeps,
   workspace: WorkspaceRef,
   who: Submitter,
-  verb: 'ordered' | 'reissued',
+  change: { operation: CertificateOperation; params: Record<string, unknown> },
   cert: TlsCertificate,
 ): Promise<void> {
+  const { verb, action } = CHANGES[change.operation.name];
   await announceChange(
     deps,
     who,
@@ -104,4 +149,12 @@ export async function announce(
         }
       : undefined,
   );
+  await deps.audit.append(workspace, {
+    action,
+    actor: who.user,
+    operation: change.operation.name,
+    target: change.operation.target(change.params),
+    paramsHash: hashParams(change.params),
+    outcome: `certificate ${cert.id} is ${cert.status}`,
+  });
 }

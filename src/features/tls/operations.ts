@@ -1,9 +1,13 @@
 import { z } from 'zod';
-import { REVOCATION_REASONS, type TlsCertificate } from '../../registrar/index.js';
+import { DCV_METHODS, REVOCATION_REASONS, TLS_PRODUCTS, type TlsCertificate } from '../../registrar/index.js';
+import { AppError } from '../../shared/app-error.js';
+import type { KeySpace, Redis } from '../../shared/redis.js';
 import { slackDate } from '../../slack/blocks.js';
 import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
-import { defineOperation, type RegistrarContext } from '../approvals/operations.js';
+import { defineOperation, type Execution, type RegistrarContext } from '../approvals/operations.js';
 import { orderedAt } from './blocks.js';
+import { parseCsr } from './csr.js';
+import { CertificateOrders } from './order-service.js';
 
 const WINDOW_MS = 7 * 86_400_000;
 
@@ -97,4 +101,125 @@ export const cancelOrder = defineOperation<RegistrarContext, 'tls.cancel', z.inf
     });
     return { outcome: `order of ${cert.id} is now ${cert.status}` };
   },
+});
+
+/** The order as the registrar takes it (docs/registrar-api.md §4.1), snapshotted CSR included: a CSR is public. */
+const OrderParams = z.object({
+  sku: z.string().min(1),
+  common_name: z.string().min(1),
+  dns_names: z.array(z.string()).optional(),
+  csr: z.string().min(1),
+  dcv_method: z.enum(DCV_METHODS),
+  dcv_emails: z.array(z.string()).optional(),
+  org_id: z.string().optional(),
+  renewal_of_certificate_id: z.string().optional(),
+  validity_days: z.number().int().positive().optional(),
+});
+type OrderParams = z.infer<typeof OrderParams>;
+
+/** The CSR's key, for approvers: it tells which key the certificate will vouch for. */
+function csrKey(pem: string): string {
+  try {
+    const { key } = parseCsr(pem);
+    if (key.type === 'rsa') return `RSA ${key.bits} bits`;
+    if (key.type === 'ec') return `EC ${key.curve}`;
+    return key.type === 'ed25519' ? 'Ed25519' : 'unknown type';
+  } catch {
+    return 'unreadable';
+  }
+}
+
+const names = (list: readonly string[]) =>
+  `${list.slice(0, 10).map(codeSpan).join(', ')}${list.length > 10 ? ` and ${list.length - 10} more` : ''}`;
+
+function placed(cert: TlsCertificate, verb: 'ordered' | 'reissued'): Execution {
+  const pending = cert.status === 'pending';
+  return {
+    outcome:
+      `certificate ${cert.id} for ${cert.common_name} ${verb}, now ${cert.status}` +
+      (pending ? `; its validation records: /tls show ${cert.id}` : ''),
+    ...(pending ? { follow: { kind: 'certificate' as const, resource: cert.id } } : {}),
+  };
+}
+
+/**
+ * A certificate order, when the policy says orders need approval (`ordersNeedApproval`). Placed
+ * through `CertificateOrders`, so an order for a name already being placed or pending is not
+ * placed twice, whichever way it came.
+ */
+export const orderCertificate = defineOperation<
+  RegistrarContext & { redis: Redis; keys: KeySpace },
+  'tls.order',
+  OrderParams
+>({
+  name: 'tls.order',
+  permission: 'order',
+  schema: OrderParams,
+  summary: (p) => {
+    const more = p.dns_names?.length ?? 0;
+    return `order a ${p.sku} certificate for ${p.common_name}${more > 0 ? ` and ${more} more name(s)` : ''}`;
+  },
+  target: (p) => p.common_name,
+  preview: async (_ctx, p) => {
+    const product = TLS_PRODUCTS.find((known) => known.sku === p.sku)?.name ?? p.sku;
+    const details = [
+      `Product *${escapeMrkdwn(product)}* for ${names([p.common_name, ...(p.dns_names ?? [])])}`,
+      `CSR key: ${csrKey(p.csr)}; validation by ${p.dcv_method === 'email' ? `e-mail to ${names(p.dcv_emails ?? [])}` : 'DNS (CNAME record)'}`,
+    ];
+    if (p.org_id !== undefined) details.push(`TLS organization ${codeSpan(p.org_id)}`);
+    if (p.renewal_of_certificate_id !== undefined)
+      details.push(`Renews certificate ${codeSpan(p.renewal_of_certificate_id)}`);
+    if (p.validity_days !== undefined) details.push(`Validity: ${p.validity_days} days`);
+    return { details };
+  },
+  precheck: async () => undefined,
+  execute: async ({ registrar, redis, keys, workspace }, p) => {
+    const orders = new CertificateOrders({ registrarFor: () => registrar, redis, keys });
+    const outcome = await orders.place(workspace, p);
+    if (outcome.kind === 'placed') return placed(outcome.certificate, 'ordered');
+    throw new AppError(
+      'regdesk_tls_order_pending',
+      outcome.kind === 'already-pending'
+        ? `an order for ${p.common_name} is already pending (${outcome.id}), so none was placed`
+        : `an order for ${p.common_name} was being placed at that moment, so none was placed`,
+    );
+  },
+});
+
+/** A reissue with the names kept exactly (docs/registrar-api.md §4.1), when the policy says it needs approval. */
+const ReissueParams = z.object({
+  certificateId: z.string().min(1).max(200),
+  commonName: z.string(),
+  params: z.object({
+    csr: z.string().min(1),
+    dcv_method: z.enum(DCV_METHODS),
+    common_name: z.string().optional(),
+    dns_names: z.array(z.string()).optional(),
+    comments: z.string().optional(),
+    validity_days: z.number().int().positive().optional(),
+  }),
+});
+
+export const reissueCertificate = defineOperation<
+  RegistrarContext,
+  'tls.reissue',
+  z.infer<typeof ReissueParams>
+>({
+  name: 'tls.reissue',
+  permission: 'reissue',
+  schema: ReissueParams,
+  summary: (p) => `reissue certificate ${p.certificateId} (${p.commonName}) with a new CSR`,
+  target: (p) => p.certificateId,
+  preview: async ({ registrar }, p) => {
+    const cert = await registrar.tls.get(p.certificateId);
+    return {
+      details: [
+        describeCertificate(cert),
+        `New CSR key: ${csrKey(p.params.csr)}; the names stay exactly as ordered.`,
+      ],
+    };
+  },
+  precheck: async () => undefined,
+  execute: async ({ registrar }, p) =>
+    placed(await registrar.tls.reissue(p.certificateId, p.params), 'reissued'),
 });

@@ -3,26 +3,44 @@ import { onView } from '../../slack/handlers.js';
 import { fieldErrors, readMetadata } from '../../slack/modal.js';
 import { codeSpan } from '../../slack/mrkdwn.js';
 import type { Subcommand } from '../../slack/router.js';
-import { openModal } from '../../slack/views.js';
 import { workspaceOf } from '../../slack/workspace.js';
 import { ORDER_IDS } from './ids.js';
-import { afterAck, announce, type TlsHandlerDeps } from './interaction.js';
+import { afterAck, announce, openThenFill, orderOrRequest, type TlsHandlerDeps } from './interaction.js';
 import { blockIn, formOf, ORDER_FIELDS, OrderMeta, orderModal } from './modals.js';
+import { orderCertificate } from './operations.js';
 import { OrderForm } from './order-service.js';
 
-export function orderCommand(): Subcommand {
+/** `/tls order`: the modal, or in it why this person may not order (docs/requirements.md R33). */
+export function orderCommand(deps: TlsHandlerDeps): Subcommand {
   return {
     name: 'order',
     usage: 'order',
     summary: 'order or renew a certificate (modal); validation records and progress follow in a thread',
     run: async ({ ack, bolt }) => {
       await ack();
-      await openModal(bolt.client, bolt.body.trigger_id, orderModal(bolt.body.channel_id));
+      const { body, client } = bolt;
+      const workspace = workspaceOf(body);
+      await openThenFill(
+        client,
+        body.trigger_id,
+        'Order a certificate',
+        async () => {
+          await deps.roles.require(client, workspace, body.user_id, 'order', {
+            operation: orderCertificate.name,
+          });
+          return orderModal(body.channel_id);
+        },
+        deps.logger,
+      );
     },
   };
 }
 
-/** The order modal's submission: field errors inline in the ack, the order itself after it. */
+/**
+ * The order modal's submission: field errors inline in the ack; after it, the person is checked
+ * again (the modal may have been open a while, or the payload forged) and the order placed, or
+ * requested for approval when the policy says orders need one.
+ */
 export function registerOrderModal(app: App, deps: TlsHandlerDeps): void {
   onView(app, ORDER_IDS.modal, deps.logger, async ({ body, view, client }) => {
     const form = OrderForm.safeParse(formOf(view.state.values, ORDER_FIELDS));
@@ -33,23 +51,32 @@ export function registerOrderModal(app: App, deps: TlsHandlerDeps): void {
     const { channel } = readMetadata(OrderMeta, view.private_metadata);
     const workspace = workspaceOf(body);
     const who = { client, user: body.user.id, channel };
-    const name = codeSpan(form.data.common_name);
+    const params = orderCertificate.parse(form.data);
+    const name = codeSpan(params.common_name);
     return {
-      after: afterAck(who, deps.logger, async (tell) => {
-        const outcome = await deps.orders.place(workspace, form.data);
-        switch (outcome.kind) {
-          case 'placed':
-            return announce(deps, workspace, who, 'ordered', outcome.certificate);
-          case 'in-progress':
-            return tell({
-              text: `:hourglass_flowing_sand: An order for ${name} is being placed right now (another submission), so Regdesk did not order it again. Its card appears where that order was submitted.`,
-            });
-          case 'already-pending':
-            return tell({
-              text: `An order for ${name} is already pending: ${codeSpan(outcome.id)}. Regdesk is following it; \`/tls show ${outcome.id}\` shows it.`,
-            });
-        }
-      }),
+      after: afterAck(who, deps.logger, (tell) =>
+        orderOrRequest(deps, workspace, who, orderCertificate, params, async () => {
+          const outcome = await deps.orders.place(workspace, params);
+          switch (outcome.kind) {
+            case 'placed':
+              return announce(
+                deps,
+                workspace,
+                who,
+                { operation: orderCertificate, params },
+                outcome.certificate,
+              );
+            case 'in-progress':
+              return tell({
+                text: `:hourglass_flowing_sand: An order for ${name} is being placed right now (another submission), so Regdesk did not order it again. Its card appears where that order was submitted.`,
+              });
+            case 'already-pending':
+              return tell({
+                text: `An order for ${name} is already pending: ${codeSpan(outcome.id)}. Regdesk is following it; \`/tls show ${outcome.id}\` shows it.`,
+              });
+          }
+        }),
+      ),
     };
   });
 }

@@ -3,7 +3,6 @@ import { onView } from '../../slack/handlers.js';
 import { usage } from '../../slack/lookup.js';
 import { fieldErrors, readMetadata } from '../../slack/modal.js';
 import type { Subcommand } from '../../slack/router.js';
-import { openModal } from '../../slack/views.js';
 import { workspaceOf } from '../../slack/workspace.js';
 import { savedOrganization } from './blocks.js';
 import { ORG_IDS } from './ids.js';
@@ -11,7 +10,13 @@ import { afterAck, openThenFill, type TlsHandlerDeps } from './interaction.js';
 import { blockIn, formOf, ORG_FIELDS, OrgMeta, orgModal } from './modals.js';
 import { OrganizationForm, REGISTRAR_ID } from './service.js';
 
-/** `/tls org new|show ID|edit ID`. `edit` opens at once (the trigger lasts 3 s), then fills the form in. */
+/** What a refusal about organizations is audited as. */
+const OPERATION = 'tls.organization';
+
+/**
+ * `/tls org new|show ID|edit ID`. `new` and `edit` open at once (the trigger lasts 3 s), then show the
+ * form, or why this person may not change organizations (the policy's orderers, R33).
+ */
 export function orgCommand(deps: TlsHandlerDeps, show: Subcommand['run']): Subcommand {
   return {
     name: 'org',
@@ -22,28 +27,32 @@ export function orgCommand(deps: TlsHandlerDeps, show: Subcommand['run']): Subco
       const { body, client } = ctx.bolt;
       const channel = body.channel_id;
       if (verb.toLowerCase() === 'show') return show(ctx);
-      if (verb.toLowerCase() === 'new') {
-        await ctx.ack();
-        await openModal(client, body.trigger_id, orgModal({ channel }));
-        return;
-      }
-      if (verb.toLowerCase() !== 'edit' || orgId === undefined || !REGISTRAR_ID.test(orgId)) {
+      const editing = verb.toLowerCase() === 'edit' && orgId !== undefined && REGISTRAR_ID.test(orgId);
+      if (verb.toLowerCase() !== 'new' && !editing) {
         return usage(ctx, '`/tls org new`, `/tls org show ID` or `/tls org edit ID`.');
       }
       await ctx.ack();
       const workspace = workspaceOf(body);
+      const target = editing ? { target: orgId } : {};
       await openThenFill(
         client,
         body.trigger_id,
-        'Edit TLS organization',
-        async () => orgModal({ channel, orgId }, await deps.service.organization(workspace, orgId)),
+        editing ? 'Edit TLS organization' : 'New TLS organization',
+        async () => {
+          await deps.roles.require(client, workspace, body.user_id, 'organization', {
+            operation: OPERATION,
+            ...target,
+          });
+          if (!editing) return orgModal({ channel });
+          return orgModal({ channel, orgId }, await deps.service.organization(workspace, orgId));
+        },
         ctx.logger,
       );
     },
   };
 }
 
-/** The organization modal's submission: field errors inline in the ack, the registrar call after it. */
+/** The organization modal's submission: field errors inline in the ack, the check and registrar call after it. */
 export function registerOrgModal(app: App, deps: TlsHandlerDeps): void {
   onView(app, ORG_IDS.modal, deps.logger, async ({ body, view, client }) => {
     const form = OrganizationForm.safeParse(formOf(view.state.values, ORG_FIELDS));
@@ -53,8 +62,13 @@ export function registerOrgModal(app: App, deps: TlsHandlerDeps): void {
     }
     const meta = readMetadata(OrgMeta, view.private_metadata);
     const workspace = workspaceOf(body);
+    const user = body.user.id;
     return {
-      after: afterAck({ client, user: body.user.id, channel: meta.channel }, deps.logger, async (tell) => {
+      after: afterAck({ client, user, channel: meta.channel }, deps.logger, async (tell) => {
+        await deps.roles.require(client, workspace, user, 'organization', {
+          operation: OPERATION,
+          ...(meta.orgId === undefined ? {} : { target: meta.orgId }),
+        });
         const org = await deps.service.saveOrganization(workspace, meta.orgId, form.data);
         await tell(savedOrganization(org, meta.orgId));
       }),

@@ -8,24 +8,33 @@ import { fieldErrors, readMetadata } from '../../slack/modal.js';
 import type { Subcommand } from '../../slack/router.js';
 import { workspaceOf } from '../../slack/workspace.js';
 import { REISSUE_IDS } from './ids.js';
-import { afterAck, announce, openThenFill, type TlsHandlerDeps } from './interaction.js';
+import { afterAck, announce, openThenFill, orderOrRequest, type TlsHandlerDeps } from './interaction.js';
 import { blockIn, formOf, orderModal, REISSUE_FIELDS, ReissueMeta, reissueModal } from './modals.js';
+import { orderCertificate, reissueCertificate } from './operations.js';
 import { REGISTRAR_ID } from './service.js';
 
 interface Opening {
   client: WebClient;
   triggerId: string;
   workspace: WorkspaceRef;
+  user: string;
   channel: string;
 }
 
-/** The reissue modal for `certificateId`, its names kept in a draft for the submission. */
+/**
+ * The reissue modal for `certificateId`, its names kept in a draft for the submission; or, in the
+ * modal, why this person may not reissue (docs/requirements.md R33).
+ */
 function openReissue(deps: TlsHandlerDeps, at: Opening, certificateId: string): Promise<void> {
   return openThenFill(
     at.client,
     at.triggerId,
     'Certificate',
     async () => {
+      await deps.roles.require(at.client, at.workspace, at.user, 'reissue', {
+        operation: reissueCertificate.name,
+        target: certificateId,
+      });
       const { certificate, draftId } = await deps.service.startReissue(at.workspace, certificateId);
       return reissueModal({ channel: at.channel, draft: draftId }, certificate);
     },
@@ -45,7 +54,13 @@ export function reissueCommand(deps: TlsHandlerDeps): Subcommand {
       const { body, client } = ctx.bolt;
       await openReissue(
         deps,
-        { client, triggerId: body.trigger_id, workspace: workspaceOf(body), channel: body.channel_id },
+        {
+          client,
+          triggerId: body.trigger_id,
+          workspace: workspaceOf(body),
+          user: body.user_id,
+          channel: body.channel_id,
+        },
         id,
       );
     },
@@ -53,11 +68,18 @@ export function reissueCommand(deps: TlsHandlerDeps): Subcommand {
 }
 
 export function registerReissue(app: App, deps: TlsHandlerDeps): void {
-  // Renew and Reissue buttons of a certificate card: the value is the certificate id only.
+  // Renew and Reissue buttons of a certificate card: the value is the certificate id only. Whoever
+  // presses is checked like the commands: a card shared in a channel is seen by guests too.
   const onButton = (actionId: string, open: (at: Opening, certificateId: string) => Promise<void>) =>
     onAction<BlockAction<ButtonAction>>(app, actionId, deps.logger, ({ body, action, client }) =>
       open(
-        { client, triggerId: body.trigger_id, workspace: workspaceOf(body), channel: body.channel?.id ?? '' },
+        {
+          client,
+          triggerId: body.trigger_id,
+          workspace: workspaceOf(body),
+          user: body.user.id,
+          channel: body.channel?.id ?? '',
+        },
         action.value ?? '',
       ),
     );
@@ -67,7 +89,13 @@ export function registerReissue(app: App, deps: TlsHandlerDeps): void {
       at.client,
       at.triggerId,
       'Certificate',
-      async (): Promise<View> => orderModal(at.channel, await deps.service.certificate(at.workspace, id)),
+      async (): Promise<View> => {
+        await deps.roles.require(at.client, at.workspace, at.user, 'order', {
+          operation: orderCertificate.name,
+          target: id,
+        });
+        return orderModal(at.channel, await deps.service.certificate(at.workspace, id));
+      },
       deps.logger,
     ),
   );
@@ -87,11 +115,14 @@ export function registerReissue(app: App, deps: TlsHandlerDeps): void {
       return { answer: { response_action: 'errors', errors } };
     }
     const who = { client, user: body.user.id, channel: meta.channel };
+    const params = reissueCertificate.parse(checked.data);
     return {
-      after: afterAck(who, deps.logger, async () => {
-        const cert = await deps.service.reissue(workspace, checked.data);
-        await announce(deps, workspace, who, 'reissued', cert);
-      }),
+      after: afterAck(who, deps.logger, () =>
+        orderOrRequest(deps, workspace, who, reissueCertificate, params, async () => {
+          const cert = await deps.service.reissue(workspace, checked.data);
+          await announce(deps, workspace, who, { operation: reissueCertificate, params }, cert);
+        }),
+      ),
     };
   });
 }

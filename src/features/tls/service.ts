@@ -54,6 +54,8 @@ export class ReissueExpiredError extends AppError {
 
 export interface ReissueRequest {
   certificateId: string;
+  /** For people reading the request and the audit; the registrar is sent `params`. */
+  commonName: string;
   params: TlsCertificateReissueParams;
 }
 
@@ -74,6 +76,7 @@ const reissueForm = (draft: ReissueDraft) =>
       }
       return {
         certificateId: draft.certificateId,
+        commonName: draft.commonName,
         params: {
           csr: form.csr,
           dcv_method: dcvMethod(form.dcv),

@@ -1,0 +1,267 @@
+import type { WebClient } from '@slack/web-api';
+import { AppError } from '../../shared/app-error.js';
+import type { Logger } from '../../shared/logger.js';
+import type { WorkspaceRef } from '../../shared/workspace.js';
+import type { SlackDirectory, SlackUserProfile } from '../../slack/users.js';
+import type { AuditLog } from '../audit/service.js';
+import type { Policy, PolicyStore } from './policy.js';
+
+/** Everything a person can ask Regdesk to do, as far as who may do it is concerned. */
+export type Act =
+  /** Read-only look-ups (`/tls show`, downloads …). */
+  | 'lookup'
+  /** The audit trail and pending approvals (`/domain audit`, App Home). */
+  | 'view'
+  /** Certificate orders and renewals, reissues, TLS organization create/edit: they cost money or change what a certificate vouches for. */
+  | 'order'
+  | 'reissue'
+  | 'organization'
+  /** Sensitive actions (docs/requirements.md R8). */
+  | 'request'
+  | 'approve'
+  /** The whole audit trail as a file. */
+  | 'export'
+  | 'policy'
+  /** The workspace's registrar API key. */
+  | 'key';
+
+/** The acts an approval request can be made for: each operation says which one its requester needs. */
+export type RequestAct = Extract<Act, 'request' | 'order' | 'reissue'>;
+
+export type Decision = { allowed: true } | { allowed: false; reason: string };
+
+/** A refusal as an error, for handlers that show failures the usual way (replyForError). */
+export class PermissionRefused extends AppError {
+  constructor(reason: string) {
+    super('regdesk_permission_refused', reason);
+  }
+}
+
+/** What a refusal is about, for its audit entry; `policy` saves a read when the caller has it. */
+export interface About {
+  policy?: Policy;
+  operation?: string;
+  target?: string;
+  requestId?: string;
+}
+
+const VERBS: Record<Act, string> = {
+  lookup: 'use Regdesk',
+  view: 'see approvals and the audit trail',
+  order: 'order certificates',
+  reissue: 'reissue certificates',
+  organization: 'create or edit TLS organizations',
+  request: 'request sensitive actions',
+  approve: 'approve requests',
+  export: 'export the audit trail',
+  policy: 'change the approval policy',
+  key: 'change the registrar API key',
+};
+
+type Outsider = 'guest' | 'external' | 'deleted' | 'bot';
+const OUTSIDERS: Record<Outsider, string> = {
+  guest: 'Guests',
+  external: 'People from outside this workspace (Slack Connect)',
+  deleted: 'Deactivated accounts',
+  bot: 'Bots',
+};
+
+const ALLOWED: Decision = { allowed: true };
+const refuse = (reason: string): Decision => ({ allowed: false, reason });
+const UNKNOWN = refuse(
+  'Regdesk could not confirm your account with Slack, so it did nothing. Try again in a moment.',
+);
+
+/**
+ * Who may do what: the one permission model every feature asks, decided at the moment of the action
+ * from the policy and Slack's answers as the directory caches them for 60 s (slack/users.ts). Any
+ * failure to tell denies (docs/requirements.md R8), and every refusal says why. `check` also audits
+ * the refusal; `decide` does not (re-checks at execution, what App Home shows).
+ */
+export class Roles {
+  constructor(
+    private readonly directory: SlackDirectory,
+    private readonly policies: PolicyStore,
+    private readonly audit: AuditLog,
+    private readonly logger: Logger,
+  ) {}
+
+  /** May `user` do `act`? A refusal is audited (R12; the reason and ids only, never a secret). */
+  async check(
+    client: WebClient,
+    workspace: WorkspaceRef,
+    user: string,
+    act: Act,
+    about: About = {},
+  ): Promise<Decision> {
+    const decision = await this.decide(client, workspace, user, act, about.policy);
+    if (!decision.allowed) {
+      await this.audit.append(workspace, {
+        action: 'refuse',
+        actor: user,
+        operation: about.operation ?? act,
+        ...(about.target === undefined ? {} : { target: about.target }),
+        ...(about.requestId === undefined ? {} : { requestId: about.requestId }),
+        outcome: decision.reason,
+      });
+    }
+    return decision;
+  }
+
+  /** `check` for handlers whose failures are told the usual way: throws `PermissionRefused`. */
+  async require(
+    client: WebClient,
+    workspace: WorkspaceRef,
+    user: string,
+    act: Act,
+    about: About = {},
+  ): Promise<void> {
+    const decision = await this.check(client, workspace, user, act, about);
+    if (!decision.allowed) throw new PermissionRefused(decision.reason);
+  }
+
+  async decide(
+    client: WebClient,
+    workspace: WorkspaceRef,
+    user: string,
+    act: Act,
+    policy?: Policy,
+  ): Promise<Decision> {
+    // Outside the try: Redis being down is told as such, not as an unknown account.
+    const rules = policy ?? (await this.policies.get(workspace));
+    try {
+      const profile = await this.directory.user(client, workspace, user);
+      const outsider = outsiderKind(profile, workspace);
+      if (outsider !== undefined) return refuse(`${OUTSIDERS[outsider]} cannot ${VERBS[act]}.`);
+      return await this.#byPolicy(client, workspace, rules, profile, act);
+    } catch (error) {
+      this.#denied(act, error);
+      return UNKNOWN;
+    }
+  }
+
+  #denied(act: Act, error: unknown): void {
+    this.logger.warn(
+      { act, err: error instanceof Error ? error.message : String(error) },
+      'role check failed: denying',
+    );
+  }
+
+  /**
+   * Who may change the registrar key, as the keys feature asks it (`isKeyAdmin`): Regdesk admins of
+   * the policy and workspace admins/owners, never guests, deactivated accounts or bots. Unlike
+   * `check(…, 'key')` it does not compare the user's home team: interactions from another team are
+   * refused before any listener (slack/middleware.ts), and Slack runs the app's slash commands only
+   * for people of a workspace it is installed in.
+   */
+  async isAdmin(client: WebClient, workspace: WorkspaceRef, user: string): Promise<boolean> {
+    const policy = await this.policies.get(workspace);
+    try {
+      const profile = await this.directory.user(client, workspace, user);
+      // Nobody from another organisation administers this workspace's key or policy (R33).
+      if (outsiderKind(profile, workspace) !== undefined) return false;
+      return profile.isAdmin || policy.admins.includes(user);
+    } catch (error) {
+      this.#denied('key', error);
+      return false;
+    }
+  }
+
+  /** The listed approvers a new request is sent to: everyone who could approve it, but the requester. */
+  async approversToAsk(
+    client: WebClient,
+    workspace: WorkspaceRef,
+    policy: Policy,
+    requester: string,
+  ): Promise<string[]> {
+    const candidates = policy.approvers.filter((user) => user !== requester);
+    const able = await Promise.all(
+      candidates.map((user) => this.decide(client, workspace, user, 'approve', policy)),
+    );
+    return candidates.filter((_, i) => able[i]?.allowed === true);
+  }
+
+  async #byPolicy(
+    client: WebClient,
+    workspace: WorkspaceRef,
+    policy: Policy,
+    profile: SlackUserProfile,
+    act: Act,
+  ): Promise<Decision> {
+    const approver = () => this.#isApprover(client, workspace, policy, profile);
+    const verb = VERBS[act];
+    switch (act) {
+      case 'lookup':
+      case 'view':
+        return ALLOWED;
+      case 'order':
+      case 'reissue':
+      case 'organization':
+        if (policy.orderers === 'members') return ALLOWED;
+        if (policy.orderers === 'approvers') {
+          return (await approver())
+            ? ALLOWED
+            : refuse(`Only approvers may ${verb} in this workspace's policy.`);
+        }
+        return policy.ordererUsers.includes(profile.id)
+          ? ALLOWED
+          : refuse(`Only the people listed in this workspace's policy may ${verb}.`);
+      case 'request':
+        if (policy.requesters === 'anyone') return ALLOWED;
+        if (policy.requesters === 'approvers') {
+          return (await approver())
+            ? ALLOWED
+            : refuse(`Only approvers may ${verb} in this workspace's policy.`);
+        }
+        return policy.requesterUsers.includes(profile.id) || policy.approvers.includes(profile.id)
+          ? ALLOWED
+          : refuse(`Only listed requesters and approvers may ${verb} in this workspace's policy.`);
+      case 'approve':
+        if (await approver()) return ALLOWED;
+        return refuse(
+          policy.approvers.length === 0 && policy.approverGroup === undefined
+            ? "You are not an approver: with none named in this workspace's policy, workspace admins and owners approve."
+            : "You are not an approver for sensitive actions in this workspace's policy.",
+        );
+      case 'export':
+      case 'policy':
+      case 'key':
+        return profile.isAdmin || policy.admins.includes(profile.id)
+          ? ALLOWED
+          : refuse(`Only workspace admins, owners and Regdesk admins can ${verb}.`);
+    }
+  }
+
+  /**
+   * With approvers configured, only they (and members of the approver group) approve; with none,
+   * workspace admins and owners do.
+   */
+  async #isApprover(
+    client: WebClient,
+    workspace: WorkspaceRef,
+    policy: Policy,
+    profile: SlackUserProfile,
+  ): Promise<boolean> {
+    const group = policy.approverGroup;
+    if (policy.approvers.length === 0 && group === undefined) return profile.isAdmin;
+    if (policy.approvers.includes(profile.id)) return true;
+    if (group === undefined) return false;
+    return (await this.directory.groupMembers(client, workspace, group)).includes(profile.id);
+  }
+}
+
+/**
+ * Why a user may not act at all, or undefined for a member in good standing (docs/requirements.md
+ * R33). In Enterprise Grid a user's `team_id` is their home workspace, not necessarily this one, so
+ * only outside a Grid does a different team mean an external (Slack Connect) user.
+ */
+function outsiderKind(profile: SlackUserProfile, workspace: WorkspaceRef): Outsider | undefined {
+  if (profile.isDeleted) return 'deleted';
+  if (profile.isBot) return 'bot';
+  if (profile.isGuest) return 'guest';
+  const external =
+    workspace.enterpriseId === undefined &&
+    profile.teamId !== undefined &&
+    profile.teamId !== workspace.teamId;
+  return external ? 'external' : undefined;
+}

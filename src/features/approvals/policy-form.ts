@@ -1,0 +1,122 @@
+import { fieldErrors, stateOf, type ViewState } from '../../slack/modal.js';
+import { APPROVAL_IDS } from './ids.js';
+import { Policy } from './policy.js';
+
+const P = APPROVAL_IDS.policy;
+
+/** The choices of the policy modal's selects, in the order they are offered. */
+export const CHOICES = {
+  requesters: [
+    { value: 'anyone', text: 'Anyone in the workspace' },
+    { value: 'approvers', text: 'Approvers only' },
+    { value: 'listed', text: 'Listed people (and approvers)' },
+  ],
+  orderers: [
+    { value: 'members', text: 'Any member (never guests or outside people)' },
+    { value: 'approvers', text: 'Approvers only' },
+    { value: 'listed', text: 'Listed people only' },
+  ],
+  assistantAnswers: [
+    { value: 'shared-private', text: 'In the thread, but privately in channels shared with other orgs' },
+    { value: 'channel', text: "In the question's thread" },
+    { value: 'asker', text: 'Only to the person who asked' },
+  ],
+} as const satisfies Record<string, readonly { value: string; text: string }[]>;
+
+/** The value of the one "orders need approval" checkbox. */
+export const ORDERS_NEED_APPROVAL = 'on';
+
+/** Enough for a few documentation and status sites; the input's length keeps it readable anyway. */
+const MAX_LINK_HOSTS = 20;
+const HOST = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+([a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
+
+/** The block of each policy field, so a schema issue is shown on the input it concerns. */
+const FIELD_BLOCKS: Record<keyof Policy, string> = {
+  approvers: P.approvers,
+  approverGroup: P.approverGroup,
+  needed: P.needed,
+  expiryHours: P.expiry,
+  requesters: P.requesters,
+  requesterUsers: P.requesterUsers,
+  approvalsChannel: P.channel,
+  admins: P.admins,
+  orderers: P.orderers,
+  ordererUsers: P.ordererUsers,
+  ordersNeedApproval: P.ordersNeedApproval,
+  assistantAnswers: P.assistantAnswers,
+  assistantLinkHosts: P.assistantLinkHosts,
+};
+
+/** Host names typed as a list (commas or spaces), or why one of them is not a host name. */
+function parseHosts(text: string): { hosts: string[] } | { error: string } {
+  const words = text
+    .split(/[\s,]+/)
+    .map((word) => word.toLowerCase().replace(/\.$/, ''))
+    .filter((word) => word !== '');
+  const bad = words.find((word) => !HOST.test(word));
+  if (bad !== undefined) {
+    return {
+      error: `"${bad.slice(0, 60)}" is not a host name: give names like docs.example.com, without https:// or a path, separated by commas.`,
+    };
+  }
+  const hosts = [...new Set(words)];
+  if (hosts.length > MAX_LINK_HOSTS) return { error: `At most ${MAX_LINK_HOSTS} hosts.` };
+  return { hosts };
+}
+
+/** Reads the submitted modal; returns field errors for `response_action: errors` or the new policy. */
+export function readPolicy(values: ViewState): { errors: Record<string, string> } | { policy: Policy } {
+  const get = (blockId: string) => stateOf(values, blockId);
+  const group = get(P.approverGroup).value?.trim() ?? '';
+  const channel = get(P.channel).selected_conversation;
+  const hosts = parseHosts(get(P.assistantLinkHosts).value ?? '');
+  const parsed = Policy.safeParse({
+    approvers: get(P.approvers).selected_users ?? [],
+    ...(group === '' ? {} : { approverGroup: group }),
+    needed: Number(get(P.needed).value ?? 1),
+    expiryHours: Number(get(P.expiry).value ?? 24),
+    requesters: get(P.requesters).selected_option?.value ?? 'anyone',
+    requesterUsers: get(P.requesterUsers).selected_users ?? [],
+    ...(channel ? { approvalsChannel: channel } : {}),
+    admins: get(P.admins).selected_users ?? [],
+    orderers: get(P.orderers).selected_option?.value ?? 'members',
+    ordererUsers: get(P.ordererUsers).selected_users ?? [],
+    ordersNeedApproval:
+      get(P.ordersNeedApproval).selected_options?.some((o) => o.value === ORDERS_NEED_APPROVAL) ?? false,
+    assistantAnswers: get(P.assistantAnswers).selected_option?.value ?? 'shared-private',
+    assistantLinkHosts: 'hosts' in hosts ? hosts.hosts : [],
+  });
+  const errors: Record<string, string> = parsed.success
+    ? {}
+    : fieldErrors(parsed.error, (field) => FIELD_BLOCKS[field as keyof Policy], P.requesters);
+  // The schema takes any group id; a user group's id has a known shape.
+  if (group !== '' && !/^S[A-Z0-9]{2,}$/.test(group))
+    errors[P.approverGroup] = 'A user group ID looks like S0123ABCD.';
+  if ('error' in hosts) errors[P.assistantLinkHosts] = hosts.error;
+  if (parsed.success) {
+    const short = unmeetable(parsed.data);
+    if (short !== undefined) errors[P.needed] = short;
+    // "Listed people" with nobody listed would let nobody order at all.
+    if (parsed.data.orderers === 'listed' && parsed.data.ordererUsers.length === 0)
+      errors[P.ordererUsers] = 'List who may order certificates, or choose another option above.';
+  }
+  if (!parsed.success || Object.keys(errors).length > 0) return { errors };
+  return { policy: parsed.data };
+}
+
+/**
+ * Why the listed approvers alone could never give the approvals needed, or undefined. A user group
+ * may grow and admins are not counted here, so only a list without a group is judged.
+ */
+function unmeetable(policy: Policy): string | undefined {
+  if (policy.approverGroup !== undefined || policy.approvers.length === 0) return undefined;
+  // Nobody approves their own request: when only approvers may ask, one of them is the requester.
+  const onlyApproversAsk = policy.requesters === 'approvers';
+  const able = policy.approvers.length - (onlyApproversAsk ? 1 : 0);
+  if (policy.needed <= able) return undefined;
+  return (
+    `${policy.approvers.length} listed approver(s) can give at most ${able} approval(s)` +
+    (onlyApproversAsk ? ' (only approvers may ask, and nobody approves their own request)' : '') +
+    ': list more approvers, add an approver group, or lower this number.'
+  );
+}

@@ -1,0 +1,45 @@
+import type { SubcommandContext } from '../../slack/router.js';
+import { workspaceOf } from '../../slack/workspace.js';
+import type { AuditCommandDeps } from './commands.js';
+import type { StoredAuditEntry } from './service.js';
+
+/** One entry per line, with its time also in ISO 8601 for people reading the file. */
+function toJsonLines(entries: readonly StoredAuditEntry[]): string {
+  return entries
+    .map((entry) => `${JSON.stringify({ time: new Date(entry.at).toISOString(), ...entry })}\n`)
+    .join('');
+}
+
+/**
+ * `/domain audit export`: the workspace's whole trail as JSON Lines, uploaded into the admin's DM with
+ * Regdesk, never into the channel it was asked in (the trail names people and resources). Workspace
+ * admins, owners and Regdesk admins only; the export is itself audited. Entries hold no secret (R12).
+ */
+export async function exportTrail(ctx: SubcommandContext, deps: AuditCommandDeps): Promise<void> {
+  await ctx.ack();
+  const { body, client } = ctx.bolt;
+  const workspace = workspaceOf(body);
+  const user = body.user_id;
+  const access = await deps.roles.check(client, workspace, user, 'export', { operation: 'audit.export' });
+  if (!access.allowed) {
+    await ctx.respond({ response_type: 'ephemeral', text: `:lock: ${access.reason}` });
+    return;
+  }
+  const entries: StoredAuditEntry[] = [];
+  for await (const entry of deps.audit.all(workspace)) entries.push(entry);
+  const dm = (await client.conversations.open({ users: user })).channel?.id;
+  if (dm === undefined) throw new Error('conversations.open returned no channel');
+  const day = new Date().toISOString().slice(0, 10);
+  await client.filesUploadV2({
+    channel_id: dm,
+    file: Buffer.from(toJsonLines(entries), 'utf8'),
+    filename: `regdesk-audit-${workspace.teamId}-${day}.jsonl`,
+    title: `Regdesk audit trail (${entries.length} entries)`,
+    initial_comment: 'The audit trail of this workspace, oldest first: one JSON object per line.',
+  });
+  await deps.audit.append(workspace, { action: 'export', actor: user, outcome: `${entries.length} entries` });
+  await ctx.respond({
+    response_type: 'ephemeral',
+    text: `:white_check_mark: The audit trail (${entries.length} entries) is in your DM with Regdesk.`,
+  });
+}
