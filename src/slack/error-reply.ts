@@ -36,7 +36,8 @@ export function replyForError(error: unknown, logger: Logger, context: ErrorCont
   }
   if (isAppError(error)) {
     logger.warn({ code: error.code, err: error.message }, 'request refused');
-    return plain(`:warning: ${error.userMessage}`);
+    // Messages may quote the registrar ("The registrar says: …"): inert like every registrar string.
+    return plain(`:warning: ${escapeMrkdwn(error.userMessage)}`);
   }
   const reference = randomUUID().slice(0, 8);
   logger.error(

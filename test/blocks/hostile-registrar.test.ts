@@ -11,6 +11,9 @@ import type {
   TlsCertificate,
   TlsOrganization,
 } from '../../src/registrar/index.js';
+import { NotFoundError } from '../../src/registrar/index.js';
+import { createLogger } from '../../src/shared/logger.js';
+import { replyForError } from '../../src/slack/error-reply.js';
 import { assertWithinBlockKitLimits } from '../helpers/block-kit.js';
 
 /** What a compromised or buggy registrar could put in any string field. */
@@ -145,6 +148,18 @@ describe('every registrar string is inert in what Regdesk posts', () => {
         }
       }),
       { numRuns: 150 },
+    );
+  });
+
+  it('error replies quoting the registrar stay inert', () => {
+    fc.assert(
+      fc.property(hostileText, (said) => {
+        const reply = replyForError(
+          new NotFoundError('domains.get', said),
+          createLogger({ level: 'silent' }),
+        );
+        expect(activeMarkup(reply)).toEqual([]);
+      }),
     );
   });
 });
