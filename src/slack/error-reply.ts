@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { KnownBlock } from '@slack/types';
+import { RegistrarError } from '../registrar/errors.js';
 import { isAppError } from '../shared/app-error.js';
 import type { Logger } from '../shared/logger.js';
 import { RedisUnavailableError } from '../shared/redis.js';
@@ -36,8 +37,10 @@ export function replyForError(error: unknown, logger: Logger, context: ErrorCont
   }
   if (isAppError(error)) {
     logger.warn({ code: error.code, err: error.message }, 'request refused');
-    // Messages may quote the registrar ("The registrar says: …"): inert like every registrar string.
-    return plain(`:warning: ${escapeMrkdwn(error.userMessage)}`);
+    // The registrar's errors quote what it said ("The registrar says: …"): inert like every registrar
+    // string. Regdesk's own messages may carry mrkdwn on purpose (`<#C…>` channel links).
+    const text = error instanceof RegistrarError ? escapeMrkdwn(error.userMessage) : error.userMessage;
+    return plain(`:warning: ${text}`);
   }
   const reference = randomUUID().slice(0, 8);
   logger.error(
