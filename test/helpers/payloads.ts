@@ -64,6 +64,14 @@ export function homeButtonPress(actionId: string, value: string, user: string): 
   };
 }
 
+/** One input block's submitted value, as `view.state.values` holds it (action id `<block>.value`). */
+export function stateInput(
+  blockId: string,
+  value: Record<string, unknown>,
+): Record<string, Record<string, unknown>> {
+  return { [blockId]: { [`${blockId}.value`]: value } };
+}
+
 /** A view_submission payload with the given state values. */
 export function viewSubmission(
   callbackId: string,

@@ -4,22 +4,11 @@ import { DEFAULT_POLICY, type Policy } from '../../src/features/approvals/policy
 import { hashParams } from '../../src/features/audit/service.js';
 import { ORDER_IDS, ORG_IDS, REISSUE_IDS } from '../../src/features/tls/ids.js';
 import { orderCertificate } from '../../src/features/tls/operations.js';
-import { inputActionId } from '../../src/slack/modal.js';
 import { dmsTo, toldTo, WS, waitForDm } from '../approvals/support.js';
 import { type Harness, startHarness } from '../helpers/app-harness.js';
 import type { SlackCall } from '../helpers/fake-slack.js';
-import { buttonPress, messageText, viewSubmission } from '../helpers/payloads.js';
-import { csrFor } from './world.js';
-
-const input = (blockId: string, value: Record<string, unknown>) => ({
-  [blockId]: { [inputActionId(blockId)]: value },
-});
-const orderForm = (cn: string) => ({
-  ...input(ORDER_IDS.product, { type: 'static_select', selected_option: { value: 'RapidSSL' } }),
-  ...input(ORDER_IDS.cn, { type: 'plain_text_input', value: cn }),
-  ...input(ORDER_IDS.csr, { type: 'plain_text_input', value: csrFor(cn, []) }),
-  ...input(ORDER_IDS.dcv, { type: 'radio_buttons', selected_option: { value: 'dns-cname-token' } }),
-});
+import { buttonPress, messageText, stateInput, viewSubmission } from '../helpers/payloads.js';
+import { csrFor, orderForm } from './world.js';
 
 const ADMIN = 'UADMIN'; // approves under the default policy (workspace admins)
 const GUEST = 'UGUEST';
@@ -182,11 +171,11 @@ describe('who may order, reissue and edit organizations; orders through approval
         viewSubmission(
           REISSUE_IDS.modal,
           {
-            ...input(REISSUE_IDS.csr, {
+            ...stateInput(REISSUE_IDS.csr, {
               type: 'plain_text_input',
               value: csrFor('www.example.com', ['www.example.com', 'example.com']),
             }),
-            ...input(REISSUE_IDS.dcv, {
+            ...stateInput(REISSUE_IDS.dcv, {
               type: 'radio_buttons',
               selected_option: { value: 'dns-cname-token' },
             }),

@@ -5,17 +5,8 @@ import { inputActionId } from '../../src/slack/modal.js';
 import { type Harness, startHarness } from '../helpers/app-harness.js';
 import type { SlackCall } from '../helpers/fake-slack.js';
 import { messageText, viewSubmission } from '../helpers/payloads.js';
-import { csrFor } from './world.js';
+import { orderForm } from './world.js';
 
-const input = (blockId: string, value: Record<string, unknown>) => ({
-  [blockId]: { [inputActionId(blockId)]: value },
-});
-const orderForm = (cn: string) => ({
-  ...input(ORDER_IDS.product, { type: 'static_select', selected_option: { value: 'RapidSSL' } }),
-  ...input(ORDER_IDS.cn, { type: 'plain_text_input', value: cn }),
-  ...input(ORDER_IDS.csr, { type: 'plain_text_input', value: csrFor(cn, []) }),
-  ...input(ORDER_IDS.dcv, { type: 'radio_buttons', selected_option: { value: 'dns-cname-token' } }),
-});
 const submitOrder = (h: Harness, cn: string, channel: string, user = 'U0001') =>
   h.driver.interaction(
     viewSubmission(ORDER_IDS.modal, orderForm(cn), { user, privateMetadata: JSON.stringify({ channel }) }),

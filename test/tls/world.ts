@@ -1,10 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { ORDER_IDS } from '../../src/features/tls/ids.js';
 import type { TlsServiceDeps } from '../../src/features/tls/service.js';
 import type { RegistrarClient } from '../../src/registrar/index.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { createRedis, KeySpace, type Redis, waitForReady } from '../../src/shared/redis.js';
+import { stateInput } from '../helpers/payloads.js';
 import { testRedisUrl } from '../helpers/provided-context.js';
 import { sandboxClient } from '../helpers/registrar.js';
 
@@ -82,4 +84,14 @@ export function addIssuedCertificate(sandbox: Sandbox, id: string, names: readon
     dcv_method: 'dns-cname-token',
     action_required: false,
   });
+}
+
+/** The `/tls order` modal filled in for `cn` (RapidSSL, DNS validation, a matching CSR). */
+export function orderForm(cn: string): Record<string, Record<string, unknown>> {
+  return {
+    ...stateInput(ORDER_IDS.product, { type: 'static_select', selected_option: { value: 'RapidSSL' } }),
+    ...stateInput(ORDER_IDS.cn, { type: 'plain_text_input', value: cn }),
+    ...stateInput(ORDER_IDS.csr, { type: 'plain_text_input', value: csrFor(cn, []) }),
+    ...stateInput(ORDER_IDS.dcv, { type: 'radio_buttons', selected_option: { value: 'dns-cname-token' } }),
+  };
 }
