@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPROVAL_IDS } from '../../src/features/approvals/ids.js';
-import { HOME_IDS } from '../../src/features/home/ids.js';
 import { inputActionId } from '../../src/slack/modal.js';
 import { type Harness, startHarness } from '../helpers/app-harness.js';
 import { assertWithinBlockKitLimits } from '../helpers/block-kit.js';
-import { buttonPress, homeButtonPress, viewSubmission } from '../helpers/payloads.js';
+import { buttonPress, viewSubmission } from '../helpers/payloads.js';
 
 describe('App Home and the approval policy', () => {
   let h: Harness;
@@ -115,25 +114,6 @@ describe('App Home and the approval policy', () => {
         ),
       15_000,
     );
-  });
-
-  it('answers Home buttons: the key modal for admins, a DM for others, and a refresh', async () => {
-    await h.driver.interaction(homeButtonPress(HOME_IDS.setKey, 'key', 'UPLAIN'));
-    await h.slack.waitFor(() =>
-      h.slack.succeeded('chat.postMessage').some((c) => c.args.channel === 'DUPLAIN'),
-    );
-    const refusal = h.slack.succeeded('chat.postMessage').find((c) => c.args.channel === 'DUPLAIN');
-    expect(String(refusal?.args.text)).toContain('Only workspace admins');
-
-    const opened = h.slack.succeeded('views.open').length;
-    await h.driver.interaction(homeButtonPress(HOME_IDS.setKey, 'key', 'UADMIN'));
-    await h.slack.waitFor(() => h.slack.succeeded('views.open').length === opened + 1);
-    expect(JSON.stringify(h.slack.succeeded('views.open').at(-1)?.args.view)).toContain('API key');
-
-    const publishes = h.slack.callsTo('views.publish').length;
-    await h.driver.interaction(homeButtonPress(HOME_IDS.refresh, 'refresh', 'UADMIN'));
-    await h.slack.waitFor(() => h.slack.callsTo('views.publish').length === publishes + 1);
-    expect(h.slack.callsTo('views.publish').at(-1)?.args.user_id).toBe('UADMIN');
   });
 
   it('re-publishes Home for the requester and whoever has Home open when a request changes', async () => {
