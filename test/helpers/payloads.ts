@@ -40,27 +40,19 @@ export function buttonPress(
 
 /** A block_actions payload for a button on the App Home tab: no channel and no response_url. */
 export function homeButtonPress(actionId: string, value: string, user: string): Record<string, unknown> {
+  const {
+    channel: _channel,
+    message: _message,
+    response_url: _url,
+    ...press
+  } = buttonPress(actionId, value, {
+    user,
+  });
   return {
-    type: 'block_actions',
-    api_app_id: 'A0001',
-    token: 'deprecated',
-    trigger_id: newTriggerId(),
+    ...press,
     user: { id: user, username: user, name: user, team_id: 'T0001' },
-    team: { id: 'T0001', domain: 'acme' },
-    enterprise: null,
-    is_enterprise_install: false,
     container: { type: 'view', view_id: 'VHOME' },
     view: { id: 'VHOME', type: 'home', team_id: 'T0001', callback_id: '', hash: 'h', blocks: [] },
-    actions: [
-      {
-        action_id: actionId,
-        block_id: 'b',
-        value,
-        type: 'button',
-        action_ts: '1.2',
-        text: { type: 'plain_text', text: 'x' },
-      },
-    ],
   };
 }
 
