@@ -6,7 +6,7 @@ const ACCEPTED_ALGORITHMS = [8, 13, 14];
 const MIN_RECORDS = 1;
 
 /** Lazily complete a transition whose settle time has come (no timers: the clock decides). */
-function settle(domain: SandboxDomain, now: number): void {
+export function settle(domain: SandboxDomain, now: number): void {
   const d = domain.dnssec;
   if (d.settleAt !== null && now >= d.settleAt) {
     d.live = d.desired;

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from '../shared/logger.js';
 import { assistantRoutes } from './assistant.js';
 import { dnsRoutes } from './dns.js';
-import { dnssecRoutes } from './dnssec.js';
+import { dnssecRoutes, settle as settleDnssec } from './dnssec.js';
 import { domainRoutes } from './domains.js';
 import {
   errorBody,
@@ -18,7 +18,7 @@ import {
 import { DEFAULT_SANDBOX_LIMITS, type SandboxLimits, Windows } from './limits.js';
 import { organizationRoutes } from './organizations.js';
 import { SandboxState } from './state.js';
-import { tlsRoutes } from './tls.js';
+import { settle as settleCertificate, tlsRoutes } from './tls.js';
 
 export type { OperationName } from './http.js';
 export type { SandboxLimits } from './limits.js';
@@ -44,6 +44,24 @@ export interface SandboxOptions {
   logger?: Logger;
 }
 
+/** One request the simulator answered, for the playground's registrar panel. */
+export interface SandboxRequest {
+  at: number;
+  method: string;
+  path: string;
+  status: number;
+  /** The upstream limit(s) the call counted against (docs/registrar-api.md §8), when any. */
+  limit?: string;
+  durationMs: number;
+}
+
+/** The seeded account as a person would list it. */
+export interface SandboxAccount {
+  domains: Array<{ name: string; expires?: string; autoRenew?: boolean; dnssec?: string }>;
+  certificates: Array<{ id: string; commonName: string; status: string; product?: string }>;
+  organizations: Array<{ id: string; name: string }>;
+}
+
 export interface Sandbox {
   url: string;
   apiKey: string;
@@ -57,8 +75,32 @@ export interface Sandbox {
     path: string;
     status: number;
   }>;
+  /** The newest requests (bounded), oldest first. */
+  requests(): SandboxRequest[];
+  /** Called after each answered request. */
+  onRequest(listener: (request: SandboxRequest) => void): () => void;
+  /** The account's domains, certificates and organizations as of the simulator's clock. */
+  account(): SandboxAccount;
+  /**
+   * Move the simulator's clock ahead: pending certificates issue and DNSSEC transitions settle once
+   * their time has come, as they would after that much real time.
+   */
+  advanceClock(ms: number): void;
+  /** How far the clock has been moved ahead of the one it was given. */
+  readonly clockOffsetMs: number;
   close(): Promise<void>;
 }
+
+/** How many requests `requests()` keeps. */
+const REQUEST_LOG_SIZE = 200;
+
+/** Which of the service's limits (docs/registrar-api.md §8) each operation counts against. */
+const LIMIT_OF: Partial<Record<OperationName, string>> = {
+  'domains.availability': 'availability',
+  'assistant.search': 'assistantKey + assistantAccount',
+  'domains.authinfo': 'authcodeDomain + authcodeAccount',
+  'domains.nameservers': 'nsChangesPerDomain',
+};
 
 /** The demo key's rights. Only the three read rights are named by the spec (part 5); the rest are ours. */
 export const ALL_PERMISSIONS = [
@@ -74,7 +116,9 @@ export const ALL_PERMISSIONS = [
 
 /** The registrar simulator: every operation of spec v1.6.2 with its envelope, errors, states and limits. */
 export async function createSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-  const clock = options.clock ?? { now: () => Date.now() };
+  const base = options.clock ?? { now: () => Date.now() };
+  let clockOffsetMs = 0;
+  const clock = { now: () => base.now() + clockOffsetMs };
   const apiKey = options.apiKey ?? `sbx_${randomBytes(12).toString('hex')}`;
   const limits: SandboxLimits = { ...DEFAULT_SANDBOX_LIMITS, ...options.limits };
   const certificateIssueMs = options.delays?.certificateIssueMs ?? 60_000;
@@ -89,6 +133,8 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const faults = new Map<OperationName, Fault>();
   const calls: Array<{ operation: OperationName | 'unknown'; method: string; path: string; status: number }> =
     [];
+  const requests: SandboxRequest[] = [];
+  const requestListeners = new Set<(request: SandboxRequest) => void>();
   const routes: Route[] = [
     ...tlsRoutes({ state, certificateIssueMs }),
     ...organizationRoutes(state),
@@ -110,7 +156,22 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       }
     }
     const operation = match?.route.operation ?? 'unknown';
-    const record = (status: number) => calls.push({ operation, method, path: url.pathname, status });
+    const started = performance.now();
+    const record = (status: number) => {
+      calls.push({ operation, method, path: url.pathname, status });
+      const limit = operation === 'unknown' ? undefined : LIMIT_OF[operation];
+      const request: SandboxRequest = {
+        at: Date.now(),
+        method,
+        path: url.pathname,
+        status,
+        durationMs: Math.round(performance.now() - started),
+        ...(limit === undefined ? {} : { limit }),
+      };
+      requests.push(request);
+      if (requests.length > REQUEST_LOG_SIZE) requests.shift();
+      for (const listener of requestListeners) listener(request);
+    };
 
     void (async () => {
       try {
@@ -181,11 +242,44 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
       clear: () => faults.clear(),
     },
     calls,
+    requests: () => [...requests],
+    onRequest: (listener) => {
+      requestListeners.add(listener);
+      return () => requestListeners.delete(listener);
+    },
+    account: () => summarize(state, clock.now()),
+    advanceClock: (ms) => {
+      if (!Number.isFinite(ms) || ms < 0) throw new RangeError('the clock only moves forward');
+      clockOffsetMs += ms;
+    },
+    get clockOffsetMs() {
+      return clockOffsetMs;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+function summarize(state: SandboxState, now: number): SandboxAccount {
+  return {
+    domains: [...state.domains.values()].map((domain) => {
+      settleDnssec(domain, now);
+      const d = domain.dnssec;
+      return {
+        name: domain.domain,
+        expires: new Date(domain.expiresAt).toISOString().slice(0, 10),
+        autoRenew: domain.autoRenew,
+        dnssec: d.settleAt !== null ? `${d.live} → ${d.desired}` : d.live,
+      };
+    }),
+    certificates: [...state.certificates.values()].map((cert) => {
+      settleCertificate(cert, now);
+      return { id: cert.id, commonName: cert.common_name, status: cert.status, product: cert.product };
+    }),
+    organizations: [...state.organizations.values()].map((org) => ({ id: org.id, name: org.organization })),
   };
 }
 

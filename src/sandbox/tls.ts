@@ -30,7 +30,7 @@ export interface TlsOptions {
 }
 
 /** Lazily move a pending certificate to issued once its time has come (no timers). */
-function settle(cert: SandboxCertificate, now: number): SandboxCertificate {
+export function settle(cert: SandboxCertificate, now: number): SandboxCertificate {
   if (cert.status === 'pending' && cert.issueAt !== null && now >= cert.issueAt && !cert.action_required) {
     cert.status = 'issued';
     cert.order_state = 'COMPLETED';
@@ -53,6 +53,8 @@ function view(cert: SandboxCertificate, extra: Record<string, unknown> = {}): Re
     completion_url: cert.action_required ? `https://dash.regfish.example/my/tls/${cert.id}/complete` : '',
     organization_id: cert.organization_id,
     certificate_pem_available: cert.status === 'issued',
+    // Not only on order creation: the purchased term lets watches work out an expiry (docs/registrar-api.md §2.2).
+    validity_days: cert.validity_days,
     // Not in the spec's field list (unknown fields are allowed): lets clients show the 7-day window.
     ordered_at: Math.floor(cert.orderedAt / 1000),
     ...extra,

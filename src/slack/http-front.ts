@@ -27,6 +27,11 @@ export interface HttpFrontOptions {
   unconfiguredHint?: string;
   /** When set, `/metrics` needs `Authorization: Bearer <token>`. */
   metricsToken?: string;
+  /**
+   * More routes, tried before the 404 (the playground's): resolves true when it answered the request.
+   * It reads its own bodies, within its own limits.
+   */
+  routes?: (req: IncomingMessage, res: ServerResponse, path: string) => Promise<boolean>;
 }
 
 export interface HttpFront {
@@ -75,6 +80,7 @@ export async function startHttpFront(options: HttpFrontOptions): Promise<HttpFro
       }
       return;
     }
+    if (options.routes !== undefined && (await options.routes(req, res, path))) return;
     sendJson(res, 404, { error: 'not_found' });
   };
 

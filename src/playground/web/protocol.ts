@@ -157,6 +157,7 @@ export interface ComposerInput {
 export interface ActionValue {
   type: string;
   action_id: string;
+  /** The block's `block_id`; for a block Regdesk sent without one, `b<index>` (its position) or ''. */
   block_id: string;
   value?: string;
   selected_option?: { text: { type: 'plain_text'; text: string }; value: string };

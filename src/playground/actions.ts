@@ -1,0 +1,378 @@
+import type { z } from 'zod';
+import type {
+  ActionSchema,
+  ComposerSchema,
+  ReactionSchema,
+  ViewClosedSchema,
+  ViewSubmissionSchema,
+} from './inputs.js';
+import type { AppManifest } from './manifest.js';
+import { ackJson, type Delivery, eventTs, type SlackEventSender } from './slack-events.js';
+import { BOT_USER, type SlackStandIn, type StandInMessage, WORKSPACE } from './slack-standin.js';
+import type { ApiResult, ViewSubmissionResult } from './web/protocol.js';
+import { BOT_NAME, PLAYGROUND_USERS } from './workspace.js';
+
+type Json = Record<string, unknown>;
+
+/** What Slack's client says when an app did not answer in time or answered with an error. */
+function dispatchNotice(what: string, delivery: Delivery & { ok: false }): string {
+  return `${what} failed with the error "${delivery.error}"`;
+}
+
+/**
+ * What a person does in the page, turned into what Slack would send Regdesk: slash commands,
+ * block_actions, view submissions and closes, mentions, DMs and Home tab opens. Each checks what
+ * Slack's client would not even allow (someone else's modal, a channel one is not in).
+ */
+export class PlaygroundActions {
+  constructor(
+    private readonly slack: SlackStandIn,
+    private readonly sender: SlackEventSender,
+    private readonly manifest: AppManifest,
+  ) {}
+
+  async composer(input: z.infer<typeof ComposerSchema>): Promise<ApiResult> {
+    const user = this.#user(input.user);
+    const channel = this.#channel(input.channel);
+    if (user === undefined) return { ok: false, error: 'no such member' };
+    if (channel === undefined) return { ok: false, error: 'no such channel' };
+    if (!this.#isMember(channel.id, user.id)) return { ok: false, error: `You are not in #${channel.name}.` };
+    const command = /^(\/[^\s]+)(?:\s+([\s\S]*))?$/.exec(input.text);
+    if (command !== null) return this.#command(user, channel, command[1] ?? '', (command[2] ?? '').trim());
+    return this.#message(user, channel, input.text, input.threadTs);
+  }
+
+  async action(input: z.infer<typeof ActionSchema>): Promise<ApiResult> {
+    const user = this.#user(input.user);
+    if (user === undefined) return { ok: false, error: 'no such member' };
+    const source = input.source;
+    const base: Json = {
+      type: 'block_actions',
+      ...this.#actor(user.id),
+      trigger_id: this.slack.issueTrigger(user.id),
+    };
+    let blocks: unknown;
+    if (source.kind === 'message') {
+      const message = this.slack.findMessage(source.channel, source.ts);
+      if (message === undefined || !this.#canSee(message, user.id))
+        return { ok: false, error: 'message_not_found' };
+      blocks = message.blocks;
+      const ephemeral = message.ephemeralTo !== undefined;
+      Object.assign(base, {
+        container: {
+          type: 'message',
+          message_ts: message.ts,
+          channel_id: message.channel,
+          is_ephemeral: ephemeral,
+          ...(message.threadTs === undefined ? {} : { thread_ts: message.threadTs }),
+        },
+        channel: { id: message.channel, name: this.#channelName(message.channel) },
+        // Slack leaves the message out of actions on ephemerals: the app never stored them.
+        ...(ephemeral ? {} : { message: this.#messagePayload(message) }),
+        response_url: this.slack.issueResponseUrl({
+          channel: message.channel,
+          user: user.id,
+          messageTs: message.ts,
+          ...(message.threadTs === undefined ? {} : { threadTs: message.threadTs }),
+        }),
+      });
+    } else if (source.kind === 'view') {
+      const known = this.slack.views.get(source.viewId);
+      if (known === undefined || known.user !== user.id) return { ok: false, error: 'not_found' };
+      blocks = (known.view as Json).blocks;
+      Object.assign(base, {
+        container: { type: 'view', view_id: source.viewId },
+        view: this.#viewPayload(source.viewId, input.state ?? {}),
+      });
+    } else {
+      const home = this.slack.homes.get(user.id) as Json | undefined;
+      const id = this.slack.homeViewId(user.id);
+      if (home === undefined || id === undefined) return { ok: false, error: 'not_found' };
+      blocks = home.blocks;
+      Object.assign(base, {
+        container: { type: 'view', view_id: id },
+        view: { ...home, id, team_id: WORKSPACE, state: { values: input.state ?? {} } },
+      });
+    }
+    const element = findElement(blocks, input.action.action_id, input.action.block_id);
+    if (element === undefined) return { ok: false, error: 'This element is no longer there.' };
+    const action: Json = {
+      ...input.action,
+      type: element.element.type,
+      block_id: element.blockId,
+      action_ts: eventTs(),
+      ...(element.element.type === 'button' ? { text: element.element.text } : {}),
+      ...(typeof element.element.style === 'string' ? { style: element.element.style } : {}),
+    };
+    if (element.element.type === 'button' && typeof element.element.value === 'string') {
+      action.value = element.element.value;
+    }
+    const delivery = await this.sender.interaction({ ...base, actions: [action] });
+    if (!delivery.ok) return this.#failed(user.id, 'That action', delivery);
+    return { ok: true };
+  }
+
+  async viewSubmission(input: z.infer<typeof ViewSubmissionSchema>): Promise<ViewSubmissionResult> {
+    const known = this.slack.views.get(input.viewId);
+    if (known === undefined || known.user !== input.user) return { ok: false, error: 'not_found' };
+    const delivery = await this.sender.interaction({
+      type: 'view_submission',
+      ...this.#actor(input.user),
+      trigger_id: this.slack.issueTrigger(input.user),
+      view: this.#viewPayload(input.viewId, input.values),
+      response_urls: [],
+    });
+    if (!delivery.ok) return this.#failed(input.user, 'Submitting the form', delivery);
+    const ack = ackJson(delivery);
+    switch (ack?.response_action) {
+      case undefined:
+        // An empty acknowledgement closes the submitted view (and any pushed above it).
+        this.#closeFrom(input.user, input.viewId);
+        return { ok: true };
+      case 'errors': {
+        const errors = stringRecord(ack.errors);
+        this.slack.setViewErrors(input.viewId, errors);
+        return { ok: true, errors };
+      }
+      case 'update':
+        return this.slack.replaceView(input.viewId, ack.view);
+      case 'push':
+        return this.slack.pushView(input.user, ack.view);
+      case 'clear':
+        this.slack.clearViews(input.user);
+        return { ok: true };
+      default:
+        return this.#failed(input.user, 'Submitting the form', { ok: false, error: 'dispatch_failed' });
+    }
+  }
+
+  async viewClosed(input: z.infer<typeof ViewClosedSchema>): Promise<ApiResult> {
+    const known = this.slack.views.get(input.viewId);
+    if (known === undefined || known.user !== input.user) return { ok: false, error: 'not_found' };
+    const view = this.#viewPayload(input.viewId, {});
+    const cleared = this.#closeFrom(input.user, input.viewId);
+    // Slack tells the app only when the view asked for it.
+    if ((known.view as Json).notify_on_close !== true) return { ok: true };
+    const delivery = await this.sender.interaction({
+      type: 'view_closed',
+      ...this.#actor(input.user),
+      view,
+      is_cleared: cleared,
+    });
+    return delivery.ok ? { ok: true } : this.#failed(input.user, 'Closing the form', delivery);
+  }
+
+  async homeOpened(user: string): Promise<ApiResult> {
+    if (this.#user(user) === undefined) return { ok: false, error: 'no such member' };
+    if (!this.manifest.botEvents.includes('app_home_opened')) return { ok: true };
+    const home = this.slack.homes.get(user);
+    const delivery = await this.sender.event({
+      type: 'app_home_opened',
+      user,
+      channel: `D${user}`,
+      tab: 'home',
+      ...(home === undefined ? {} : { view: home }),
+    });
+    return delivery.ok ? { ok: true } : this.#failed(user, 'Opening the Home tab', delivery);
+  }
+
+  reaction(input: z.infer<typeof ReactionSchema>): ApiResult {
+    if (this.#user(input.user) === undefined) return { ok: false, error: 'no such member' };
+    return this.slack.toggleReaction(input.user, input.channel, input.ts, input.name);
+  }
+
+  async #command(
+    user: { id: string; name: string },
+    channel: { id: string; name: string },
+    command: string,
+    text: string,
+  ): Promise<ApiResult> {
+    if (!this.manifest.commands.some((known) => known.command === command)) {
+      const notice = `${command} is not a valid command. In Slack, all messages that start with the "/" character are interpreted as commands.`;
+      this.slack.notice(user.id, notice);
+      return { ok: false, error: notice };
+    }
+    const responseUrl = this.slack.issueResponseUrl({
+      channel: channel.id,
+      user: user.id,
+      latestIsOriginal: true,
+    });
+    const delivery = await this.sender.command({
+      command,
+      text,
+      user,
+      channel,
+      responseUrl,
+      triggerId: this.slack.issueTrigger(user.id),
+      teamName: this.slack.workspaceName,
+    });
+    if (!delivery.ok) return this.#failed(user.id, command, delivery);
+    const ack = ackJson(delivery);
+    if (ack !== undefined) this.slack.answerAck(responseUrl, ack);
+    return { ok: true };
+  }
+
+  async #message(
+    user: { id: string; name: string },
+    channel: { id: string; name: string; kind: string; botMember: boolean },
+    typed: string,
+    threadTs?: string,
+  ): Promise<ApiResult> {
+    const toBot = channel.kind === 'im' && channel.botMember;
+    if (toBot && !this.manifest.messagesTab) {
+      const notice = `Sending messages to ${BOT_NAME} has been turned off.`;
+      this.slack.notice(user.id, notice);
+      return { ok: false, error: notice };
+    }
+    const text = this.#encodeMentions(typed);
+    const posted = this.slack.postAsUser(user.id, channel.id, text, threadTs);
+    if (!posted.ok) return { ok: false, error: posted.error };
+    const message = posted.message;
+    const event: Json = {
+      user: user.id,
+      text,
+      ts: message.ts,
+      channel: channel.id,
+      team: WORKSPACE,
+      ...(threadTs === undefined ? {} : { thread_ts: threadTs }),
+    };
+    if (toBot) {
+      if (!this.manifest.botEvents.includes('message.im')) return { ok: true };
+      const delivery = await this.sender.event({ type: 'message', channel_type: 'im', ...event });
+      return delivery.ok ? { ok: true } : this.#failed(user.id, 'Your message', delivery);
+    }
+    if (!text.includes(`<@${BOT_USER}>`) || !this.manifest.botEvents.includes('app_mention'))
+      return { ok: true };
+    if (!channel.botMember) {
+      this.slack.notice(user.id, `You mentioned @${BOT_NAME}, but they’re not in #${channel.name}.`);
+      return { ok: true };
+    }
+    const delivery = await this.sender.event({ type: 'app_mention', ...event });
+    return delivery.ok ? { ok: true } : this.#failed(user.id, 'Your mention', delivery);
+  }
+
+  /** `@Regdesk` and `@handle` become Slack's `<@U…>` tokens, as Slack's composer does. */
+  #encodeMentions(text: string): string {
+    const handles = new Map<string, string>([[BOT_NAME.toLowerCase(), BOT_USER]]);
+    for (const user of PLAYGROUND_USERS) handles.set(user.name.toLowerCase(), user.id);
+    return text.replace(/(^|[\s(])@([A-Za-z][\w.-]*)/g, (whole, lead: string, name: string) => {
+      const id = handles.get(name.toLowerCase());
+      return id === undefined ? whole : `${lead}<@${id}>`;
+    });
+  }
+
+  #failed(user: string, what: string, delivery: Delivery & { ok: false }): ApiResult {
+    const text = dispatchNotice(what, delivery);
+    this.slack.notice(user, text);
+    return { ok: false, error: text };
+  }
+
+  /** Closes `viewId` and everything pushed above it; true when the stack is now empty. */
+  #closeFrom(user: string, viewId: string): boolean {
+    const stack = this.slack.viewStack(user).map((view) => view.id);
+    const at = stack.indexOf(viewId);
+    if (at <= 0) {
+      this.slack.clearViews(user);
+      return true;
+    }
+    for (const id of stack.slice(at).reverse()) this.slack.closeView(id);
+    return false;
+  }
+
+  #viewPayload(viewId: string, values: unknown): Json {
+    const known = this.slack.views.get(viewId);
+    const view = (known?.view ?? {}) as Json;
+    const user = known?.user ?? '';
+    const stack = this.slack.viewStack(user).map((entry) => entry.id);
+    const at = stack.indexOf(viewId);
+    return {
+      ...view,
+      id: viewId,
+      team_id: WORKSPACE,
+      app_id: 'A0PLAYGROUND',
+      bot_id: 'BBOT',
+      hash: known?.hash ?? '',
+      callback_id: view.callback_id ?? '',
+      private_metadata: view.private_metadata ?? '',
+      state: { values },
+      root_view_id: stack[0] ?? viewId,
+      previous_view_id: at > 0 ? (stack[at - 1] ?? null) : null,
+    };
+  }
+
+  #messagePayload(message: StandInMessage): Json {
+    return {
+      type: 'message',
+      ts: message.ts,
+      text: typeof message.text === 'string' ? message.text : '',
+      ...(Array.isArray(message.blocks) ? { blocks: message.blocks } : {}),
+      ...(message.user === undefined ? { user: BOT_USER, bot_id: 'BBOT' } : { user: message.user }),
+      ...(message.threadTs === undefined ? {} : { thread_ts: message.threadTs }),
+    };
+  }
+
+  #user(id: string): { id: string; name: string } | undefined {
+    const user = PLAYGROUND_USERS.find((candidate) => candidate.id === id);
+    return user === undefined ? undefined : { id: user.id, name: user.name };
+  }
+
+  /** Who acted, in which workspace: the fields every interaction payload starts with. */
+  #actor(id: string): Json {
+    const name = this.#user(id)?.name ?? id;
+    return {
+      user: { id, username: name, name, team_id: WORKSPACE },
+      team: { id: WORKSPACE, domain: this.slack.workspaceName.toLowerCase() },
+      enterprise: null,
+      is_enterprise_install: false,
+    };
+  }
+
+  #channel(id: string): { id: string; name: string; kind: string; botMember: boolean } | undefined {
+    const conversation = this.slack.conversations.get(id);
+    if (conversation?.name === undefined) return undefined;
+    return { id, name: conversation.name, kind: conversation.kind, botMember: conversation.botMember };
+  }
+
+  #channelName(id: string): string {
+    const conversation = this.slack.conversations.get(id);
+    return conversation?.kind === 'im' ? 'directmessage' : (conversation?.name ?? id);
+  }
+
+  #isMember(channel: string, user: string): boolean {
+    return this.slack.conversations.get(channel)?.members?.includes(user) === true;
+  }
+
+  #canSee(message: StandInMessage, user: string): boolean {
+    if (message.ephemeralTo !== undefined) return message.ephemeralTo === user;
+    return this.#isMember(message.channel, user);
+  }
+}
+
+/** The interactive element with `actionId` in a surface's blocks, and the id of its block. */
+export function findElement(
+  blocks: unknown,
+  actionId: string,
+  blockId: string,
+): { element: Json; blockId: string } | undefined {
+  if (!Array.isArray(blocks)) return undefined;
+  for (const [index, raw] of blocks.entries()) {
+    if (typeof raw !== 'object' || raw === null) continue;
+    const block = raw as Json;
+    // Slack gives blocks without an id one of its own; the page names them by position.
+    const id = typeof block.block_id === 'string' ? block.block_id : `b${index}`;
+    if (blockId !== '' && blockId !== id) continue;
+    const elements = [
+      ...(Array.isArray(block.elements) ? block.elements : []),
+      block.accessory,
+      block.element,
+    ].filter((element): element is Json => typeof element === 'object' && element !== null);
+    const element = elements.find((candidate) => candidate.action_id === actionId);
+    if (element !== undefined) return { element, blockId: id };
+  }
+  return undefined;
+}
+
+function stringRecord(value: unknown): Record<string, string> {
+  if (typeof value !== 'object' || value === null) return {};
+  return Object.fromEntries(Object.entries(value).map(([key, text]) => [key, String(text)]));
+}

@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Queue } from 'bullmq';
+import type { Config } from '../config.js';
+import type { Sandbox } from '../sandbox/index.js';
+import type { Logger } from '../shared/logger.js';
+import { PlaygroundActions } from './actions.js';
+import { packageRoot, readManifest } from './manifest.js';
+import { RegistrarPanel } from './registrar.js';
+import { PlaygroundServer } from './server.js';
+import { SlackEventSender } from './slack-events.js';
+import { SlackStandIn } from './slack-standin.js';
+import { seedWorkspace } from './workspace.js';
+
+/** Calls the stand-in remembers in a long-running playground (tests keep all of theirs). */
+const KEEP_CALLS = 500;
+
+export interface PlaygroundSlack {
+  standIn: SlackStandIn;
+  /** The Slack settings this process runs with instead of any configured ones. */
+  slack: Config['slack'];
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the playground's Slack: the stand-in on loopback, seeded with the playground's workspace,
+ * and Slack settings for HTTP single-workspace mode pointing at it, with a fresh signing secret and
+ * bot token for this process. Regdesk then runs exactly as against a real workspace.
+ */
+export async function startPlaygroundSlack(): Promise<PlaygroundSlack> {
+  const standIn = new SlackStandIn();
+  standIn.keepCalls = KEEP_CALLS;
+  seedWorkspace(standIn);
+  await standIn.start('127.0.0.1');
+  return {
+    standIn,
+    slack: {
+      mode: 'http-single',
+      signingSecret: randomBytes(32).toString('hex'),
+      botToken: `xoxb-playground-${randomBytes(16).toString('hex')}`,
+      apiUrl: standIn.apiUrl,
+    },
+    stop: () => standIn.stop(),
+  };
+}
+
+export interface PlaygroundOptions {
+  playgroundSlack: PlaygroundSlack;
+  /** Regdesk's own HTTP front, where the playground posts as Slack does. */
+  regdeskUrl: () => string;
+  /** The embedded registrar simulator, when this process runs one. */
+  sandbox?: Sandbox;
+  /** The followers' queue: moving the simulator's clock wakes them. */
+  followQueue?: Pick<Queue, 'getDelayed'>;
+  logger: Logger;
+}
+
+export interface Playground {
+  /** The HTTP front's extra routes: `/` and `/playground/*`. */
+  handle(req: IncomingMessage, res: ServerResponse, path: string): Promise<boolean>;
+  close(): void;
+}
+
+export function createPlayground(options: PlaygroundOptions): Playground {
+  const { standIn, slack } = options.playgroundSlack;
+  const manifest = readManifest();
+  const sender = new SlackEventSender(options.regdeskUrl, slack.signingSecret ?? '');
+  const registrar = new RegistrarPanel(options.sandbox, options.followQueue, options.logger);
+  const server = new PlaygroundServer({
+    slack: standIn,
+    actions: new PlaygroundActions(standIn, sender, manifest),
+    registrar,
+    manifest,
+    root: packageRoot(),
+  });
+  return {
+    handle: (req, res, path) => server.handle(req, res, path),
+    close: () => {
+      server.close();
+      registrar.close();
+    },
+  };
+}

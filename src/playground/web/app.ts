@@ -1,0 +1,294 @@
+import { getState, post, subscribe } from './api.js';
+import { createComposer } from './composer.js';
+import { el, toDom } from './dom.js';
+import { fillList, renderMessage } from './messages.js';
+import { createModalHost } from './modal.js';
+import { type Page, renderContext, wireActions } from './page.js';
+import { type ActionSource, type PlaygroundEvent, type PlaygroundSnapshot, TEST_IDS } from './protocol.js';
+import { createRegistrarPanel } from './registrar-panel.js';
+import { renderBlocks } from './render-blocks.js';
+import { applyEvent, channelsFor, threadOf, timeline } from './store.js';
+
+type Place = { kind: 'channel'; id: string } | { kind: 'home' };
+
+/** The playground page: sidebar, conversation or App Home, thread pane, registrar panel, modals. */
+async function main(): Promise<void> {
+  const root = document.getElementById('app');
+  if (root === null) return;
+  let place: Place = { kind: 'home' };
+  let thread: { channel: string; ts: string } | undefined;
+  let loaded = false;
+
+  const notices = el('div', { class: 'notices', 'aria-live': 'assertive' });
+  const page: Page = {
+    // Set before anything renders: nothing reads it until the first snapshot has loaded (`loaded`).
+    snapshot: undefined as unknown as PlaygroundSnapshot,
+    user: '',
+    notify(text) {
+      const notice = el('div', { class: 'notice', role: 'status', 'data-testid': TEST_IDS.notice }, [text]);
+      const dismiss = el('button', { type: 'button', class: 'icon-button', 'aria-label': 'Dismiss' }, ['✕']);
+      dismiss.addEventListener('click', () => notice.remove());
+      notice.append(dismiss);
+      notices.append(notice);
+      while (notices.children.length > 5) notices.firstElementChild?.remove();
+    },
+    openThread(channel, ts) {
+      thread = { channel, ts };
+      renderThread();
+      threadComposer.focus();
+    },
+  };
+
+  // Sidebar.
+  const status = el('span', { class: 'status' }, ['Connecting…']);
+  const switcher = el('select', { id: 'user-switcher', 'data-testid': TEST_IDS.userSwitcher });
+  const channelList = el('ul', { class: 'channel-list', 'data-testid': TEST_IDS.channelList });
+  const homeButton = el('button', { type: 'button', class: 'nav-item', 'data-testid': TEST_IDS.homeTab }, [
+    '🏠 Regdesk · Home',
+  ]);
+  const sidebar = el('nav', { class: 'sidebar', 'aria-label': 'Workspace' }, [
+    el('header', { class: 'workspace' }, [el('strong', {}, ['Regdesk playground']), status]),
+    el('label', { for: 'user-switcher', class: 'switch-label' }, ['Acting as']),
+    switcher,
+    el('h3', {}, ['Channels and messages']),
+    channelList,
+    el('h3', {}, ['Apps']),
+    homeButton,
+  ]);
+
+  // Conversation.
+  const title = el('h1', { class: 'conversation-title' });
+  const messageList = el('div', {
+    class: 'message-list',
+    'data-testid': TEST_IDS.messageList,
+    role: 'log',
+    'aria-label': 'Messages',
+  });
+  const homeView = el('div', { class: 'home-view', 'data-home': '' });
+  const composer = createComposer(page, () => {
+    if (place.kind !== 'channel') return undefined;
+    const channel = page.snapshot.channels.find((c) => c.id === (place as { id: string }).id);
+    return channel === undefined
+      ? undefined
+      : { channel: channel.id, label: `Message ${channelTitle(channel.id)} (/ for commands)` };
+  });
+  const conversation = el('main', { class: 'conversation' }, [title, messageList, homeView, composer.root]);
+
+  // Thread pane.
+  const threadList = el('div', { class: 'message-list thread-list', role: 'log', 'aria-label': 'Thread' });
+  const closeThread = el('button', { type: 'button', class: 'icon-button', 'aria-label': 'Close thread' }, [
+    '✕',
+  ]);
+  const threadComposer = createComposer(page, () =>
+    thread === undefined
+      ? undefined
+      : { channel: thread.channel, threadTs: thread.ts, label: 'Reply in thread' },
+  );
+  const threadPane = el(
+    'aside',
+    { class: 'thread', 'data-testid': TEST_IDS.thread, 'aria-label': 'Thread', hidden: '' },
+    [
+      el('header', { class: 'thread-header' }, [el('h2', {}, ['Thread']), closeThread]),
+      threadList,
+      threadComposer.root,
+    ],
+  );
+  closeThread.addEventListener('click', () => {
+    thread = undefined;
+    renderThread();
+  });
+
+  const registrar = createRegistrarPanel(page);
+  const modals = createModalHost(page, () => composer.focus());
+  root.classList.remove('loading');
+  root.replaceChildren(
+    el('div', { class: 'layout' }, [sidebar, conversation, threadPane, registrar.root]),
+    notices,
+  );
+
+  const messageSource = (control: Element): ActionSource | undefined => {
+    const article = control.closest('article[data-ts]');
+    const channel = article?.getAttribute('data-channel');
+    const ts = article?.getAttribute('data-ts');
+    return channel && ts ? { kind: 'message', channel, ts } : undefined;
+  };
+  wireActions(page, messageList, messageSource);
+  wireActions(page, threadList, messageSource);
+  wireActions(page, homeView, () => ({ kind: 'home' }));
+
+  function channelTitle(id: string): string {
+    const channel = page.snapshot.channels.find((c) => c.id === id);
+    if (channel === undefined) return id;
+    if (channel.kind === 'im') return channel.botMember ? page.snapshot.bot.name : `@${channel.name}`;
+    return `#${channel.name}`;
+  }
+
+  function renderSidebar(): void {
+    switcher.replaceChildren(
+      ...page.snapshot.users.map((u) =>
+        el('option', { value: u.id, selected: u.id === page.user ? '' : undefined }, [
+          `${u.realName} (@${u.name}${u.isOwner ? ', owner' : u.isAdmin ? ', admin' : ', member'})`,
+        ]),
+      ),
+    );
+    switcher.value = page.user;
+    channelList.replaceChildren(
+      ...channelsFor(page.snapshot, page.user).map((channel) => {
+        const current = place.kind === 'channel' && place.id === channel.id;
+        const name = channel.kind === 'im' ? `💬 ${channelTitle(channel.id)}` : `# ${channel.name}`;
+        const button = el(
+          'button',
+          { type: 'button', class: 'nav-item', 'aria-current': current ? 'page' : undefined },
+          [
+            name,
+            ...(channel.botMember || channel.kind === 'im'
+              ? []
+              : [el('span', { class: 'muted' }, [' (no Regdesk)'])]),
+          ],
+        );
+        button.addEventListener('click', () => go({ kind: 'channel', id: channel.id }));
+        return el('li', {}, [button]);
+      }),
+    );
+    if (place.kind === 'home') homeButton.setAttribute('aria-current', 'page');
+    else homeButton.removeAttribute('aria-current');
+  }
+
+  function renderMain(): void {
+    const onHome = place.kind === 'home';
+    messageList.hidden = onHome;
+    homeView.hidden = !onHome;
+    composer.root.hidden = onHome;
+    if (place.kind === 'home') {
+      title.textContent = `${page.snapshot.bot.name} · Home`;
+      const view = page.snapshot.homes[page.user] as { blocks?: unknown } | undefined;
+      homeView.replaceChildren(
+        view === undefined
+          ? el('p', { class: 'empty' }, ['Regdesk has not published a Home tab for you yet.'])
+          : toDom(renderBlocks(renderContext(page), view.blocks, 'home', 'home')),
+      );
+      return;
+    }
+    title.textContent = channelTitle(place.id);
+    const items = timeline(page.snapshot, place.id, page.user).map((m) => renderMessage(page, m, false));
+    fillList(
+      messageList,
+      items,
+      'No messages yet. Type a slash command below, e.g. /domain check example.com',
+    );
+    composer.refresh();
+  }
+
+  function renderThread(): void {
+    threadPane.hidden = thread === undefined;
+    if (thread === undefined) return;
+    const items = threadOf(page.snapshot, thread.channel, thread.ts, page.user).map((m) =>
+      renderMessage(page, m, true),
+    );
+    fillList(threadList, items, 'The thread is empty.');
+    threadComposer.refresh();
+  }
+
+  function renderAll(): void {
+    renderSidebar();
+    renderMain();
+    renderThread();
+    registrar.render(page.snapshot.registrar);
+    modals.render();
+  }
+
+  function go(next: Place): void {
+    // As in Slack, a thread belongs to the conversation it was opened from.
+    if (thread !== undefined && (next.kind === 'home' || next.id !== thread.channel)) {
+      thread = undefined;
+      renderThread();
+    }
+    place = next;
+    renderSidebar();
+    renderMain();
+    if (next.kind === 'home') void openHome();
+    else composer.focus();
+  }
+
+  async function openHome(): Promise<void> {
+    const result = await post('home-opened', { user: page.user });
+    if (!result.ok) page.notify(result.error ?? 'Regdesk did not answer app_home_opened.');
+  }
+
+  switcher.addEventListener('change', () => {
+    page.user = switcher.value;
+    thread = undefined;
+    if (
+      place.kind === 'channel' &&
+      !channelsFor(page.snapshot, page.user).some((c) => c.id === (place as { id: string }).id)
+    ) {
+      place = { kind: 'channel', id: defaultChannel() };
+    }
+    renderAll();
+    if (place.kind === 'home') void openHome();
+  });
+  homeButton.addEventListener('click', () => go({ kind: 'home' }));
+
+  function defaultChannel(): string {
+    const channels = channelsFor(page.snapshot, page.user);
+    return (channels.find((c) => c.kind === 'public' && c.botMember) ?? channels[0])?.id ?? '';
+  }
+
+  function onEvent(event: PlaygroundEvent): void {
+    if (!loaded) return;
+    if (event.type === 'notice') {
+      if (event.user === page.user) page.notify(event.text);
+      return;
+    }
+    page.snapshot = applyEvent(page.snapshot, event);
+    switch (event.type) {
+      case 'registrar':
+        registrar.render(page.snapshot.registrar);
+        return;
+      case 'views':
+        if (event.user === page.user) modals.render();
+        return;
+      case 'home':
+        if (event.user === page.user && place.kind === 'home') renderMain();
+        return;
+      default:
+        renderSidebar();
+        renderMain();
+        renderThread();
+    }
+  }
+
+  subscribe(
+    onEvent,
+    async () => {
+      // Every (re)connection reloads the snapshot: events sent while the stream was down are in it.
+      try {
+        page.snapshot = await getState();
+      } catch (error) {
+        page.notify(String(error instanceof Error ? error.message : error));
+        return;
+      }
+      if (!loaded) {
+        const admin = page.snapshot.users.find((u) => u.isAdmin) ?? page.snapshot.users[0];
+        page.user = admin?.id ?? '';
+        place = { kind: 'channel', id: defaultChannel() };
+        loaded = true;
+      }
+      status.textContent = 'Live';
+      status.className = 'status live';
+      renderAll();
+    },
+    () => {
+      status.textContent = 'Reconnecting…';
+      status.className = 'status down';
+    },
+  );
+  document.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && thread !== undefined && !document.querySelector('dialog[open]')) {
+      thread = undefined;
+      renderThread();
+    }
+  });
+}
+
+void main();

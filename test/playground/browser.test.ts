@@ -1,0 +1,276 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
+import { type Running, runRegdesk } from '../../src/main.js';
+import { TEST_IDS } from '../../src/playground/web/protocol.js';
+import { memoryLogger } from '../helpers/app-harness.js';
+import { collectPageErrors, launchBrowser, SCREENSHOT_DIR, screenshot } from '../helpers/browser.js';
+import { testRedisUrl } from '../helpers/provided-context.js';
+
+/**
+ * The playground end to end: headless Chromium (Debian's) on the page that `npm start` serves with
+ * no Slack settings, driving the real Regdesk against the playground's Slack and the sandbox
+ * registrar. Every step is done as a person would, through the page, and screenshotted.
+ */
+
+const ADA = 'U0ADA';
+const GRACE = 'U0GRACE';
+/** Generous: the full suite shares two cores, and follow-ups run on BullMQ delays. */
+const WAIT = 30_000;
+const CSR = readFileSync(new URL('../fixtures/csr/rsa-2048.csr', import.meta.url), 'utf8');
+
+let running: Running;
+let browser: Browser;
+let page: Page;
+let errors: string[];
+
+/** The page's scripts are served from dist/ (built by `npm run build`, which `npm test` runs first). */
+function ensurePageBuilt(): void {
+  const source = join(process.cwd(), 'src/playground/web');
+  const built = join(process.cwd(), 'dist/src/playground/web');
+  const stale = () =>
+    readdirSync(source)
+      .filter((name) => name.endsWith('.ts'))
+      .some((name) => {
+        const js = join(built, name.replace(/\.ts$/, '.js'));
+        return !existsSync(js) || statSync(js).mtimeMs < statSync(join(source, name)).mtimeMs;
+      });
+  if (!stale()) return;
+  try {
+    execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', 'tsconfig.build.json'], {
+      stdio: 'ignore',
+    });
+  } catch {
+    // tsc emits despite type errors elsewhere in the tree; only missing output is fatal here.
+  }
+  if (stale())
+    throw new Error('The page scripts could not be built: run `npm run build` and see its errors.');
+}
+
+const mainList = () => page.getByTestId(TEST_IDS.messageList).getByTestId(TEST_IDS.message);
+const composer = () => page.locator('main').getByTestId(TEST_IDS.composer);
+const thread = () => page.getByTestId(TEST_IDS.thread);
+
+async function actAs(user: string): Promise<void> {
+  await page.getByTestId(TEST_IDS.userSwitcher).selectOption(user);
+}
+
+async function openChannel(name: string): Promise<void> {
+  await page
+    .getByTestId(TEST_IDS.channelList)
+    .getByRole('button', { name: `# ${name}` })
+    .click();
+}
+
+async function send(text: string): Promise<void> {
+  await composer().fill(text);
+  await composer().press('Enter');
+  // Sent: the composer clears once the playground accepted it.
+  await page.waitForFunction(
+    (id) =>
+      (document.querySelector(`main [data-testid="${id}"]`) as HTMLTextAreaElement | null)?.value === '',
+    TEST_IDS.composer,
+    { timeout: WAIT },
+  );
+}
+
+async function waitForMessage(list: Locator, text: string | RegExp, timeout = WAIT): Promise<Locator> {
+  const message = list.filter({ hasText: text }).last();
+  await message.waitFor({ state: 'visible', timeout });
+  return message;
+}
+
+beforeAll(async () => {
+  ensurePageBuilt();
+  rmSync(SCREENSHOT_DIR, { recursive: true, force: true });
+  const env = {
+    PORT: '0',
+    REDIS_URL: testRedisUrl(),
+    REDIS_KEY_PREFIX: `t${randomBytes(5).toString('hex')}`,
+  };
+  running = await runRegdesk({
+    role: 'start',
+    config: loadConfig(env),
+    logger: memoryLogger('warn').logger,
+    env,
+    say: () => undefined,
+  });
+  const url = running.playground?.url;
+  if (url === undefined) throw new Error('Regdesk did not start the playground with no Slack settings');
+  browser = await launchBrowser();
+  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  errors = collectPageErrors(page);
+  await page.goto(url);
+  await page
+    .getByTestId(TEST_IDS.channelList)
+    .getByRole('button', { name: '# general' })
+    .waitFor({ timeout: WAIT });
+}, 120_000);
+
+afterEach(async (context) => {
+  // A failed step leaves its screen behind: what the person would have seen.
+  if (context.task.result?.state === 'fail')
+    await screenshot(page, `failed-${context.task.name.slice(0, 40).replace(/\W+/g, '-')}`);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await running?.stop();
+});
+
+describe('the playground in a browser', { timeout: 120_000 }, () => {
+  it('answers /domain check in the page, only to the person who asked', async () => {
+    await openChannel('general');
+    await send('/domain check example.com');
+    const answer = await waitForMessage(mainList(), 'could not be checked.');
+    expect(await answer.textContent()).toContain('example.com');
+    expect(await answer.textContent()).toContain('Only visible to you');
+    await screenshot(page, '01-domain-check');
+
+    await actAs(GRACE);
+    expect(await mainList().filter({ hasText: 'Availability of' }).count()).toBe(0);
+    await actAs(ADA);
+    expect(await mainList().filter({ hasText: 'Availability of' }).count()).toBe(1);
+  });
+
+  it('shares a look-up card in the channel with its button', async () => {
+    await send('/domain info example.com');
+    const card = await waitForMessage(mainList(), 'Share in channel');
+    expect(await card.textContent()).toContain('Only visible to you');
+    await card.getByRole('button', { name: 'Share in channel' }).click();
+    const shared = mainList().filter({ hasText: 'example.com', hasNotText: 'Only visible to you' });
+    await shared.first().waitFor({ timeout: WAIT });
+    await actAs(GRACE);
+    await shared.first().waitFor({ timeout: WAIT });
+    expect(await shared.first().getByRole('button', { name: 'Share in channel' }).count()).toBe(0);
+    await screenshot(page, '02-shared-card');
+    await actAs(ADA);
+  });
+
+  it('orders a certificate through the /tls order modal and follows it to issuance', async () => {
+    await send('/tls order');
+    const modal = page.getByTestId(TEST_IDS.modal);
+    await modal.getByLabel('CSR (PEM)').waitFor({ timeout: WAIT });
+    await modal.getByLabel('Product').selectOption('RapidSSL');
+    await modal.getByLabel('Common name').fill('shop.example.com');
+    await modal.getByLabel('Additional names (SANs) (optional)').fill('example.com');
+    await modal.getByLabel('CSR (PEM)').fill(CSR);
+    // A CSR for other names: Regdesk answers `response_action: errors`, shown under the field.
+    await modal.getByTestId(TEST_IDS.modalSubmit).click();
+    const error = modal.getByRole('alert');
+    await error.waitFor({ timeout: WAIT });
+    expect(await error.textContent()).toContain('www.example.com');
+    expect(await modal.getByLabel('CSR (PEM)').getAttribute('aria-invalid')).toBe('true');
+    expect(await modal.getByLabel('CSR (PEM)').inputValue()).toBe(CSR);
+    await screenshot(page, '03-order-modal-error');
+    await modal.getByLabel('Common name').fill('www.example.com');
+    await modal.getByTestId(TEST_IDS.modalSubmit).click();
+    await modal.waitFor({ state: 'hidden', timeout: WAIT });
+
+    const posted = await waitForMessage(mainList(), 'Publish these DNS records');
+    expect(await posted.textContent()).toContain('CNAME');
+    // The card is edited in place as the order moves on: follow it by its ts, not its text.
+    const card = page.locator(`article[data-ts="${await posted.getAttribute('data-ts')}"]`);
+    await page.getByTestId(TEST_IDS.clockForward).getByRole('button', { name: '+1 h' }).click();
+    await page.getByTestId(TEST_IDS.registrarPanel).getByText('Clock: 1 h ahead').waitFor({ timeout: WAIT });
+
+    await card.filter({ hasText: 'issued' }).waitFor({ timeout: 60_000 });
+    expect(await card.locator('.edited').textContent()).toBe('(edited)');
+    const replies = card.getByRole('button', { name: /\d+ repl/ });
+    await replies.waitFor({ timeout: WAIT });
+    await replies.click();
+    await waitForMessage(thread().getByTestId(TEST_IDS.message), 'is issued', WAIT);
+    await screenshot(page, '04-order-issued');
+  }, 150_000);
+
+  it('runs a /tls revoke asked by one admin and approved by another exactly once', async () => {
+    await send('/tls revoke cert-issued-old superseded');
+    const request = await waitForMessage(mainList(), 'cert-issued-old');
+    await request.getByRole('button', { name: 'Approve' }).waitFor({ timeout: WAIT });
+
+    await actAs(GRACE);
+    const card = mainList().filter({ hasText: 'cert-issued-old' }).last();
+    await card.getByRole('button', { name: 'Approve' }).click();
+    const confirm = page.locator('dialog.confirm-dialog');
+    await confirm.getByRole('button', { name: 'Approve' }).click();
+    await waitForMessage(mainList(), /Done/);
+    expect(await card.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+
+    const panel = page.getByTestId(TEST_IDS.registrarPanel);
+    await panel.getByText('cert-issued-old', { exact: false }).first().waitFor({ timeout: WAIT });
+    const revokes = panel.locator('tbody tr').filter({ hasText: '/revoke' });
+    await revokes.first().waitFor({ timeout: WAIT });
+    expect(await revokes.count()).toBe(1);
+    await screenshot(page, '05-revoke-approved');
+    await actAs(ADA);
+  });
+
+  it('answers /ask in a thread', async () => {
+    await send('/ask How do I enable DNSSEC for my domain?');
+    const question = await waitForMessage(mainList(), 'How do I enable DNSSEC');
+    const replies = question.getByRole('button', { name: /\d+ repl/ });
+    await replies.waitFor({ timeout: WAIT });
+    await replies.click();
+    await waitForMessage(thread().getByTestId(TEST_IDS.message), /one click/, WAIT);
+    await screenshot(page, '06-ask-thread');
+  });
+
+  it('is keyboard usable: command completion, and Escape closes a modal', async () => {
+    await composer().fill('/tl');
+    const option = page.locator('main [role="option"]').filter({ hasText: '/tls' });
+    await option.waitFor({ timeout: WAIT });
+    expect(await composer().getAttribute('aria-expanded')).toBe('true');
+    await composer().press('Tab');
+    expect(await composer().inputValue()).toBe('/tls ');
+    expect(await page.locator('main .usage-hint').textContent()).toContain('revoke ID');
+    await composer().pressSequentially('order');
+    await composer().press('Enter');
+    const modal = page.getByTestId(TEST_IDS.modal);
+    await modal.getByLabel('CSR (PEM)').waitFor({ timeout: WAIT });
+    await page.keyboard.press('Escape');
+    await modal.waitFor({ state: 'hidden', timeout: WAIT });
+  });
+
+  it('shows what people type as text, never as markup', async () => {
+    await openChannel('ops');
+    await send('<img src=x onerror="window.hacked=1"> *bold* <!channel> \u202Eevil');
+    const message = await waitForMessage(mainList(), 'onerror');
+    expect(await message.textContent()).toContain('<img src=x onerror="window.hacked=1">');
+    expect(await message.locator('img').count()).toBe(0);
+    expect(await message.locator('b').textContent()).toBe('bold');
+    expect(await message.textContent()).not.toContain('\u202E');
+    expect(await page.evaluate(() => (window as unknown as { hacked?: number }).hacked)).toBeUndefined();
+    // A reaction from the quick picker shows on the message with its count.
+    await message.getByLabel('Add reaction').selectOption('white_check_mark');
+    await message.getByRole('button', { name: '✅ 1' }).waitFor({ timeout: WAIT });
+    await openChannel('general');
+  });
+
+  it('uploads a certificate as a file the page can download', async () => {
+    await send('/tls download cert-issued-recent pem');
+    const message = await waitForMessage(mainList(), 'downloaded certificate');
+    const link = message.getByRole('link', { name: /Certificate cert-issued-recent/ });
+    const href = await link.getAttribute('href');
+    expect(href).toMatch(/^\/playground\/files\/F\d+$/);
+    expect(await link.getAttribute('download')).toBe('cert-issued-recent.pem');
+    const file = await page.request.get(new URL(href ?? '', page.url()).href);
+    expect(file.status()).toBe(200);
+    expect(await file.text()).toContain('-----BEGIN CERTIFICATE-----');
+  });
+
+  it('shows the App Home Regdesk publishes', async () => {
+    await page.getByTestId(TEST_IDS.homeTab).click();
+    const home = page.locator('.home-view');
+    await home
+      .getByRole('heading', { name: /Regdesk/ })
+      .first()
+      .waitFor({ timeout: WAIT });
+    expect(await home.textContent()).toMatch(/Pending approvals|Recent activity/);
+    await screenshot(page, '07-app-home');
+    expect(errors.join('\n')).toBe('');
+  });
+});
