@@ -1,0 +1,262 @@
+import type { DnssecState, Domain, TlsCertificate } from '../../registrar/index.js';
+import { TLS_PRODUCTS } from '../../registrar/schemas/tls.js';
+import { displayName } from '../../shared/domain-names.js';
+import { slackDate } from '../../slack/blocks.js';
+import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
+import { orderedAt } from '../tls/blocks.js';
+import type { WatchChange, WatchItem, WatchState } from './store.js';
+
+/**
+ * What one look at a watched item raises, free of Slack and Redis: the thresholds and drifts of
+ * docs/requirements.md R37. Each alert carries a mark; the mark names the threshold and the date it
+ * concerns, so it is raised once, and a renewal (a new expiry date) arms every threshold again.
+ */
+
+export const DAY_MS = 86_400_000;
+/** Days before a domain's expiry at which it is raised; 0 is "expired". */
+export const DOMAIN_THRESHOLDS = [60, 30, 14, 7, 1, 0] as const;
+export const CERTIFICATE_THRESHOLDS = [30, 14, 7, 1, 0] as const;
+/** A DNSSEC transition pending longer than this is stuck (docs/requirements.md R37). */
+export const DNSSEC_PENDING_MAX_MS = DAY_MS;
+/**
+ * How long an order usually stays pending: domain validation takes minutes to hours, organization
+ * validation (OV) a few days. Past these it is raised as stuck.
+ */
+export const USUAL_PENDING_MS = { dv: 2 * DAY_MS, ov: 7 * DAY_MS } as const;
+
+export type AlertButton = 'show' | 'renew' | 'reissue' | 'verify';
+
+export interface Alert {
+  /** Identifies the threshold (and the date it concerns): raised once per mark. */
+  mark: string;
+  /** `loud` mentions the channel (@here): the domain lapses unless someone acts. */
+  level: 'loud' | 'warn';
+  text: string;
+  buttons: AlertButton[];
+}
+
+export interface Look {
+  state: WatchState;
+  alerts: Alert[];
+  changes: WatchChange[];
+}
+
+/** The tightest threshold `expiresAt` has crossed at `now`, or undefined when none. */
+export function crossedThreshold(
+  thresholds: readonly number[],
+  expiresAt: number,
+  now: number,
+): number | undefined {
+  const days = (expiresAt - now) / DAY_MS;
+  if (days <= 0) return 0;
+  let crossed: number | undefined;
+  for (const threshold of thresholds) if (threshold > 0 && days <= threshold) crossed = threshold;
+  return crossed;
+}
+
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const daysLeft = (expiresAt: number, now: number) => Math.max(0, Math.ceil((expiresAt - now) / DAY_MS));
+const normalisedNameservers = (list: readonly string[]) =>
+  [...new Set(list.map((ns) => ns.toLowerCase().replace(/\.$/, '')))].sort();
+
+export function lookAtDomain(
+  item: WatchItem,
+  previous: WatchState,
+  domain: Domain,
+  dnssec: DnssecState,
+  now: number,
+): Look {
+  const name = `*${escapeMrkdwn(displayName(item.id))}*`;
+  const alerts: Alert[] = [];
+  const changes: WatchChange[] = [];
+  const expiresAt = domain.expires_at !== undefined && domain.expires_at > 0 ? domain.expires_at : undefined;
+
+  if (expiresAt !== undefined) {
+    const threshold = crossedThreshold(DOMAIN_THRESHOLDS, expiresAt, now);
+    if (threshold !== undefined) {
+      const lapses = domain.auto_renew === false || domain.cancelled === true;
+      const when = slackDate(expiresAt, '{date_long}');
+      const what =
+        threshold === 0
+          ? `:rotating_light: ${name} *expired* on ${when}.`
+          : `${lapses ? ':rotating_light:' : ':calendar:'} ${name} expires on ${when} (in ${daysLeft(expiresAt, now)} day(s)).`;
+      const why =
+        domain.cancelled === true
+          ? ' It is *cancelled*: it will not be renewed. Withdraw the cancellation at the registrar if it is still needed.'
+          : domain.auto_renew === false
+            ? ' Auto-renew is *off*: renew it at the registrar or turn auto-renew on, or it lapses.'
+            : ' Auto-renew is on: make sure the account can pay for the renewal.';
+      alerts.push({
+        mark: `domain:${item.id}:expiry:${threshold}:${dayOf(expiresAt)}`,
+        level: lapses ? 'loud' : 'warn',
+        text: `${what}${why}`,
+        buttons: ['show'],
+      });
+    }
+    if (previous.expiresAt !== undefined && dayOf(previous.expiresAt) !== dayOf(expiresAt)) {
+      changes.push({
+        at: now,
+        text: `${name} now expires on ${slackDate(expiresAt, '{date_long}')} (was ${slackDate(previous.expiresAt, '{date_long}')}).`,
+      });
+    }
+  }
+  if (
+    previous.autoRenew !== undefined &&
+    domain.auto_renew !== undefined &&
+    previous.autoRenew !== domain.auto_renew
+  ) {
+    changes.push({ at: now, text: `${name}: auto-renew turned *${domain.auto_renew ? 'on' : 'off'}*.` });
+  }
+
+  const nameservers = normalisedNameservers(domain.nameservers);
+  if (previous.nameservers !== undefined && previous.nameservers.join(',') !== nameservers.join(',')) {
+    const list = (ns: readonly string[]) => (ns.length === 0 ? '_none_' : ns.map(codeSpan).join(', '));
+    const text = `${name}: the delegation changed from ${list(previous.nameservers)} to ${list(nameservers)}.`;
+    alerts.push({
+      mark: `domain:${item.id}:ns:${previous.checkedAt ?? 0}:${nameservers.join(',')}`,
+      level: 'warn',
+      text: `:twisted_rightwards_arrows: ${text} If nobody here changed it, check the registrar account now.`,
+      buttons: ['show'],
+    });
+    changes.push({ at: now, text });
+  }
+
+  const pending = dnssec.dnssec_state === 'pending' || (dnssec.pending_job ?? null) !== null;
+  const desired = dnssec.desired_state ?? '';
+  const live = dnssec.live_state ?? '';
+  const drifting = !pending && desired !== '' && live !== '' && desired !== live;
+  const before = previous.dnssec;
+  const pendingSince = pending ? (before?.pending === true ? (before.pendingSince ?? now) : now) : undefined;
+  const driftSince = drifting ? (before?.driftSince ?? now) : undefined;
+  if (drifting && driftSince !== undefined) {
+    alerts.push({
+      mark: `domain:${item.id}:dnssec-drift:${desired}:${live}:${driftSince}`,
+      level: 'warn',
+      text: `:closed_lock_with_key: DNSSEC of ${name} should be *${escapeMrkdwn(desired)}* but the registry shows *${escapeMrkdwn(live)}*. Verify it (\`/dns dnssec ${item.id} verify\`) and, if it stays so, fix the records.`,
+      buttons: ['verify', 'show'],
+    });
+  }
+  if (pendingSince !== undefined && now - pendingSince > DNSSEC_PENDING_MAX_MS) {
+    alerts.push({
+      mark: `domain:${item.id}:dnssec-stuck:${pendingSince}`,
+      level: 'warn',
+      text: `:hourglass: A DNSSEC change of ${name} has been pending since ${slackDate(pendingSince)}. Verify it (\`/dns dnssec ${item.id} verify\`) or cancel it (\`/dns dnssec ${item.id} cancel\`).`,
+      buttons: ['verify', 'show'],
+    });
+  }
+  if (before !== undefined && (before.desired !== desired || before.live !== live)) {
+    changes.push({
+      at: now,
+      text: `${name}: DNSSEC is now ${escapeMrkdwn(live || '?')} (wanted ${escapeMrkdwn(desired || '?')}).`,
+    });
+  }
+
+  return {
+    state: {
+      checkedAt: now,
+      failures: 0,
+      ...(expiresAt === undefined ? {} : { expiresAt }),
+      ...(domain.auto_renew === undefined ? {} : { autoRenew: domain.auto_renew }),
+      ...(domain.cancelled === undefined ? {} : { cancelled: domain.cancelled }),
+      nameservers,
+      dnssec: {
+        desired,
+        live,
+        pending,
+        ...(pendingSince === undefined ? {} : { pendingSince }),
+        ...(driftSince === undefined ? {} : { driftSince }),
+      },
+    },
+    alerts,
+    changes,
+  };
+}
+
+/**
+ * A certificate's expiry. The spec's certificate has no end date (docs/registrar-api.md §2.2): an
+ * explicit date field is used when the registrar sends one, else order date + purchased days, which
+ * is never later than the real end (a renewal's carried-over time only adds), so alerts come early,
+ * never late. Undefined when neither is known.
+ */
+export function certificateExpiry(cert: TlsCertificate): number | undefined {
+  const fields = cert as Record<string, unknown>;
+  for (const name of ['expires_at', 'valid_until', 'not_after', 'valid_to']) {
+    const value = fields[name];
+    if (typeof value === 'number' && value > 0) return value < 1e11 ? value * 1000 : value;
+    if (typeof value === 'string' && !Number.isNaN(Date.parse(value))) return Date.parse(value);
+  }
+  const ordered = orderedAt(cert);
+  if (ordered === undefined || cert.validity_days === undefined) return undefined;
+  return ordered + cert.validity_days * DAY_MS;
+}
+
+const REVOKED = new Set(['revoked', 'certificate-revoked', 'cancelled']);
+
+export function lookAtCertificate(
+  item: WatchItem,
+  previous: WatchState,
+  cert: TlsCertificate,
+  now: number,
+): Look {
+  const name = `*${escapeMrkdwn(cert.common_name)}* (${codeSpan(cert.id)})`;
+  const alerts: Alert[] = [];
+  const changes: WatchChange[] = [];
+  const expiresAt = cert.status === 'issued' ? certificateExpiry(cert) : undefined;
+
+  if (expiresAt !== undefined) {
+    const threshold = crossedThreshold(CERTIFICATE_THRESHOLDS, expiresAt, now);
+    if (threshold !== undefined) {
+      alerts.push({
+        mark: `certificate:${item.id}:expiry:${threshold}:${dayOf(expiresAt)}`,
+        level: 'warn',
+        text:
+          threshold === 0
+            ? `:rotating_light: Certificate ${name} *expired* on ${slackDate(expiresAt, '{date_long}')}. Renew it, then install the new one.`
+            : `:lock: Certificate ${name} expires on ${slackDate(expiresAt, '{date_long}')} (in ${daysLeft(expiresAt, now)} day(s)). Unless a renewal is already ordered, renew it now: validation can take days.`,
+        buttons: ['renew', 'show'],
+      });
+    }
+  }
+  if (REVOKED.has(cert.status)) {
+    alerts.push({
+      mark: `certificate:${item.id}:status:${cert.status}`,
+      level: 'warn',
+      text: `:no_entry: Certificate ${name} is *${escapeMrkdwn(cert.status)}*: browsers will refuse it. ${cert.status === 'certificate-revoked' ? 'Reissue it on the same order' : 'Order a replacement with `/tls order`'} and install the new one.`,
+      buttons: cert.status === 'certificate-revoked' ? ['reissue', 'show'] : ['show'],
+    });
+  }
+  const pendingSince =
+    cert.status === 'pending'
+      ? (orderedAt(cert) ?? (previous.status === 'pending' ? previous.pendingSince : undefined) ?? now)
+      : undefined;
+  if (pendingSince !== undefined) {
+    const ov = TLS_PRODUCTS.find((product) => product.sku === cert.product)?.organization === true;
+    const usual = ov ? USUAL_PENDING_MS.ov : USUAL_PENDING_MS.dv;
+    if (now - pendingSince > usual) {
+      alerts.push({
+        mark: `certificate:${item.id}:stuck:${pendingSince}`,
+        level: 'warn',
+        text: `:hourglass: Certificate ${name} has been pending since ${slackDate(pendingSince)}, longer than the usual ${usual / DAY_MS} days. ${cert.action_required === true ? 'Details are missing: complete them at the registrar.' : 'Check that the validation records are published.'}`,
+        buttons: ['show'],
+      });
+    }
+  }
+  if (previous.status !== undefined && previous.status !== cert.status) {
+    changes.push({
+      at: now,
+      text: `Certificate ${name} is now *${escapeMrkdwn(cert.status)}* (was ${escapeMrkdwn(previous.status)}).`,
+    });
+  }
+  return {
+    state: {
+      checkedAt: now,
+      failures: 0,
+      label: cert.common_name,
+      status: cert.status,
+      ...(expiresAt === undefined ? {} : { expiresAt }),
+      ...(pendingSince === undefined ? {} : { pendingSince }),
+    },
+    alerts,
+    changes,
+  };
+}

@@ -1,0 +1,254 @@
+import type { WebClient } from '@slack/web-api';
+import { NotFoundError, type RegistrarClient } from '../../registrar/index.js';
+import { parseDomainName, splitNames } from '../../shared/domain-names.js';
+import type { WorkspaceRef } from '../../shared/workspace.js';
+import { replyForError } from '../../slack/error-reply.js';
+import { usage } from '../../slack/lookup.js';
+import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
+import type { Subcommand, SubcommandContext } from '../../slack/router.js';
+import type { SlackDirectory } from '../../slack/users.js';
+import { openModal } from '../../slack/views.js';
+import { workspaceOf } from '../../slack/workspace.js';
+import type { Roles } from '../approvals/permissions.js';
+import { REGISTRAR_ID } from '../tls/service.js';
+import { addedMessage, listMessage, settingsModal } from './blocks.js';
+import { type DigestDeps, sendDigest } from './digest.js';
+import type { WatchService } from './service.js';
+import type { DigestSettings, WatchKind } from './store.js';
+
+export interface WatchCommandDeps extends DigestDeps {
+  roles: Roles;
+  directory: SlackDirectory;
+  registrarFor(workspace: WorkspaceRef): RegistrarClient;
+  service: WatchService;
+}
+
+/** Names or ids per `watch add|remove`; more are refused with the usage (a list of 500 goes in parts). */
+export const MAX_PER_COMMAND = 100;
+/** Certificate ids are each read from the registrar before they are added. */
+export const MAX_CERTIFICATES_PER_COMMAND = 20;
+/** A trigger_id is good for 3 s (docs/requirements.md R2); past this the settings modal cannot open. */
+const TRIGGER_BUDGET_MS = 2_500;
+
+const DOMAIN_USAGE =
+  '`/domain watch add DOMAIN…`, `/domain watch remove DOMAIN…`, `/domain watch list`, `/domain watch settings` or `/domain watch digest`.';
+const TLS_USAGE =
+  '`/tls watch add CERTIFICATE_ID…`, `/tls watch remove CERTIFICATE_ID…` or `/tls watch list`.';
+
+/** Acks, then asks whether the person may use the workspace's key (members in good standing, R33). */
+async function allowed(ctx: SubcommandContext, deps: WatchCommandDeps, operation: string): Promise<boolean> {
+  await ctx.ack();
+  const { body, client } = ctx.bolt;
+  const access = await deps.roles.check(client, workspaceOf(body), body.user_id, 'lookup', { operation });
+  if (!access.allowed) await ctx.respond({ response_type: 'ephemeral', text: `:lock: ${access.reason}` });
+  return access.allowed;
+}
+
+const words = (ctx: SubcommandContext) => ctx.args.slice(1);
+
+/** `/domain watch …`: domains, the digest settings and the digest now. */
+export function domainWatchCommand(deps: WatchCommandDeps): Subcommand {
+  return {
+    name: 'watch',
+    usage: 'watch add|remove|list|settings|digest …',
+    summary: 'expiry and drift alerts for domains; digest settings; `digest` posts the digest now',
+    run: async (ctx) => {
+      const verb = ctx.args[0]?.toLowerCase();
+      switch (verb) {
+        case 'add':
+          return addDomains(ctx, deps);
+        case 'remove':
+          return removeWatches(ctx, deps, 'domain');
+        case 'list':
+          return listWatches(ctx, deps);
+        case 'settings':
+          return openSettings(ctx, deps);
+        case 'digest':
+          return digestNow(ctx, deps);
+        default:
+          return usage(ctx, DOMAIN_USAGE);
+      }
+    },
+  };
+}
+
+/** `/tls watch …`: certificates. */
+export function tlsWatchCommand(deps: WatchCommandDeps): Subcommand {
+  return {
+    name: 'watch',
+    usage: 'watch add|remove|list …',
+    summary: 'expiry, revocation and stuck-order alerts for certificates',
+    run: async (ctx) => {
+      const verb = ctx.args[0]?.toLowerCase();
+      if (verb === 'add') return addCertificates(ctx, deps);
+      if (verb === 'remove') return removeWatches(ctx, deps, 'certificate');
+      if (verb === 'list') return listWatches(ctx, deps, 'certificate');
+      return usage(ctx, TLS_USAGE);
+    },
+  };
+}
+
+async function addDomains(ctx: SubcommandContext, deps: WatchCommandDeps): Promise<void> {
+  const { names, overflow } = splitNames(words(ctx).join(' '), MAX_PER_COMMAND);
+  if (names.length === 0)
+    return usage(ctx, '`/domain watch add DOMAIN…`, e.g. `/domain watch add example.com example.org`.');
+  if (overflow > 0)
+    return usage(
+      ctx,
+      `at most ${MAX_PER_COMMAND} names per \`/domain watch add\`; add the rest in another command.`,
+    );
+  const refused = names.flatMap((name) =>
+    name.ok ? [] : [`:warning: ${codeSpan(name.input)} was not added: ${escapeMrkdwn(name.reason)}.`],
+  );
+  const valid = names.flatMap((name) => (name.ok ? [name.ascii] : []));
+  if (valid.length === 0) {
+    await ctx.ack({ response_type: 'ephemeral', text: `${refused.join('\n')}\nNothing was added.` });
+    return;
+  }
+  if (!(await allowed(ctx, deps, 'domain watch add'))) return;
+  await addAndTell(ctx, deps, 'domain', valid, refused);
+}
+
+async function addCertificates(ctx: SubcommandContext, deps: WatchCommandDeps): Promise<void> {
+  const ids = [...new Set(words(ctx))];
+  if (ids.length === 0)
+    return usage(ctx, '`/tls watch add CERTIFICATE_ID…`, e.g. `/tls watch add cert-123`.');
+  if (ids.length > MAX_CERTIFICATES_PER_COMMAND)
+    return usage(ctx, `at most ${MAX_CERTIFICATES_PER_COMMAND} certificate ids per \`/tls watch add\`.`);
+  const malformed = ids.filter((id) => !REGISTRAR_ID.test(id));
+  if (malformed.length > 0) {
+    await ctx.ack({
+      response_type: 'ephemeral',
+      text: `Not a certificate id: ${malformed.map((id) => codeSpan(id.slice(0, 100))).join(', ')}. Nothing was added.`,
+    });
+    return;
+  }
+  if (!(await allowed(ctx, deps, 'tls watch add'))) return;
+  const registrar = deps.registrarFor(workspaceOf(ctx.bolt.body));
+  const known: string[] = [];
+  const refused: string[] = [];
+  for (const id of ids) {
+    try {
+      await registrar.tls.get(id);
+      known.push(id);
+    } catch (error) {
+      refused.push(
+        error instanceof NotFoundError
+          ? `:warning: ${codeSpan(id)} was not added: the registrar knows no such certificate.`
+          : `:warning: ${codeSpan(id)} was not added: ${replyForError(error, ctx.logger, { nothingChanged: true }).text}`,
+      );
+    }
+  }
+  if (known.length === 0) {
+    await ctx.respond({ response_type: 'ephemeral', text: `${refused.join('\n')}\nNothing was added.` });
+    return;
+  }
+  await addAndTell(ctx, deps, 'certificate', known, refused);
+}
+
+async function addAndTell(
+  ctx: SubcommandContext,
+  deps: WatchCommandDeps,
+  kind: WatchKind,
+  ids: string[],
+  refused: string[],
+): Promise<void> {
+  const { body } = ctx.bolt;
+  const result = await deps.service.add(workspaceOf(body), kind, ids, {
+    channel: body.channel_id,
+    user: body.user_id,
+  });
+  if (!result.ok) {
+    await ctx.respond({
+      response_type: 'ephemeral',
+      text: `:no_entry: This workspace watches ${result.total} of at most ${result.limit} domains and certificates; ${ids.length} more would pass the limit. Nothing was added. Remove some with \`/domain watch remove\` or \`/tls watch remove\`.`,
+    });
+    return;
+  }
+  const message = addedMessage(
+    kind,
+    result.added.map((item) => item.id),
+    result.already,
+    refused,
+  );
+  await ctx.respond({ response_type: 'ephemeral', ...message });
+}
+
+async function removeWatches(ctx: SubcommandContext, deps: WatchCommandDeps, kind: WatchKind): Promise<void> {
+  const given = [...new Set(words(ctx))];
+  const example =
+    kind === 'domain' ? '`/domain watch remove DOMAIN…`' : '`/tls watch remove CERTIFICATE_ID…`';
+  if (given.length === 0) return usage(ctx, example);
+  if (given.length > MAX_PER_COMMAND) return usage(ctx, `at most ${MAX_PER_COMMAND} per ${example}.`);
+  if (!(await allowed(ctx, deps, `${kind} watch remove`))) return;
+  const ids = given.map((word) => {
+    if (kind !== 'domain') return word;
+    const parsed = parseDomainName(word);
+    return parsed.ok ? parsed.ascii : word.toLowerCase();
+  });
+  const removed = await deps.service.remove(workspaceOf(ctx.bolt.body), kind, ids);
+  const missing = ids.filter((id) => !removed.includes(id));
+  const lines = [
+    ...(removed.length === 0
+      ? []
+      : [`:wastebasket: No longer watching ${removed.map(codeSpan).join(', ')}.`]),
+    ...(missing.length === 0
+      ? []
+      : [`Not watched: ${missing.map((id) => codeSpan(id.slice(0, 100))).join(', ')}.`]),
+  ];
+  await ctx.respond({ response_type: 'ephemeral', text: lines.join('\n') });
+}
+
+async function listWatches(ctx: SubcommandContext, deps: WatchCommandDeps, kind?: WatchKind): Promise<void> {
+  if (!(await allowed(ctx, deps, 'watch list'))) return;
+  const entries = await deps.service.list(workspaceOf(ctx.bolt.body));
+  await ctx.respond({
+    response_type: 'ephemeral',
+    ...listMessage(entries, deps.service.limit, deps.now(), kind),
+  });
+}
+
+/** The settings as the modal starts: saved ones, else daily at 09:00 in the opener's own time zone. */
+export async function currentSettings(
+  deps: Pick<WatchCommandDeps, 'service' | 'directory'>,
+  client: WebClient,
+  workspace: WorkspaceRef,
+  user: string,
+): Promise<DigestSettings> {
+  const saved = await deps.service.settings(workspace);
+  if (saved !== undefined) return saved;
+  const profile = await deps.directory.user(client, workspace, user).catch(() => undefined);
+  return { cadence: 'daily', hour: 9, timeZone: profile?.tz ?? 'UTC' };
+}
+
+async function openSettings(ctx: SubcommandContext, deps: WatchCommandDeps): Promise<void> {
+  const started = Date.now();
+  if (!(await allowed(ctx, deps, 'watch settings'))) return;
+  const { body, client } = ctx.bolt;
+  const settings = await currentSettings(deps, client, workspaceOf(body), body.user_id);
+  if (Date.now() - started > TRIGGER_BUDGET_MS) {
+    await ctx.respond({
+      response_type: 'ephemeral',
+      text: 'Slack took too long to answer; please run `/domain watch settings` again.',
+    });
+    return;
+  }
+  await openModal(client, body.trigger_id, settingsModal(settings));
+}
+
+async function digestNow(ctx: SubcommandContext, deps: WatchCommandDeps): Promise<void> {
+  if (!(await allowed(ctx, deps, 'watch digest'))) return;
+  const { body } = ctx.bolt;
+  const sent = await sendDigest(deps, workspaceOf(body), {
+    scheduled: false,
+    fallback: { channel: body.channel_id, user: body.user_id },
+  });
+  await ctx.respond({ response_type: 'ephemeral', text: digestOutcome(sent) });
+}
+
+export function digestOutcome(sent: { channel?: string; where: 'channel' | 'dm' | 'nowhere' }): string {
+  if (sent.where === 'channel') return `:newspaper: Digest posted in <#${sent.channel}>.`;
+  if (sent.where === 'dm')
+    return `Regdesk could not post in <#${sent.channel}>, so the digest went to your DM with Regdesk. Invite it with \`/invite @Regdesk\`.`;
+  return 'The digest could not be posted: set a channel Regdesk is in with `/domain watch settings`.';
+}

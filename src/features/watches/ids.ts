@@ -1,0 +1,19 @@
+/** The only place the watches feature's action, block and callback ids live; tests import them from here. */
+export const WATCH_IDS = {
+  /** "Watch" on a domain card (value: the domain's ASCII name) and on a certificate card (value: its id). */
+  watchDomain: 'watch.add.domain',
+  watchCertificate: 'watch.add.certificate',
+  /** On an alert: the domain or certificate card (value `domain:NAME` or `certificate:ID`). */
+  show: 'watch.show',
+  /** On a DNSSEC alert: what `/dns dnssec DOMAIN verify` does (value: the domain). */
+  verifyDnssec: 'watch.dnssec.verify',
+  /** Digest settings modal. */
+  settingsModal: 'watch.settings.modal',
+  channel: 'watch.settings.channel',
+  cadence: 'watch.settings.cadence',
+  hour: 'watch.settings.hour',
+  timeZone: 'watch.settings.tz',
+  /** In the settings modal and on App Home. */
+  digestNow: 'watch.digest.now',
+  openSettings: 'watch.settings.open',
+} as const;

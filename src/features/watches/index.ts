@@ -1,0 +1,72 @@
+import type { WebClient } from '@slack/web-api';
+import type { Queue } from 'bullmq';
+import type { RegistrarClient } from '../../registrar/index.js';
+import type { Limiter } from '../../shared/limiter.js';
+import type { Logger } from '../../shared/logger.js';
+import { createWorker } from '../../shared/queues.js';
+import type { KeySpace } from '../../shared/redis.js';
+import type { WorkspaceRef } from '../../shared/workspace.js';
+import type { ChannelPoster } from '../../slack/poster.js';
+import type { SlackDirectory } from '../../slack/users.js';
+import type { Roles } from '../approvals/permissions.js';
+import type { FeatureModule } from '../feature.js';
+import type { WorkspaceKeys } from '../keys/service.js';
+import { registerWatchActions } from './actions.js';
+import { domainWatchCommand, tlsWatchCommand, type WatchCommandDeps } from './commands.js';
+import { scheduleSweep, WATCH_QUEUE, type WatchJob } from './jobs.js';
+import type { WatchService } from './service.js';
+import type { WatchStore } from './store.js';
+import { watchProcessor } from './sweep.js';
+
+export interface WatchesDeps {
+  watches: WatchService;
+  watchStore: WatchStore;
+  watchQueue: Queue<WatchJob>;
+  roles: Roles;
+  directory: SlackDirectory;
+  registrarFor(workspace: WorkspaceRef): RegistrarClient;
+  workspaceKeys: Pick<WorkspaceKeys, 'keyHashFor'>;
+  limiter: Limiter;
+  keys: KeySpace;
+  slackFor(workspace: WorkspaceRef): Promise<WebClient>;
+  poster: ChannelPoster;
+  logger: Logger;
+  now: () => number;
+}
+
+/** Checks at once per worker process; the registrar pace, not this, bounds the reads. */
+const CONCURRENCY = 8;
+
+/**
+ * `/domain watch …` and `/tls watch …`: expiry and drift alerts, once per threshold, and a digest on a
+ * schedule of the workspace's choosing (docs/requirements.md R37). The sweep and the looks are
+ * BullMQ jobs, so they survive restarts and spread over any number of workers.
+ */
+export const watchesFeature = {
+  name: 'watches',
+  register: (app, deps) => {
+    const commandDeps: WatchCommandDeps = { ...deps, service: deps.watches, store: deps.watchStore };
+    deps.router.add('/domain', domainWatchCommand(commandDeps)).add('/tls', tlsWatchCommand(commandDeps));
+    registerWatchActions(app, commandDeps, deps.logger);
+  },
+  workers: (deps) => [
+    ({ connection, keys, logger }) => {
+      // Every worker upserts the one sweep scheduler under its fixed id: a restart or a second
+      // worker replaces it, never adds another.
+      scheduleSweep(deps.watchQueue).catch((error: unknown) =>
+        logger.warn(
+          { err: error instanceof Error ? error.message : String(error) },
+          'watch sweep not scheduled',
+        ),
+      );
+      const processor = watchProcessor({
+        ...deps,
+        service: deps.watches,
+        store: deps.watchStore,
+        keyHashFor: (workspace) => deps.workspaceKeys.keyHashFor(workspace),
+        logger,
+      });
+      return createWorker(WATCH_QUEUE, processor, connection, keys, logger, { concurrency: CONCURRENCY });
+    },
+  ],
+} satisfies FeatureModule<WatchesDeps>;

@@ -1,0 +1,141 @@
+import type { Queue } from 'bullmq';
+import type { Logger } from '../../shared/logger.js';
+import type { WorkspaceRef } from '../../shared/workspace.js';
+import { DAY_MS } from './checks.js';
+import { queueCheck, scheduleDigest, type WatchJob } from './jobs.js';
+import {
+  type DigestSettings,
+  fieldOf,
+  type WatchItem,
+  type WatchKind,
+  type WatchState,
+  type WatchStore,
+} from './store.js';
+
+export interface WatchServiceDeps {
+  store: WatchStore;
+  queue: Queue<WatchJob>;
+  intervalMs: number;
+  limit: number;
+  now: () => number;
+  logger: Logger;
+}
+
+/** Items claimed per workspace per sweep; the rest wait for the next sweep (30 s later). */
+const SWEEP_BATCH = 600;
+/** A claimed item whose check job vanished (a crash) is due again after this long. */
+const CLAIM_LEASE_MS = 10 * 60_000;
+/** Expiries shown on App Home and looked ahead in the digest. */
+export const LOOK_AHEAD_MS = 60 * DAY_MS;
+
+export type AddResult =
+  | { ok: true; added: WatchItem[]; already: string[] }
+  | { ok: false; total: number; limit: number };
+
+export interface WatchedEntry {
+  item: WatchItem;
+  state: WatchState;
+}
+
+/**
+ * Watches without Slack: the list, the digest settings and the sweep that queues looks. Reads and
+ * alerts happen in the check jobs (sweep.ts), paced per registrar key.
+ */
+export class WatchService {
+  constructor(private readonly deps: WatchServiceDeps) {}
+
+  get limit(): number {
+    return this.deps.limit;
+  }
+
+  /** Adds watches (all or none, within the workspace's limit); each new one is looked at at once. */
+  async add(
+    workspace: WorkspaceRef,
+    kind: WatchKind,
+    ids: readonly string[],
+    where: { channel: string; user: string },
+  ): Promise<AddResult> {
+    const now = this.deps.now();
+    const items = ids.map(
+      (id): WatchItem => ({ kind, id, channel: where.channel, addedBy: where.user, addedAt: now }),
+    );
+    const result = await this.deps.store.add(workspace, items, this.deps.limit, now);
+    if (!result.ok) return { ok: false, total: result.total, limit: this.deps.limit };
+    for (const item of result.added) await queueCheck(this.deps.queue, workspace, item.kind, item.id);
+    const added = new Set(result.added.map((item) => item.id));
+    return { ok: true, added: result.added, already: ids.filter((id) => !added.has(id)) };
+  }
+
+  remove(workspace: WorkspaceRef, kind: WatchKind, ids: readonly string[]): Promise<string[]> {
+    return this.deps.store.remove(workspace, kind, ids);
+  }
+
+  /** Every watch with what its last look saw, soonest expiry first (unknown expiries last). */
+  async list(workspace: WorkspaceRef): Promise<WatchedEntry[]> {
+    const [items, states] = await Promise.all([
+      this.deps.store.items(workspace),
+      this.deps.store.states(workspace),
+    ]);
+    return items
+      .map((item) => ({ item, state: states.get(fieldOf(item.kind, item.id)) ?? { failures: 0 } }))
+      .sort(
+        (a, b) =>
+          (a.state.expiresAt ?? Number.POSITIVE_INFINITY) - (b.state.expiresAt ?? Number.POSITIVE_INFINITY) ||
+          a.item.id.localeCompare(b.item.id),
+      );
+  }
+
+  /** What expires within the look-ahead, soonest first (App Home's "Coming up", the digest). */
+  async comingUp(workspace: WorkspaceRef): Promise<WatchedEntry[]> {
+    const horizon = this.deps.now() + LOOK_AHEAD_MS;
+    return (await this.list(workspace)).filter(
+      (entry) => entry.state.expiresAt !== undefined && entry.state.expiresAt <= horizon,
+    );
+  }
+
+  settings(workspace: WorkspaceRef): Promise<DigestSettings | undefined> {
+    return this.deps.store.settings(workspace);
+  }
+
+  /** Saves the digest settings and moves (or removes) the workspace's one digest scheduler. */
+  async saveSettings(workspace: WorkspaceRef, settings: DigestSettings): Promise<void> {
+    await this.deps.store.saveSettings(workspace, settings);
+    await scheduleDigest(this.deps.queue, workspace, settings);
+  }
+
+  /**
+   * Queues a check for every item due by now, in every workspace. Claimed items are pushed a lease
+   * ahead, so a second sweep (another worker, a retry) does not queue them again; the check job
+   * sets the real next look when it is done.
+   */
+  async sweep(): Promise<number> {
+    const now = this.deps.now();
+    let queued = 0;
+    for (const workspace of await this.deps.store.workspaces()) {
+      const fields = await this.deps.store.claimDue(workspace, now, SWEEP_BATCH, now + CLAIM_LEASE_MS);
+      for (const field of fields) {
+        const [kind, ...rest] = field.split(':');
+        if (kind !== 'domain' && kind !== 'certificate') continue;
+        await queueCheck(this.deps.queue, workspace, kind, rest.join(':'));
+        queued++;
+      }
+    }
+    if (queued > 0) this.deps.logger.debug({ queued }, 'watch sweep queued checks');
+    return queued;
+  }
+
+  /**
+   * The next look: a little before the interval is over, spread by up to 10 % so items added together
+   * drift apart, and early enough that the sweep's own period cannot make it late.
+   */
+  nextLookAt(now: number): number {
+    const { intervalMs } = this.deps;
+    return now + Math.max(30_000, intervalMs - 60_000 - Math.floor(Math.random() * intervalMs * 0.1));
+  }
+
+  /** Uninstall: the digest scheduler and every watch of the workspace. */
+  async forget(workspace: WorkspaceRef): Promise<void> {
+    await scheduleDigest(this.deps.queue, workspace, undefined);
+    await this.deps.store.forget(workspace);
+  }
+}

@@ -1,0 +1,287 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import type { KeySpace, Redis } from '../../shared/redis.js';
+import { type WorkspaceRef, workspaceId } from '../../shared/workspace.js';
+
+export const WatchKind = z.enum(['domain', 'certificate']);
+export type WatchKind = z.infer<typeof WatchKind>;
+
+/** One watched domain (ASCII name) or certificate (registrar id), and where its alerts go. */
+export const WatchItem = z.object({
+  kind: WatchKind,
+  id: z.string(),
+  channel: z.string(),
+  addedBy: z.string(),
+  addedAt: z.number(),
+});
+export type WatchItem = z.infer<typeof WatchItem>;
+
+/** What the last successful look saw (the digest, the list and App Home read it; no registrar call). */
+export const WatchState = z.object({
+  checkedAt: z.number().optional(),
+  /** Consecutive failed looks; "could not check" is said at FAILURES_BEFORE_REPORT. */
+  failures: z.number().default(0),
+  failingSince: z.number().optional(),
+  lastError: z.string().optional(),
+  /** Common name of a certificate; the domain's expiry, renewal and delegation. */
+  label: z.string().optional(),
+  expiresAt: z.number().optional(),
+  autoRenew: z.boolean().optional(),
+  cancelled: z.boolean().optional(),
+  nameservers: z.array(z.string()).optional(),
+  dnssec: z
+    .object({
+      desired: z.string(),
+      live: z.string(),
+      pending: z.boolean(),
+      pendingSince: z.number().optional(),
+      driftSince: z.number().optional(),
+    })
+    .optional(),
+  status: z.string().optional(),
+  pendingSince: z.number().optional(),
+});
+export type WatchState = z.infer<typeof WatchState>;
+
+export const CADENCES = [
+  'off',
+  'daily',
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+] as const;
+export const DigestSettings = z.object({
+  /** Digests and alerts go here when set; otherwise alerts go where each watch was added. */
+  channel: z.string().optional(),
+  cadence: z.enum(CADENCES),
+  hour: z.number().int().min(0).max(23),
+  timeZone: z.string().min(1),
+  setBy: z.string().optional(),
+});
+export type DigestSettings = z.infer<typeof DigestSettings>;
+
+/** A change seen by a look, for the digest's "what changed". */
+export const WatchChange = z.object({ at: z.number(), text: z.string() });
+export type WatchChange = z.infer<typeof WatchChange>;
+
+/** Changes kept per workspace for the digest (newest first). */
+const MAX_CHANGES = 200;
+/** An alert mark outlives any threshold it records (the longest is 60 days before an expiry). */
+const ALERT_MARK_TTL_S = 400 * 86_400;
+
+/**
+ * Adds watches unless the workspace would then watch more than the limit; all or nothing, atomic, so
+ * two people adding at once cannot pass the limit together. New items are due at once.
+ * KEYS: items, due. ARGV: limit, dueAt, then field/json pairs. Returns {added, total} or {-1, total}.
+ */
+const ADD = `
+local limit = tonumber(ARGV[1])
+local fresh = {}
+for i = 3, #ARGV, 2 do
+  if redis.call('HEXISTS', KEYS[1], ARGV[i]) == 0 then table.insert(fresh, i) end
+end
+local total = redis.call('HLEN', KEYS[1])
+if total + #fresh > limit then return {-1, total} end
+for _, i in ipairs(fresh) do
+  redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1])
+  redis.call('ZADD', KEYS[2], ARGV[2], ARGV[i])
+end
+return {#fresh, total + #fresh}`;
+
+export const fieldOf = (kind: WatchKind, id: string) => `${kind}:${id}`;
+
+/**
+ * The watch list and what was last seen, in Redis under the workspace's hash tag (docs/requirements.md
+ * R23): an uninstall's purge of `{ws:…}` removes all of it. The due set orders items by their next
+ * look; a global set names the workspaces that have watches, for the sweep.
+ */
+export class WatchStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly keys: KeySpace,
+  ) {}
+
+  #key(workspace: WorkspaceRef, ...parts: string[]): string {
+    return this.keys.key(`ws:${workspaceId(workspace)}`, 'watch', ...parts);
+  }
+
+  get #workspaces(): string {
+    return this.keys.key('watch', 'workspaces');
+  }
+
+  async add(
+    workspace: WorkspaceRef,
+    items: readonly WatchItem[],
+    limit: number,
+    dueAt: number,
+  ): Promise<{ ok: true; added: WatchItem[] } | { ok: false; total: number }> {
+    const before = new Set(await this.redis.hkeys(this.#key(workspace, 'items')));
+    const pairs = items.flatMap((item) => [fieldOf(item.kind, item.id), JSON.stringify(item)]);
+    const [added, total] = (await this.redis.eval(
+      ADD,
+      2,
+      this.#key(workspace, 'items'),
+      this.#key(workspace, 'due'),
+      String(limit),
+      String(dueAt),
+      ...pairs,
+    )) as [number, number];
+    if (added < 0) return { ok: false, total };
+    if (added > 0) await this.redis.sadd(this.#workspaces, JSON.stringify(refOf(workspace)));
+    return { ok: true, added: items.filter((item) => !before.has(fieldOf(item.kind, item.id))) };
+  }
+
+  /** Removes watches with their state; the names that were not watched are returned apart. */
+  async remove(workspace: WorkspaceRef, kind: WatchKind, ids: readonly string[]): Promise<string[]> {
+    const removed: string[] = [];
+    for (const id of ids) {
+      const field = fieldOf(kind, id);
+      const [[, count] = [null, 0]] =
+        (await this.redis
+          .multi()
+          .hdel(this.#key(workspace, 'items'), field)
+          .hdel(this.#key(workspace, 'state'), field)
+          .zrem(this.#key(workspace, 'due'), field)
+          .exec()) ?? [];
+      if (Number(count) > 0) removed.push(id);
+    }
+    return removed;
+  }
+
+  async items(workspace: WorkspaceRef): Promise<WatchItem[]> {
+    const raw = await this.redis.hvals(this.#key(workspace, 'items'));
+    return raw.flatMap((json) => parsed(WatchItem, json));
+  }
+
+  async item(workspace: WorkspaceRef, kind: WatchKind, id: string): Promise<WatchItem | undefined> {
+    const raw = await this.redis.hget(this.#key(workspace, 'items'), fieldOf(kind, id));
+    return raw === null ? undefined : parsed(WatchItem, raw)[0];
+  }
+
+  async count(workspace: WorkspaceRef): Promise<number> {
+    return this.redis.hlen(this.#key(workspace, 'items'));
+  }
+
+  async states(workspace: WorkspaceRef): Promise<Map<string, WatchState>> {
+    const raw = await this.redis.hgetall(this.#key(workspace, 'state'));
+    const states = new Map<string, WatchState>();
+    for (const [field, json] of Object.entries(raw)) {
+      const [state] = parsed(WatchState, json);
+      if (state !== undefined) states.set(field, state);
+    }
+    return states;
+  }
+
+  async state(workspace: WorkspaceRef, kind: WatchKind, id: string): Promise<WatchState> {
+    const raw = await this.redis.hget(this.#key(workspace, 'state'), fieldOf(kind, id));
+    return (raw === null ? undefined : parsed(WatchState, raw)[0]) ?? { failures: 0 };
+  }
+
+  /** Saves what a look saw, only while the item is still watched (a removal during a look wins). */
+  async saveState(workspace: WorkspaceRef, kind: WatchKind, id: string, state: WatchState): Promise<void> {
+    const field = fieldOf(kind, id);
+    if (!(await this.redis.hexists(this.#key(workspace, 'items'), field))) return;
+    await this.redis.hset(this.#key(workspace, 'state'), field, JSON.stringify(state));
+  }
+
+  /** Items due by `now` (at most `max`), each pushed to `leaseUntil` so the next sweep skips it. */
+  async claimDue(workspace: WorkspaceRef, now: number, max: number, leaseUntil: number): Promise<string[]> {
+    const due = this.#key(workspace, 'due');
+    const fields = await this.redis.zrangebyscore(due, '-inf', now, 'LIMIT', 0, max);
+    // XX: an item removed meanwhile is not brought back.
+    if (fields.length > 0) await this.redis.zadd(due, 'XX', ...fields.flatMap((f) => [leaseUntil, f]));
+    return fields;
+  }
+
+  async setDue(workspace: WorkspaceRef, kind: WatchKind, id: string, at: number): Promise<void> {
+    await this.redis.zadd(this.#key(workspace, 'due'), 'XX', at, fieldOf(kind, id));
+  }
+
+  async workspaces(): Promise<WorkspaceRef[]> {
+    const raw = await this.redis.smembers(this.#workspaces);
+    return raw.flatMap((json) => parsed(WorkspaceShape, json));
+  }
+
+  /**
+   * Marks an alert as raised; false when it was already (by this or any process, before or after a
+   * restart). The mark is the once-per-threshold guarantee.
+   */
+  async markAlert(workspace: WorkspaceRef, mark: string): Promise<boolean> {
+    const digest = createHash('sha256').update(mark).digest('hex').slice(0, 32);
+    return (
+      (await this.redis.set(this.#key(workspace, 'alert', digest), '1', 'EX', ALERT_MARK_TTL_S, 'NX')) ===
+      'OK'
+    );
+  }
+
+  /** Undoes a mark whose alert could not be delivered, so the next look raises it again. */
+  async unmarkAlert(workspace: WorkspaceRef, mark: string): Promise<void> {
+    const digest = createHash('sha256').update(mark).digest('hex').slice(0, 32);
+    await this.redis.del(this.#key(workspace, 'alert', digest));
+  }
+
+  async recordChange(workspace: WorkspaceRef, change: WatchChange): Promise<void> {
+    const key = this.#key(workspace, 'changes');
+    await this.redis
+      .multi()
+      .lpush(key, JSON.stringify(change))
+      .ltrim(key, 0, MAX_CHANGES - 1)
+      .exec();
+  }
+
+  async changesSince(workspace: WorkspaceRef, since: number): Promise<WatchChange[]> {
+    const raw = await this.redis.lrange(this.#key(workspace, 'changes'), 0, MAX_CHANGES - 1);
+    return raw.flatMap((json) => parsed(WatchChange, json)).filter((change) => change.at > since);
+  }
+
+  async settings(workspace: WorkspaceRef): Promise<DigestSettings | undefined> {
+    const raw = await this.redis.get(this.#key(workspace, 'settings'));
+    return raw === null ? undefined : parsed(DigestSettings, raw)[0];
+  }
+
+  async saveSettings(workspace: WorkspaceRef, settings: DigestSettings): Promise<void> {
+    await this.redis.set(this.#key(workspace, 'settings'), JSON.stringify(settings));
+  }
+
+  /** When the last digest was posted (its "what changed" starts there). */
+  async lastDigest(workspace: WorkspaceRef): Promise<number | undefined> {
+    const raw = await this.redis.get(this.#key(workspace, 'last-digest'));
+    return raw === null ? undefined : Number(raw);
+  }
+
+  async setLastDigest(workspace: WorkspaceRef, at: number): Promise<void> {
+    await this.redis.set(this.#key(workspace, 'last-digest'), String(at));
+  }
+
+  /** Forgets the workspace in the sweep's list (its own keys go with the uninstall's purge). */
+  async forget(workspace: WorkspaceRef): Promise<void> {
+    await this.redis.srem(this.#workspaces, JSON.stringify(refOf(workspace)));
+    await this.redis.del(
+      ...['items', 'state', 'due', 'settings', 'changes', 'last-digest'].map((part) =>
+        this.#key(workspace, part),
+      ),
+    );
+  }
+}
+
+const WorkspaceShape = z.object({ teamId: z.string(), enterpriseId: z.string().optional() });
+
+/** A canonical ref (no undefined members), so the same workspace is one member of the global set. */
+function refOf(workspace: WorkspaceRef): WorkspaceRef {
+  return workspace.enterpriseId === undefined
+    ? { teamId: workspace.teamId }
+    : { teamId: workspace.teamId, enterpriseId: workspace.enterpriseId };
+}
+
+function parsed<T>(schema: z.ZodType<T>, json: string): T[] {
+  try {
+    const result = schema.safeParse(JSON.parse(json));
+    return result.success ? [result.data] : [];
+  } catch {
+    return [];
+  }
+}
