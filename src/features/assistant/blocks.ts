@@ -2,6 +2,7 @@ import type { KnownBlock } from '@slack/types';
 import type { AssistantAnswer } from '../../registrar/index.js';
 import { section } from '../../slack/blocks.js';
 import { escapeMrkdwn, splitMrkdwn, truncate } from '../../slack/mrkdwn.js';
+import { formatWait } from './estimate.js';
 import { linkResolver } from './links.js';
 import { markdownToMrkdwn } from './markdown.js';
 import type { Outcome } from './outcome.js';
@@ -17,13 +18,28 @@ export interface Reply {
   blocks: KnownBlock[];
 }
 
-export function waitingMessage(ahead: number): Reply {
+/** The placeholder while a question waits: its position and, when known, when it will be answered. */
+export function waitingMessage(ahead: number, waitMs?: number): Reply {
+  const eta = waitMs === undefined ? '' : ` Answer expected in ${formatWait(waitMs)}.`;
   const text =
     ahead <= 0
       ? ':hourglass_flowing_sand: Asking the registrar’s assistant…'
-      : `:hourglass_flowing_sand: Queued: ${ahead} question${ahead === 1 ? '' : 's'} ahead. The assistant answers one at a time.`;
+      : `:hourglass_flowing_sand: Queued: ${ahead} question${ahead === 1 ? '' : 's'} ahead. The assistant answers one at a time.${eta}`;
   return { text, blocks: [section(text)] };
 }
+
+/**
+ * The same states as an assistant thread's status (`assistant.threads.setStatus`), which Slack shows
+ * after the app's name ("Regdesk is looking it up…"), on one short line.
+ */
+export const panelStatus = {
+  waiting: (ahead: number, waitMs: number) =>
+    ahead <= 0
+      ? `is waiting for the registrar, ${formatWait(waitMs)}…`
+      : `is in queue, ${ahead} ahead, ${formatWait(waitMs)}`,
+  working: () => 'is looking it up…',
+  retrying: () => 'is waiting: the assistant is busy…',
+} as const;
 
 export function retryingMessage(reason: string): Reply {
   const text = `:hourglass_flowing_sand: The assistant is busy (${escapeMrkdwn(reason)}); your question stays queued and is retried shortly.`;
@@ -40,11 +56,31 @@ export function answeredPrivately(user: string): Reply {
  * The outcome as a new reply in the question's thread. It mentions the asker: an edited placeholder
  * notifies nobody, a mention does. `linkHosts`: hosts besides the dashboard that links may go to.
  */
-export function threadReply(outcome: Outcome, user: string, linkHosts: readonly string[]): Reply {
+export function threadReply(
+  outcome: Outcome,
+  user: string,
+  linkHosts: readonly string[],
+  now: number = Date.now(),
+): Reply {
   const mention = `<@${user}>`;
   if (!outcome.ok) return noAnswer(`${mention} :x: No answer: ${escapeMrkdwn(outcome.reason)}`);
   const lead = `${mention} here is the answer to your question:`;
-  return { text: lead, blocks: [section(lead), ...answerBlocks(outcome.answer, linkHosts)] };
+  return {
+    text: lead,
+    blocks: [section(lead), ...answerBlocks(outcome.answer, linkHosts), ...cacheNote(outcome, now)],
+  };
+}
+
+/** A cached answer says so, and how old it is (docs/requirements.md C3): it cost no registrar call. */
+function cacheNote(outcome: Outcome, now: number): KnownBlock[] {
+  if (!outcome.ok || outcome.cachedAt === undefined) return [];
+  const minutes = Math.floor(Math.max(0, now - outcome.cachedAt) / 60_000);
+  const age = minutes < 1 ? 'less than a minute ago' : `${minutes} minute${minutes === 1 ? '' : 's'} ago`;
+  return [
+    note(
+      `:recycle: From the answer cache: the same question was answered ${age}, so this one cost no registrar call.`,
+    ),
+  ];
 }
 
 /**
@@ -61,7 +97,10 @@ export function privateReply(
   const where = why === 'gone' ? ' could not be answered in its thread' : '';
   if (!outcome.ok) return noAnswer(`:x: ${asked}${where}: ${escapeMrkdwn(outcome.reason)}`);
   const lead = `${asked}${where}${why === 'gone' ? ', so here is the answer' : ', answered only to you'}:`;
-  return { text: lead, blocks: [section(lead), ...answerBlocks(outcome.answer, linkHosts)] };
+  return {
+    text: lead,
+    blocks: [section(lead), ...answerBlocks(outcome.answer, linkHosts), ...cacheNote(outcome, Date.now())],
+  };
 }
 
 function noAnswer(text: string): Reply {

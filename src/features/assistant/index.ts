@@ -2,17 +2,22 @@ import type { WebClient } from '@slack/web-api';
 import type { Queue } from 'bullmq';
 import type { RegfishLimits } from '../../config.js';
 import type { RegistrarClient } from '../../registrar/index.js';
-import type { Limiter } from '../../shared/limiter.js';
+import { type Limiter, withLatencyMargin } from '../../shared/limiter.js';
 import { createWorker } from '../../shared/queues.js';
-import type { Redis } from '../../shared/redis.js';
+import type { KeySpace, Redis } from '../../shared/redis.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
 import type { ChannelPoster } from '../../slack/poster.js';
 import type { SlackDirectory } from '../../slack/users.js';
 import type { PolicyStore } from '../approvals/policy.js';
 import type { FeatureModule } from '../feature.js';
+import { Asking } from './asking.js';
+import { AnswerCache } from './cache.js';
 import { registerAssistantHandlers } from './commands.js';
+import { Estimator } from './estimate.js';
 import { assistantProcessor } from './jobs.js';
+import { registerAssistantPanel } from './panel.js';
 import { ASSISTANT_QUEUE, type AssistantJob, type AssistantService } from './service.js';
+import { registerAskShortcut } from './shortcut.js';
 
 export interface AssistantDeps {
   assistant: AssistantService;
@@ -23,21 +28,58 @@ export interface AssistantDeps {
   /** Who reads answers and where their links may go (`assistantAnswers`, `assistantLinkHosts`). */
   policies: PolicyStore;
   redis: Redis;
+  keys: KeySpace;
   limiter: Limiter;
   limits: RegfishLimits;
+  config: { assistantCacheTtlMs: number };
   registrarFor(workspace: WorkspaceRef): RegistrarClient;
   slackFor(workspace: WorkspaceRef): Promise<WebClient>;
 }
 
-/** `/ask` and mentions: questions queued, one in flight per registrar account, answered in threads. */
+/** The answer cache and the estimator, built alike by the Slack side and the workers. */
+export function assistantTools(deps: AssistantDeps): { cache: AnswerCache; estimator: Estimator } {
+  return {
+    cache: new AnswerCache(deps.redis, deps.keys, deps.config.assistantCacheTtlMs),
+    // The windows as the worker's limiter counts them, latency margin included.
+    estimator: new Estimator(deps.redis, deps.assistant.redisKeys, {
+      assistantKey: {
+        ...deps.limits.assistantKey,
+        windowMs: withLatencyMargin(deps.limits.assistantKey.windowMs),
+      },
+      assistantAccount: {
+        ...deps.limits.assistantAccount,
+        windowMs: withLatencyMargin(deps.limits.assistantAccount.windowMs),
+      },
+    }),
+  };
+}
+
+/**
+ * The registrar's assistant wherever Slack users ask: `/ask`, mentions, the assistant side panel and
+ * DMs, and the "Ask Regdesk about this" message shortcut. Questions are queued, one in flight per
+ * registrar account, and answered in threads; repeated questions come from the cache.
+ */
 export const assistantFeature = {
   name: 'assistant',
-  register: (app, deps) => registerAssistantHandlers(app, deps),
+  register: (app, deps) => {
+    const withTools = { ...deps, ...assistantTools(deps) };
+    // One path for every surface's questions: cache, cap, queue.
+    const asking = new Asking(withTools);
+    registerAssistantHandlers(app, withTools, asking);
+    registerAssistantPanel(app, withTools, asking);
+    registerAskShortcut(app, withTools, asking);
+  },
   workers: (deps) => [
     ({ connection, keys, logger }) =>
       createWorker(
         ASSISTANT_QUEUE,
-        assistantProcessor({ ...deps, service: deps.assistant, queue: deps.assistantQueue, logger }),
+        assistantProcessor({
+          ...deps,
+          ...assistantTools(deps),
+          service: deps.assistant,
+          queue: deps.assistantQueue,
+          logger,
+        }),
         connection,
         keys,
         logger,

@@ -14,11 +14,14 @@ import { AppError } from '../../shared/app-error.js';
 import { type Limiter, withLatencyMargin } from '../../shared/limiter.js';
 import type { Logger } from '../../shared/logger.js';
 import type { Redis } from '../../shared/redis.js';
+import { waitForReplicas } from '../../shared/redis-replicas.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
 import { slackRefusal } from '../../slack/platform-errors.js';
 import type { ChannelPoster } from '../../slack/poster.js';
 import type { PolicyStore } from '../approvals/policy.js';
-import { retryingMessage, waitingMessage } from './blocks.js';
+import { panelStatus, retryingMessage, waitingMessage } from './blocks.js';
+import type { AnswerCache } from './cache.js';
+import type { Estimator } from './estimate.js';
 import { DELIVERY_LEASE_MS, errorText, type Outcome, Outcomes } from './outcome.js';
 import { type AssistantJob, type AssistantService, workspaceOfJob } from './service.js';
 
@@ -28,6 +31,14 @@ const MAX_ATTEMPTS = 8;
 const INFLIGHT_LEASE_MS = 45_000;
 /** Waiting questions look again this often, so positions move and the head starts promptly. */
 const POLL_MS = 750;
+/** Slack drops an assistant thread's status after two minutes without a message: renew it sooner. */
+const STATUS_RENEW_MS = 90_000;
+
+/** Where a question stands, as the asker is shown it. */
+type Progress =
+  | { kind: 'waiting'; ahead: number; waitMs: number }
+  | { kind: 'working' }
+  | { kind: 'retrying'; reason: string };
 
 export interface AssistantWorkerDeps {
   service: AssistantService;
@@ -37,9 +48,49 @@ export interface AssistantWorkerDeps {
   limits: RegfishLimits;
   poster: ChannelPoster;
   policies: PolicyStore;
+  cache: AnswerCache;
+  estimator: Estimator;
   registrarFor(workspace: WorkspaceRef): RegistrarClient;
   slackFor(workspace: WorkspaceRef): Promise<WebClient>;
   logger: Logger;
+}
+
+/**
+ * Shows a question's progress where its asker looks: the placeholder reply (a progress edit of the
+ * poster: coalesced, behind every final), or in an assistant thread its status, which Slack shows
+ * as "Regdesk is looking it up…" and clears when the answer is posted. Best-effort: a deleted
+ * placeholder or an archived channel must not fail the question, which still gets its reply.
+ */
+export function progressView(
+  job: AssistantJob,
+  client: WebClient,
+  poster: ChannelPoster,
+  onFailure: (error: unknown) => void,
+): (progress: Progress) => Promise<void> {
+  if (job.surface === 'panel') {
+    return (progress) => {
+      const status =
+        progress.kind === 'waiting'
+          ? panelStatus.waiting(progress.ahead, progress.waitMs)
+          : progress.kind === 'working'
+            ? panelStatus.working()
+            : panelStatus.retrying();
+      return client.assistant.threads
+        .setStatus({ channel_id: job.channel, thread_ts: job.threadTs, status })
+        .then(() => undefined, onFailure);
+    };
+  }
+  return (progress) => {
+    const message: { text: string; blocks: KnownBlock[] } =
+      progress.kind === 'waiting'
+        ? waitingMessage(progress.ahead, progress.waitMs)
+        : progress.kind === 'working'
+          ? waitingMessage(0)
+          : retryingMessage(progress.reason);
+    return poster
+      .update(client, { channel: job.channel, ts: job.statusTs, ...message }, { urgency: 'progress' })
+      .catch(onFailure);
+  };
 }
 
 // Take the account's single in-flight slot, or keep it when this same job already holds it (a re-run
@@ -102,24 +153,18 @@ export function assistantProcessor(deps: AssistantWorkerDeps) {
       throw new DelayedError();
     };
     // A run that finds another still posting looks again once that one's lease may have lapsed.
-    const deliver = async () => {
-      if ((await outcomes.deliver(data, jobId)) === 'busy') await later(DELIVERY_LEASE_MS / 4);
+    const deliver = async (settled?: Outcome) => {
+      if ((await outcomes.deliver(data, jobId, settled)) === 'busy') await later(DELIVERY_LEASE_MS / 4);
     };
     if ((await outcomes.of(data, jobId)) !== undefined) return deliver();
 
     const workspace = workspaceOfJob(data);
     const client = await deps.slackFor(workspace);
-    // Progress edits are best-effort: a deleted placeholder or an archived channel must not fail the
-    // question, which still gets its reply (in the thread, or privately).
-    const show = (message: { text: string; blocks: KnownBlock[] }) =>
-      deps.poster
-        .update(client, { channel: data.channel, ts: data.statusTs, ...message })
-        .catch((error: unknown) =>
-          logger.info(
-            { jobId, slackError: slackRefusal(error), err: errorText(error) },
-            'progress edit failed',
-          ),
-        );
+    const show = progressView(data, client, deps.poster, (error: unknown) =>
+      logger.info({ jobId, slackError: slackRefusal(error), err: errorText(error) }, 'progress edit failed'),
+    );
+    // A panel's status lapses after two minutes; a placeholder message does not.
+    const stale = data.surface === 'panel' && Date.now() - (data.shownAt ?? 0) > STATUS_RENEW_MS;
 
     const queue = keys.queue(data.account);
     await redis.zadd(queue, 'NX', data.enqueuedAt, jobId);
@@ -134,9 +179,12 @@ export function assistantProcessor(deps: AssistantWorkerDeps) {
       // only has to catch up positions: the further back, the less often.
       const shown = data.shownAhead ?? -1;
       const worthShowing = ahead <= 3 || ahead % 5 === 0 || shown < 0 || ahead > shown;
-      if (ahead !== shown && worthShowing) await show(waitingMessage(ahead));
+      const showing = (ahead !== shown && worthShowing) || stale;
+      if (showing)
+        await show({ kind: 'waiting', ahead, waitMs: await deps.estimator.estimate(data.account, ahead) });
       await later(POLL_MS * Math.min(ahead, 8) + Math.random() * 250, {
-        shownAhead: worthShowing ? ahead : shown,
+        shownAhead: showing ? ahead : shown,
+        ...(showing ? { shownAt: Date.now() } : {}),
       });
     }
 
@@ -148,9 +196,11 @@ export function assistantProcessor(deps: AssistantWorkerDeps) {
       String(INFLIGHT_LEASE_MS),
     );
     if (Number(slot) !== 1) await later(POLL_MS);
+    // The slot must outlive a fail-over, or another process asks while this one does (R13).
+    await waitForReplicas(redis, keys.inflight(data.account));
     let outcome: Outcome;
     try {
-      const quota = await deps.limiter.acquire([
+      const quota = await deps.limiter.take([
         {
           key: keys.perKey(data.account),
           max: deps.limits.assistantKey.max,
@@ -163,21 +213,35 @@ export function assistantProcessor(deps: AssistantWorkerDeps) {
         },
       ]);
       if (!quota.ok) {
-        if (data.shownAhead !== 0) await show(waitingMessage(0));
-        await later(quota.retryAfterMs + Math.random() * 200, { shownAhead: 0 });
+        // Waiting for a rate window: the head's estimate is that wait plus an answer's time.
+        if (data.shownAhead !== 0 || stale)
+          await show({ kind: 'waiting', ahead: 0, waitMs: await deps.estimator.estimate(data.account, 0) });
+        await later(quota.retryAfterMs + Math.random() * 200, { shownAhead: 0, shownAt: Date.now() });
       }
+      // The question leaves the queue for the registrar: "is looking it up…".
+      if (data.shownAhead !== 0 || data.surface === 'panel') await show({ kind: 'working' });
       const question = await service.withContext(data);
       try {
-        outcome = {
-          ok: true,
-          answer: await deps.registrarFor(workspace).assistant.ask({ q: question, locale: data.locale }),
-        };
+        // The quota slot counts from now, when the question is about to go (limiter.ts `take`).
+        if (quota.ok) await quota.settle();
+        const started = Date.now();
+        const answer = await deps
+          .registrarFor(workspace)
+          .assistant.ask({ q: question.text, locale: data.locale });
+        outcome = { ok: true, answer };
+        await deps.estimator.record(data.account, Date.now() - started);
+        // Only a question asked without context is the same question when asked again.
+        if (question.bare)
+          await deps.cache.put(
+            { workspace, account: data.account, locale: data.locale, question: data.question },
+            answer,
+          );
       } catch (error) {
         const attempts = (data.attempts ?? 0) + 1;
         if (isRetryable(error) && attempts < MAX_ATTEMPTS) {
           // Free the account before the (paced) edit: the wait is this question's, not the account's.
           await outcomes.releaseSlot(data.account, jobId);
-          await show(retryingMessage(error instanceof RateLimitedError ? 'rate limit' : 'busy'));
+          await show({ kind: 'retrying', reason: error instanceof RateLimitedError ? 'rate limit' : 'busy' });
           const wait =
             error instanceof RateLimitedError && error.retryAfterMs !== undefined
               ? error.retryAfterMs
@@ -191,7 +255,7 @@ export function assistantProcessor(deps: AssistantWorkerDeps) {
       await outcomes.releaseSlot(data.account, jobId);
     }
     await outcomes.settle(data, jobId, outcome);
-    await deliver();
+    await deliver(outcome);
   };
 
   return async (job: Job<AssistantJob>, token?: string): Promise<void> => {

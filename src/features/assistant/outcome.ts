@@ -3,6 +3,7 @@ import type { Queue } from 'bullmq';
 import type { AssistantAnswer } from '../../registrar/index.js';
 import type { Logger } from '../../shared/logger.js';
 import type { Redis } from '../../shared/redis.js';
+import { waitForReplicas } from '../../shared/redis-replicas.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
 import { slackRefusal } from '../../slack/platform-errors.js';
 import type { ChannelPoster } from '../../slack/poster.js';
@@ -13,7 +14,14 @@ import { answeredPrivately, privateReply, threadReply } from './blocks.js';
 import { type AssistantJob, type AssistantKeys, workspaceOfJob } from './service.js';
 
 /** How a question ended: the registrar's answer, or why there is none. */
-export type Outcome = { ok: true; answer: AssistantAnswer } | { ok: false; reason: string };
+export type Outcome =
+  | {
+      ok: true;
+      answer: AssistantAnswer;
+      /** Set when the answer came from the cache: when the registrar gave it. */
+      cachedAt?: number;
+    }
+  | { ok: false; reason: string };
 
 /** Outcomes and delivery marks outlive every re-run of a job (BullMQ keeps completed jobs 24 h). */
 const KEEP_SECONDS = 24 * 60 * 60;
@@ -57,6 +65,8 @@ export class Outcomes {
   async settle(job: AssistantJob, jobId: string, outcome: Outcome): Promise<void> {
     const key = this.deps.keys.outcome(job.account, jobId);
     const first = await this.deps.redis.set(key, JSON.stringify(outcome), 'EX', KEEP_SECONDS, 'NX');
+    // Kept through a fail-over, so a re-run delivers this outcome instead of asking again.
+    await waitForReplicas(this.deps.redis, key);
     if (first === 'OK' && outcome.ok) await this.deps.remember(job, outcome.answer.answer);
     await this.#release(job.account, jobId, job.user);
   }
@@ -98,20 +108,25 @@ export class Outcomes {
    * Never throws: delivering one question's outcome must not fail another's run. `busy` when another
    * run holds the delivery lease.
    */
-  async deliver(job: AssistantJob, jobId: string): Promise<'done' | 'busy'> {
+  async deliver(job: AssistantJob, jobId: string, settled?: Outcome): Promise<'done' | 'busy'> {
     const { redis, keys, logger } = this.deps;
     const mark = keys.delivered(job.account, jobId);
     try {
-      const outcome = await this.of(job, jobId);
+      // The stored outcome wins (the first one settled); the one just settled stands in when a Redis
+      // fail-over lost the write, so the asker still hears it.
+      const outcome = (await this.of(job, jobId)) ?? settled;
       if (outcome === undefined) return 'done';
       if ((await redis.set(mark, 'posting', 'PX', DELIVERY_LEASE_MS, 'NX')) !== 'OK')
         return (await redis.get(mark)) === 'done' ? 'done' : 'busy';
+      // The lease and, below, the mark must survive a fail-over, or a re-run posts a second answer.
+      await waitForReplicas(redis, mark);
       const workspace = workspaceOfJob(job);
       const client = await this.deps.slackFor(workspace);
       const policy = await this.deps.policies.get(workspace);
       const audience = await audienceOf(client, job.channel, policy.assistantAnswers, logger);
       if (!(await this.#tell(client, job, outcome, audience, policy.assistantLinkHosts))) return 'done'; // logged by replyPrivately
       await redis.set(mark, 'done', 'EX', KEEP_SECONDS);
+      await waitForReplicas(redis, mark);
       await this.#tidy(client, job, outcome.ok, audience);
     } catch (error) {
       logger.error({ jobId, err: errorText(error) }, 'the asker could not be told the outcome');
@@ -154,9 +169,15 @@ export class Outcomes {
   async #tidy(client: WebClient, job: AssistantJob, answered: boolean, audience: Audience): Promise<void> {
     const ignore = () => undefined;
     const placeholder = { channel: job.channel, ts: job.statusTs };
-    if (audience === 'asker')
+    // An assistant thread shows a status, not a placeholder: a reply clears it, a failure must too.
+    if (job.surface === 'panel')
+      await client.assistant.threads
+        .setStatus({ channel_id: job.channel, thread_ts: job.threadTs, status: '' })
+        .catch(ignore);
+    // An answer from the cache came at once: no placeholder was posted (statusTs empty).
+    else if (job.statusTs !== '' && audience === 'asker')
       await this.deps.poster.update(client, { ...placeholder, ...answeredPrivately(job.user) }).catch(ignore);
-    else await client.chat.delete(placeholder).catch(ignore);
+    else if (job.statusTs !== '') await client.chat.delete(placeholder).catch(ignore);
     if (job.askTs === undefined) return;
     const reaction = { channel: job.channel, timestamp: job.askTs };
     await client.reactions.remove({ ...reaction, name: 'hourglass_flowing_sand' }).catch(ignore);

@@ -52,9 +52,16 @@ export interface AssistantJob {
   threadTs: string;
   /**
    * The placeholder reply that shows the queue position; deleted once the answer is posted below it,
-   * or, when the asker was answered privately, left saying so.
+   * or, when the asker was answered privately, left saying so. Empty in the assistant panel.
    */
   statusTs: string;
+  /**
+   * `panel`: an assistant thread (side panel or DM), where the position and progress are the thread's
+   * status (`assistant.threads.setStatus`) instead of a placeholder message.
+   */
+  surface?: 'panel';
+  /** Text the question is about (a message shortcut's message), sent ahead of the question. */
+  context?: string;
   /** The asker's own message (mentions), for the working → answered reaction. */
   askTs?: string;
   user: string;
@@ -65,6 +72,8 @@ export interface AssistantJob {
   enqueuedAt: number;
   attempts?: number;
   shownAhead?: number;
+  /** When the position was last shown (ms): a panel's status is renewed before Slack drops it. */
+  shownAt?: number;
 }
 
 export function workspaceOfJob(job: AssistantJob): WorkspaceRef {
@@ -90,6 +99,11 @@ export class AssistantKeys {
   perAccount = (account: string) => this.keys.key(`acct:${account}`, 'quota', 'assistant-account');
   history = (workspace: WorkspaceRef, channel: string, threadTs: string) =>
     this.keys.key(`ws:${workspaceId(workspace)}`, 'assistant', 'thread', channel, threadTs);
+  /** An assistant thread (`assistant_thread_started`): its user and the channel they were viewing. */
+  panel = (workspace: WorkspaceRef, channel: string, threadTs: string) =>
+    this.keys.key(`ws:${workspaceId(workspace)}`, 'assistant', 'panel', channel, threadTs);
+  /** The account's typical answer time in ms (running average), for estimates. */
+  typical = (account: string) => this.keys.key(`acct:${account}`, 'assistant', 'typical-ms');
 }
 
 /** A question let in under the asker's cap: it holds one of their places until it settles. */
@@ -106,6 +120,13 @@ export interface AskInput {
   threadTs: string;
   askTs?: string;
   question: string;
+  surface?: 'panel';
+  context?: string;
+}
+
+/** One question per delivery: the job id derives from what identifies it (an event id, a command). */
+export function jobIdOf(dedupeId: string): string {
+  return `q-${createHash('sha256').update(dedupeId).digest('hex').slice(0, 24)}`;
 }
 
 export class QuestionRefused extends AppError {
@@ -122,7 +143,7 @@ export function cleanQuestion(text: string): string {
     .trim();
   if (question === '')
     throw new QuestionRefused(
-      'Ask a question after `/ask` or the mention, e.g. `/ask How do I enable DNSSEC?`',
+      'Ask a question, e.g. `/ask How do I enable DNSSEC?`, or write it to Regdesk in a DM or its side panel.',
     );
   if (question.length > MAX_QUESTION_LENGTH) {
     throw new QuestionRefused(
@@ -158,7 +179,7 @@ export class AssistantService {
    */
   async admit(workspace: WorkspaceRef, user: string, dedupeId: string): Promise<Admission | undefined> {
     const account = await this.accountOf(workspace);
-    const jobId = `q-${createHash('sha256').update(dedupeId).digest('hex').slice(0, 24)}`;
+    const jobId = jobIdOf(dedupeId);
     const taken = await this.redis.eval(
       TAKE_PLACE,
       2,
@@ -186,23 +207,31 @@ export class AssistantService {
     await this.redis.zrem(this.redisKeys.asker(account, user), jobId);
   }
 
-  /** Posts the placeholder in the thread and queues the admitted question behind the account's others. */
+  /**
+   * Shows where the question stands (`opening`: a placeholder reply, whose ts it returns, or the
+   * assistant thread's status; by default a placeholder without estimate) and queues the admitted
+   * question behind the account's others.
+   */
   async ask(
     admission: Admission,
     input: AskInput,
     client: WebClient,
     locale: string | undefined,
+    opening?: (ahead: number) => Promise<string>,
   ): Promise<void> {
     const { workspace, account, jobId } = admission;
     // A redelivery of a question that already settled (and gave its place back): nothing to do.
     if ((await this.queue.getJob(jobId)) !== undefined) return this.#giveBack(admission);
     const enqueuedAt = this.now();
     const ahead = await this.redis.zcard(this.redisKeys.queue(account));
-    const statusTs = await this.poster.post(client, {
-      channel: input.channel,
-      thread_ts: input.threadTs,
-      ...waitingMessage(ahead),
-    });
+    const statusTs =
+      opening === undefined
+        ? await this.poster.post(
+            client,
+            { channel: input.channel, thread_ts: input.threadTs, ...waitingMessage(ahead) },
+            { urgency: 'progress' },
+          )
+        : await opening(ahead);
     const data: AssistantJob = {
       teamId: workspace.teamId,
       ...(workspace.enterpriseId === undefined ? {} : { enterpriseId: workspace.enterpriseId }),
@@ -210,20 +239,31 @@ export class AssistantService {
       threadTs: input.threadTs,
       statusTs,
       ...(input.askTs === undefined ? {} : { askTs: input.askTs }),
+      ...(input.surface === undefined ? {} : { surface: input.surface }),
+      ...(input.context === undefined ? {} : { context: input.context }),
       user: admission.user,
       question: input.question,
       ...(locale === undefined ? {} : { locale }),
       account,
       enqueuedAt,
       shownAhead: ahead,
+      shownAt: enqueuedAt,
     };
     // The job exists before its queue entry: a queue entry without a job is taken as stale and cleared.
     await this.queue.add('ask', data, { jobId });
     await this.redis.zadd(this.redisKeys.queue(account), 'NX', enqueuedAt, jobId);
   }
 
-  /** The question to send: earlier exchanges of the thread first, within a size budget. */
-  async withContext(job: AssistantJob): Promise<string> {
+  /**
+   * The question to send: the message it is about (shortcut), or the thread's earlier exchanges,
+   * within a size budget. `bare` when nothing was added: only such questions are cached, since an
+   * answer given with context answers that context.
+   */
+  async withContext(job: AssistantJob): Promise<{ text: string; bare: boolean }> {
+    if (job.context !== undefined) {
+      const about = job.context.slice(0, CONTEXT_BUDGET);
+      return { text: `About this Slack message:\n${about}\n\nQuestion: ${job.question}`, bare: false };
+    }
     const history = await this.redis.lrange(
       this.redisKeys.history(workspaceOfJob(job), job.channel, job.threadTs),
       0,
@@ -237,8 +277,11 @@ export class AssistantService {
       context = piece + context;
     }
     return context === ''
-      ? job.question
-      : `Earlier in this conversation:\n${context}\nFollow-up question: ${job.question}`;
+      ? { text: job.question, bare: true }
+      : {
+          text: `Earlier in this conversation:\n${context}\nFollow-up question: ${job.question}`,
+          bare: false,
+        };
   }
 
   async remember(job: AssistantJob, answer: string): Promise<void> {

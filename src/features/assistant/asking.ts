@@ -1,0 +1,163 @@
+import type { WebClient } from '@slack/web-api';
+import type { Queue } from 'bullmq';
+import type { Logger } from '../../shared/logger.js';
+import type { Redis } from '../../shared/redis.js';
+import type { WorkspaceRef } from '../../shared/workspace.js';
+import type { ChannelPoster } from '../../slack/poster.js';
+import type { SlackDirectory } from '../../slack/users.js';
+import type { PolicyStore } from '../approvals/policy.js';
+import { panelStatus, waitingMessage } from './blocks.js';
+import type { AnswerCache } from './cache.js';
+import type { Estimator } from './estimate.js';
+import { registrarLocale } from './locale.js';
+import { Outcomes } from './outcome.js';
+import {
+  type Admission,
+  type AskInput,
+  type AssistantJob,
+  type AssistantService,
+  jobIdOf,
+} from './service.js';
+
+export interface AskingDeps {
+  assistant: AssistantService;
+  assistantQueue: Queue<AssistantJob>;
+  poster: ChannelPoster;
+  directory: SlackDirectory;
+  policies: PolicyStore;
+  redis: Redis;
+  cache: AnswerCache;
+  estimator: Estimator;
+  slackFor(workspace: WorkspaceRef): Promise<WebClient>;
+  logger: Logger;
+}
+
+/** One question from any surface (`/ask`, mention, panel, DM, shortcut), as the handlers hand it over. */
+export interface Question {
+  workspace: WorkspaceRef;
+  user: string;
+  client: WebClient;
+  /** Identifies the delivery (an event id, a command): the same delivery is one question. */
+  dedupeId: string;
+  question: string;
+  /** The thread it is asked in, when it already exists (a follow-up may have history there). */
+  thread?: { channel: string; threadTs: string };
+  /** Text the question is about (a shortcut's message): never answered from the cache. */
+  context?: string;
+  /** Text whose language decides the locale, when not the question's own (a shortcut's message). */
+  languageHint?: string;
+  /**
+   * Where the answer goes, once the question is let in (cached, or admitted under the asker's cap):
+   * for `/ask` this posts the question publicly, so nothing is posted for a refused one.
+   */
+  place(): Promise<AskInput>;
+}
+
+/**
+ * The path every question takes: the asker's locale, then the answer cache (docs/requirements.md
+ * C3: a repeat costs no quota and no place in the queue), else a place under the asker's cap (R34)
+ * and the account's queue (R13), its position shown from the start with an estimate.
+ */
+export class Asking {
+  readonly #outcomes: Outcomes;
+
+  constructor(private readonly deps: AskingDeps) {
+    this.#outcomes = new Outcomes({
+      redis: deps.redis,
+      keys: deps.assistant.redisKeys,
+      queue: deps.assistantQueue,
+      poster: deps.poster,
+      policies: deps.policies,
+      slackFor: deps.slackFor,
+      remember: (job, answer) => deps.assistant.remember(job, answer),
+      logger: deps.logger,
+    });
+  }
+
+  /** The locale for the registrar: the asker's Slack locale unless the question's language differs. */
+  async localeFor(client: WebClient, workspace: WorkspaceRef, user: string, question: string) {
+    const slackLocale = await this.deps.directory.user(client, workspace, user).then(
+      (profile) => profile.locale,
+      () => undefined,
+    );
+    return registrarLocale(slackLocale, question);
+  }
+
+  async submit(q: Question): Promise<void> {
+    const { assistant, cache } = this.deps;
+    const locale = await this.localeFor(q.client, q.workspace, q.user, q.languageHint ?? q.question);
+    const account = await assistant.accountOf(q.workspace);
+    const query = { workspace: q.workspace, account, locale, question: q.question };
+    const hit = (await this.#standalone(q)) ? await cache.get(query) : undefined;
+    if (hit !== undefined) {
+      const input = await q.place();
+      const jobId = jobIdOf(q.dedupeId);
+      const job: AssistantJob = {
+        ...this.#jobOf(q, input, account, locale),
+        statusTs: '',
+      };
+      // Settled and delivered like a queued question (once per delivery, remembered for follow-ups),
+      // but without a place, a slot or a registrar call.
+      await this.#outcomes.settle(job, jobId, { ok: true, answer: hit.answer, cachedAt: hit.at });
+      await this.#outcomes.deliver(job, jobId);
+      return;
+    }
+    let admission: Admission | undefined;
+    try {
+      admission = await assistant.admit(q.workspace, q.user, q.dedupeId);
+      if (admission === undefined) return;
+      const input = await q.place();
+      await assistant.ask(admission, input, q.client, locale, this.#opening(q.client, input, account));
+    } catch (error) {
+      // A question that failed before it was queued gives its place back at once (else it lapses later).
+      if (admission !== undefined) await assistant.withdraw(admission).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** Only a question without context may come from the cache: a follow-up's answer depends on its thread. */
+  async #standalone(q: Question): Promise<boolean> {
+    if (q.context !== undefined || !this.deps.cache.enabled) return false;
+    if (q.thread === undefined) return true;
+    const history = this.deps.assistant.redisKeys.history(q.workspace, q.thread.channel, q.thread.threadTs);
+    return (await this.deps.redis.exists(history)) === 0;
+  }
+
+  #jobOf(q: Question, input: AskInput, account: string, locale: string | undefined) {
+    return {
+      teamId: q.workspace.teamId,
+      ...(q.workspace.enterpriseId === undefined ? {} : { enterpriseId: q.workspace.enterpriseId }),
+      channel: input.channel,
+      threadTs: input.threadTs,
+      ...(input.askTs === undefined ? {} : { askTs: input.askTs }),
+      ...(input.surface === undefined ? {} : { surface: input.surface }),
+      user: q.user,
+      question: input.question,
+      ...(locale === undefined ? {} : { locale }),
+      account,
+      enqueuedAt: Date.now(),
+    };
+  }
+
+  /** The first sign of the question: a placeholder reply, or the assistant thread's status. */
+  #opening(client: WebClient, input: AskInput, account: string) {
+    return async (ahead: number): Promise<string> => {
+      const waitMs = ahead > 0 ? await this.deps.estimator.estimate(account, ahead) : undefined;
+      if (input.surface === 'panel') {
+        const status = waitMs === undefined ? panelStatus.working() : panelStatus.waiting(ahead, waitMs);
+        await client.assistant.threads
+          .setStatus({ channel_id: input.channel, thread_ts: input.threadTs, status })
+          .catch((error: unknown) =>
+            this.deps.logger.info({ err: String(error) }, 'assistant thread status not set'),
+          );
+        return '';
+      }
+      // A placeholder is progress: it waits behind every answer being posted in the channel.
+      return this.deps.poster.post(
+        client,
+        { channel: input.channel, thread_ts: input.threadTs, ...waitingMessage(ahead, waitMs) },
+        { urgency: 'progress' },
+      );
+    };
+  }
+}

@@ -1,0 +1,213 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { loadConfig } from '../../src/config.js';
+import { type Running, runRegdesk } from '../../src/main.js';
+import type { SandboxOptions } from '../../src/sandbox/index.js';
+import { type Harness, memoryLogger, startHarness } from '../helpers/app-harness.js';
+import { newTriggerId, type SlackCall } from '../helpers/fake-slack.js';
+import { messageText } from '../helpers/payloads.js';
+
+/** One question as the registrar received it. */
+export interface AskedQuestion {
+  q: string;
+  locale: string | null;
+  status: number;
+  apiKey: string;
+  /** When the registrar received it (ms). */
+  at: number;
+}
+
+/**
+ * Sits between Regdesk and the sandbox registrar and records every assistant question with its
+ * query (the sandbox's own call log has paths only): what was asked, in which locale, with which key.
+ */
+export class RegistrarRecorder {
+  readonly asked: AskedQuestion[] = [];
+  target = '';
+  url = '';
+  #server: Server | undefined;
+
+  async start(): Promise<this> {
+    this.#server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        void (async () => {
+          const url = new URL(req.url ?? '/', this.target);
+          const headers = Object.fromEntries(
+            Object.entries(req.headers).flatMap(([name, value]) =>
+              typeof value === 'string' && name !== 'host' && name !== 'content-length'
+                ? [[name, value]]
+                : [],
+            ),
+          );
+          const at = Date.now();
+          const body = chunks.length === 0 ? undefined : Buffer.concat(chunks);
+          const answer = await fetch(url, {
+            method: req.method ?? 'GET',
+            headers,
+            ...(body ? { body } : {}),
+          });
+          const text = await answer.text();
+          if (url.pathname === '/help/search') {
+            this.asked.push({
+              q: url.searchParams.get('q') ?? '',
+              locale: url.searchParams.get('locale'),
+              status: answer.status,
+              apiKey: String(req.headers['x-api-key'] ?? ''),
+              at,
+            });
+          }
+          res.writeHead(answer.status, {
+            'content-type': answer.headers.get('content-type') ?? 'application/json',
+          });
+          res.end(text);
+        })().catch(() => res.writeHead(502).end());
+      });
+    });
+    const server = this.#server;
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  /** Questions that reached the registrar whose text contains `text`. */
+  about(text: string): AskedQuestion[] {
+    return this.asked.filter((asked) => asked.q.includes(text));
+  }
+
+  async stop(): Promise<void> {
+    this.#server?.closeAllConnections();
+    await new Promise<void>((resolve) => this.#server?.close(() => resolve()));
+  }
+}
+
+export interface AssistantWorld {
+  h: Harness;
+  registrar: RegistrarRecorder;
+  /** A second worker process against the same Redis and registrar. */
+  second: Running;
+  stop(): Promise<void>;
+}
+
+/** The whole app, a second worker process, and the registrar behind a recorder. */
+export async function startAssistantWorld(
+  options: { env?: Record<string, string>; sandbox?: SandboxOptions } = {},
+): Promise<AssistantWorld> {
+  const registrar = await new RegistrarRecorder().start();
+  const h = await startHarness({
+    env: {
+      // Several processes share secrets only with a shared master key.
+      VAULT_MASTER_KEY: Buffer.alloc(32, 7).toString('base64'),
+      REGFISH_API_URL: registrar.url,
+      ...options.env,
+    },
+    ...(options.sandbox === undefined ? {} : { sandbox: options.sandbox }),
+  });
+  registrar.target = h.sandbox.url;
+  const second = await runRegdesk({
+    role: 'worker',
+    config: loadConfig(h.env),
+    logger: memoryLogger().logger,
+    env: h.env,
+    say: () => {},
+  });
+  return {
+    h,
+    registrar,
+    second,
+    stop: async () => {
+      await second.stop();
+      await h.stop();
+      await registrar.stop();
+    },
+  };
+}
+
+/** `assistant_thread_started`, as Slack sends it when a person opens the side panel. */
+export function threadStarted(user: string, channel: string, threadTs: string, viewing = 'C0001') {
+  return {
+    type: 'assistant_thread_started',
+    assistant_thread: {
+      user_id: user,
+      channel_id: channel,
+      thread_ts: threadTs,
+      context: { channel_id: viewing, team_id: 'T0001', enterprise_id: null },
+    },
+    event_ts: `${Date.now() / 1000}`,
+  };
+}
+
+/** A person's message in their DM with the bot (`message.im`), in a thread or not. */
+export function dmMessage(user: string, text: string, ts: string, threadTs?: string) {
+  return {
+    type: 'message',
+    channel: `D${user}`,
+    channel_type: 'im',
+    user,
+    text,
+    ts,
+    ...(threadTs === undefined ? {} : { thread_ts: threadTs }),
+    event_ts: ts,
+  };
+}
+
+/** The message shortcut's payload (`message_action`), as Slack posts it. */
+export function messageShortcut(
+  callbackId: string,
+  options: {
+    user: string;
+    channel: string;
+    text: string;
+    ts: string;
+    threadTs?: string;
+    responseUrl: string;
+  },
+): Record<string, unknown> {
+  return {
+    type: 'message_action',
+    callback_id: callbackId,
+    trigger_id: newTriggerId(),
+    action_ts: `${Date.now() / 1000}`,
+    response_url: options.responseUrl,
+    team: { id: 'T0001', domain: 'acme' },
+    user: { id: options.user, name: options.user, team_id: 'T0001' },
+    channel: { id: options.channel, name: 'ops' },
+    message_ts: options.ts,
+    message: {
+      type: 'message',
+      user: 'U0OTHER',
+      ts: options.ts,
+      text: options.text,
+      ...(options.threadTs === undefined ? {} : { thread_ts: options.threadTs }),
+    },
+    token: 'deprecated',
+    is_enterprise_install: false,
+    enterprise: null,
+  };
+}
+
+/** New replies in a thread that carry an outcome (answer or "No answer"). */
+export function outcomesIn(calls: SlackCall[], channel: string, threadTs: string): SlackCall[] {
+  return calls.filter(
+    (c) =>
+      c.method === 'chat.postMessage' &&
+      (c.result as { ok?: boolean } | undefined)?.ok === true &&
+      c.args.channel === channel &&
+      c.args.thread_ts === threadTs &&
+      /here is the answer|No answer/.test(messageText(c)),
+  );
+}
+
+/** Statuses set on one assistant thread, in order. */
+export function statusesOf(calls: SlackCall[], channel: string, threadTs: string): string[] {
+  return calls
+    .filter(
+      (c) =>
+        c.method === 'assistant.threads.setStatus' &&
+        (c.result as { ok?: boolean } | undefined)?.ok === true &&
+        c.args.channel_id === channel &&
+        c.args.thread_ts === threadTs,
+    )
+    .map((c) => String(c.args.status));
+}
