@@ -1,19 +1,72 @@
-import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { type Job, Queue, Worker } from 'bullmq';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 /**
  * One registry per app instance (not prom-client's global one) so tests can build several apps in a
- * process. Labels never carry secrets or user text: only route names, commands and status codes.
+ * process. Labels never carry secrets, ids or user text: only route names, commands, status codes,
+ * queue names and states, each a short fixed list (README "Metrics" lists them).
  */
 export interface Metrics {
   registry: Registry;
   httpRequests: Counter<'method' | 'route' | 'status'>;
   ackLatency: Histogram<'kind' | 'command'>;
   registrarRequests: Counter<'operation' | 'status'>;
+  jobDuration: Histogram<'queue' | 'outcome'>;
+  jobRetries: Counter<'queue'>;
+  assistantWait: Histogram;
+  approvals: Counter<'state'>;
+  /** Whose completed jobs measure `assistantWait`. */
+  assistantQueue: string | undefined;
+  /** Queues whose depth `/metrics` reports, read from Redis at scrape time. */
+  watchQueues(queues: readonly Queue[]): void;
 }
 
-export function createMetrics(): Metrics {
+/** The states an operator watches: a growing `waiting` or `failed` is the signal to scale or look. */
+export const QUEUE_STATES = ['waiting', 'active', 'delayed', 'failed'] as const;
+
+export interface MetricsQueues {
+  /** The queue that follows pending DNSSEC transitions and certificate orders (`regdesk_followers`). */
+  followQueue?: string;
+  /** The assistant's question queue (`regdesk_assistant_wait_seconds`). */
+  assistantQueue?: string;
+}
+
+export function createMetrics(names: MetricsQueues = {}): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'regdesk_' });
+  const watched = new Map<string, Queue>();
+
+  // Depth is read on scrape, from Redis, so every process (web or worker) reports the same shared
+  // queues; a scrape costs one pipelined round trip per queue.
+  new Gauge({
+    name: 'regdesk_queue_jobs',
+    help: 'Jobs in each queue by state, read from Redis when scraped',
+    labelNames: ['queue', 'state'],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const queue of watched.values()) {
+        // With Redis down the depth is unknown: left out, so the rest of /metrics still answers.
+        const counts = await withDeadline(queue.getJobCounts(...QUEUE_STATES));
+        if (counts === undefined) continue;
+        for (const state of QUEUE_STATES) this.set({ queue: queue.name, state }, counts[state] ?? 0);
+      }
+    },
+  });
+  new Gauge({
+    name: 'regdesk_followers',
+    help: 'Pending DNSSEC transitions and certificate orders being followed (waiting, active or delayed)',
+    registers: [registry],
+    async collect() {
+      const queue = names.followQueue === undefined ? undefined : watched.get(names.followQueue);
+      if (queue === undefined) return;
+      this.reset();
+      const counts = await withDeadline(queue.getJobCounts('waiting', 'active', 'delayed'));
+      if (counts === undefined) return;
+      this.set((counts.waiting ?? 0) + (counts.active ?? 0) + (counts.delayed ?? 0));
+    },
+  });
+
   return {
     registry,
     httpRequests: new Counter({
@@ -35,5 +88,86 @@ export function createMetrics(): Metrics {
       labelNames: ['operation', 'status'],
       registers: [registry],
     }),
+    jobDuration: new Histogram({
+      name: 'regdesk_job_duration_seconds',
+      help: 'Time a worker of this process spent on a job run, by queue and outcome',
+      labelNames: ['queue', 'outcome'],
+      buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
+      registers: [registry],
+    }),
+    jobRetries: new Counter({
+      name: 'regdesk_job_retries_total',
+      help: 'Job runs that failed and will be tried again, by queue',
+      labelNames: ['queue'],
+      registers: [registry],
+    }),
+    assistantWait: new Histogram({
+      name: 'regdesk_assistant_wait_seconds',
+      help: 'Time from a question being queued to its answer being delivered',
+      buckets: [0.5, 1, 2, 5, 10, 20, 30, 60, 120, 300, 600],
+      registers: [registry],
+    }),
+    approvals: new Counter({
+      name: 'regdesk_approvals_total',
+      help: 'Approval requests that entered each state',
+      labelNames: ['state'],
+      registers: [registry],
+    }),
+    assistantQueue: names.assistantQueue,
+    watchQueues(queues) {
+      for (const queue of queues) watched.set(queue.name, queue);
+    },
   };
+}
+
+/** Job durations, retries and the assistant's wait time of one BullMQ worker of this process. */
+export function observeWorker(metrics: Metrics, worker: Worker): void {
+  const queue = worker.name;
+  const ran = (job: Job) =>
+    job.processedOn === undefined || job.finishedOn === undefined
+      ? undefined
+      : (job.finishedOn - job.processedOn) / 1000;
+  worker.on('completed', (job) => {
+    const seconds = ran(job);
+    if (seconds !== undefined) metrics.jobDuration.observe({ queue, outcome: 'completed' }, seconds);
+    // The job's timestamp is when it was queued; re-delays while it waits for its turn keep it.
+    if (queue === metrics.assistantQueue && job.finishedOn !== undefined) {
+      metrics.assistantWait.observe(Math.max(0, job.finishedOn - job.timestamp) / 1000);
+    }
+  });
+  worker.on('failed', (job) => {
+    if (job === undefined) return;
+    const seconds = ran(job);
+    if (seconds !== undefined) metrics.jobDuration.observe({ queue, outcome: 'failed' }, seconds);
+    if (job.attemptsMade < (job.opts.attempts ?? 1)) metrics.jobRetries.inc({ queue });
+  });
+}
+
+/** Every BullMQ queue and worker among `values` (the services of a process, the started workers). */
+export function queuesAmong(values: Iterable<unknown>): Queue[] {
+  return [...values].filter((value): value is Queue => value instanceof Queue);
+}
+
+export function workersAmong(values: Iterable<unknown>): Worker[] {
+  return [...values].filter((value): value is Worker => value instanceof Worker);
+}
+
+/** Maps an audit action of an approval request to the state it moved the request into. */
+export const APPROVAL_STATE_OF_ACTION: Readonly<Record<string, string>> = {
+  request: 'pending',
+  approve: 'approved',
+  deny: 'denied',
+  withdraw: 'withdrawn',
+  expire: 'expired',
+  execute: 'executing',
+  succeed: 'succeeded',
+  fail: 'failed',
+};
+
+/** A scrape must not wait out a Redis outage: a count not read within `ms` is left out. */
+function withDeadline<T>(promise: Promise<T>, ms = 2_000): Promise<T | undefined> {
+  return Promise.race([
+    promise.catch(() => undefined),
+    new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), ms).unref()),
+  ]);
 }

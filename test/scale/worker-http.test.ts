@@ -1,0 +1,90 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
+import { type Running, runRegdesk } from '../../src/main.js';
+import { isListening } from '../../src/shared/local-redis.js';
+import { memoryLogger } from '../helpers/app-harness.js';
+
+/** A Redis of this test's own, so it can be stopped under a running worker. */
+async function startRedis(port: number): Promise<ChildProcess> {
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', ''], {
+    stdio: 'ignore',
+  });
+  const deadline = Date.now() + 15_000;
+  while (!(await isListening('127.0.0.1', port, 200))) {
+    if (Date.now() > deadline) throw new Error(`redis-server did not start on ${port}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return child;
+}
+
+describe('`regdesk worker` serves /healthz and /metrics on WORKER_PORT', () => {
+  // Below Linux's ephemeral range, where an outgoing connection may already hold the port.
+  const port = 22_000 + Math.floor(Math.random() * 10_000);
+  let redis: ChildProcess;
+  let worker: Running;
+  let base = '';
+  const token = 'worker-metrics-token-0123456789';
+
+  beforeAll(async () => {
+    redis = await startRedis(port);
+    const env = {
+      REDIS_URL: `redis://127.0.0.1:${port}`,
+      REDIS_KEY_PREFIX: 'tworkerhttp',
+      WORKER_PORT: '0',
+      METRICS_TOKEN: token,
+      SLACK_SIGNING_SECRET: 'worker-http-secret',
+      SLACK_BOT_TOKEN: 'xoxb-worker-http',
+      REGFISH_SANDBOX: '1',
+    };
+    worker = await runRegdesk({
+      role: 'worker',
+      config: loadConfig(env),
+      logger: memoryLogger('warn').logger,
+      env,
+      say: () => {},
+    });
+    base = worker.workerHttp?.url ?? '';
+  }, 30_000);
+  afterAll(async () => {
+    await worker?.stop();
+    redis?.kill('SIGKILL');
+  });
+
+  it('has no Slack endpoint: a worker is not a web process', async () => {
+    expect(worker.http).toBeUndefined();
+    const res = await fetch(`${base}/slack/events`, { method: 'POST', body: '{}' });
+    expect(res.status).toBe(503);
+    expect(await res.json()).toMatchObject({ error: 'slack_not_configured' });
+  });
+
+  it('guards /metrics with METRICS_TOKEN and reports every queue by state', async () => {
+    expect((await fetch(`${base}/metrics`)).status).toBe(401);
+    expect((await fetch(`${base}/metrics`, { headers: { authorization: 'Bearer wrong' } })).status).toBe(401);
+    const res = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${token}` } });
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    for (const queue of ['approvals', 'assistant', 'follow']) {
+      for (const state of ['waiting', 'active', 'delayed', 'failed']) {
+        expect(text).toContain(`regdesk_queue_jobs{queue="${queue}",state="${state}"} 0`);
+      }
+    }
+    expect(text).toContain('regdesk_followers 0');
+    expect(text).toContain('# TYPE regdesk_job_duration_seconds histogram');
+    expect(text).toContain('# TYPE regdesk_approvals_total counter');
+  });
+
+  it('answers /healthz 200 while Redis answers, 503 once it is gone', async () => {
+    const ok = await fetch(`${base}/healthz`);
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ ok: true, redis: { ok: true } });
+    redis.kill('SIGKILL');
+    await expect.poll(async () => (await fetch(`${base}/healthz`)).status, { timeout: 15_000 }).toBe(503);
+    // /metrics still answers, leaving out the queue depth it cannot read.
+    const metrics = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${token}` } });
+    expect(metrics.status).toBe(200);
+    const text = await metrics.text();
+    expect(text).toContain('regdesk_http_requests_total');
+    expect(text).not.toContain('regdesk_queue_jobs{');
+  });
+});
