@@ -8,6 +8,8 @@
  * Order: ack latency first, alone, since it is the figure most sensitive to other load. Following
  * waits 20 s for an issuance with almost nothing to do, so it runs alongside the rest.
  *
+ * Writes the table into README.md between its `bench:start`/`bench:end` markers too.
+ *
  * Redis: REDIS_URL, else 127.0.0.1:6379; every scenario uses a key prefix of its own, removed at the
  * end. Diagnosis: BENCH_VERBOSE=1 echoes the children's output, BENCH_LOG_LEVEL sets their LOG_LEVEL.
  */
@@ -17,12 +19,15 @@ import { Redis } from 'ioredis';
 import { killAllNow, repoRoot, stopAll } from './lib/children.js';
 import { type BenchContext, TEAM } from './lib/context.js';
 import { BenchSlack } from './lib/fake-slack.js';
-import { failedRow, machine, type Row, table, writeResults } from './lib/report.js';
+import { failedRow, machine, type Row, table, writeReadmeTable, writeResults } from './lib/report.js';
 import { ackLatency } from './scenarios/ack.js';
 import { assistantThroughput } from './scenarios/assistant.js';
 import { availability } from './scenarios/availability.js';
 import { following } from './scenarios/following.js';
 import { idleMemory } from './scenarios/memory.js';
+
+/** BENCH_ONLY=ack,memory,availability,assistant,following runs just those (diagnosis; README untouched). */
+const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
 
 /** A scenario that runs past this is abandoned (its children are killed at the end) and fails. */
 const SCENARIO_DEADLINE_MS = 180_000;
@@ -100,12 +105,14 @@ async function main(): Promise<number> {
   };
 
   const rows: Row[] = [];
+  const wanted = (name: string) => only === undefined || only.includes(name);
+  const skip = async (): Promise<Row[]> => [];
   try {
-    rows.push(...(await measure('ack latency', ackLatency)));
-    const followed = measure('following', following);
-    rows.push(...(await measure('idle memory', idleMemory)));
-    rows.push(...(await measure('availability', availability)));
-    rows.push(...(await measure('assistant', assistantThroughput)));
+    if (wanted('ack')) rows.push(...(await measure('ack latency', ackLatency)));
+    const followed = wanted('following') ? measure('following', following) : skip();
+    if (wanted('memory')) rows.push(...(await measure('idle memory', idleMemory)));
+    if (wanted('availability')) rows.push(...(await measure('availability', availability)));
+    if (wanted('assistant')) rows.push(...(await measure('assistant', assistantThroughput)));
     rows.push(...(await followed));
   } finally {
     await stopAll();
@@ -120,6 +127,10 @@ async function main(): Promise<number> {
 
   const elapsed = Date.now() - startedAt.getTime();
   const path = join(repoRoot(), 'bench', 'results.md');
+  // A partial run (BENCH_ONLY) leaves the README's full table alone.
+  const readme = join(repoRoot(), 'README.md');
+  if (only === undefined && !writeReadmeTable(readme, rows, startedAt))
+    notes.push('README.md has no bench markers; its Benchmark table was not updated');
   writeResults(path, rows, notes, startedAt, elapsed);
   process.stdout.write(`\n${machine().join(' · ')}\n\n${table(rows)}\n\n`);
   for (const note of notes) process.stdout.write(`note: ${note}\n`);

@@ -11,13 +11,26 @@ export interface SlackCall {
 
 export const BOT_USER = 'UBOT';
 
+/** Slack's posting rule: one message a second per channel; arrivals this much early are let through (jitter). */
+const POST_INTERVAL_MS = 1_000;
+const POST_JITTER_MS = 100;
+/** Tier 3 methods: about 50 calls a minute per workspace and method. */
+const TIER3 = new Set(['chat.update', 'chat.delete', 'reactions.add', 'reactions.remove']);
+const TIER3_LIMIT = { max: 50, windowMs: 60_000 };
+
 /**
  * A local stand-in for Slack's Web API (`SLACK_API_URL`) and for every response_url: it answers ok to
- * every method with the fields Regdesk reads, and records each call with its arrival time. Unlike the
- * test suite's fake it keeps no conversations and refuses nothing: the bench measures the happy path.
+ * every method with the fields Regdesk reads, and records each call with its arrival time. It keeps
+ * no conversations, but it paces like Slack does, so a figure cannot come from a forgiving fake:
+ * `chat.postMessage` once a second per channel, Tier 3 methods (`chat.update`…) 50 a minute per
+ * workspace and method; beyond that it answers 429 with `Retry-After`, and counts it (`limited`).
  */
 export class BenchSlack {
   readonly calls: SlackCall[] = [];
+  /** Calls answered 429, by method. */
+  readonly limited = new Map<string, number>();
+  readonly #lastPost = new Map<string, number>();
+  readonly #tier3 = new Map<string, number[]>();
   url = '';
   #server: Server | undefined;
   #seq = 0;
@@ -36,7 +49,14 @@ export class BenchSlack {
   async start(): Promise<this> {
     const server = createServer((req, res) => {
       void this.#handle(req).then(
-        (body) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body)),
+        (body) => {
+          if (typeof body === 'number') {
+            res.writeHead(429, { 'content-type': 'application/json', 'retry-after': String(body) });
+            res.end(JSON.stringify({ ok: false, error: 'ratelimited' }));
+          } else {
+            res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+          }
+        },
         () => res.writeHead(400).end(),
       );
     });
@@ -53,7 +73,35 @@ export class BenchSlack {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 
-  async #handle(req: IncomingMessage): Promise<Record<string, unknown>> {
+  /** Total 429 answers for the given methods (all methods when none are named). */
+  limitedCount(...methods: string[]): number {
+    let total = 0;
+    for (const [method, count] of this.limited)
+      if (methods.length === 0 || methods.includes(method)) total += count;
+    return total;
+  }
+
+  /** Seconds to wait when Slack would refuse this call now, else undefined (and the call is counted). */
+  #refusal(method: string, args: Record<string, unknown>, at: number): number | undefined {
+    let waitMs: number | undefined;
+    if (method === 'chat.postMessage') {
+      const channel = String(args.channel ?? '');
+      const last = this.#lastPost.get(channel);
+      if (last !== undefined && at - last < POST_INTERVAL_MS - POST_JITTER_MS)
+        waitMs = last + POST_INTERVAL_MS - at;
+      else this.#lastPost.set(channel, at);
+    } else if (TIER3.has(method)) {
+      const recent = (this.#tier3.get(method) ?? []).filter((t) => t > at - TIER3_LIMIT.windowMs);
+      if (recent.length >= TIER3_LIMIT.max) waitMs = (recent[0] ?? at) + TIER3_LIMIT.windowMs - at;
+      else recent.push(at);
+      this.#tier3.set(method, recent);
+    }
+    if (waitMs === undefined) return undefined;
+    this.limited.set(method, (this.limited.get(method) ?? 0) + 1);
+    return Math.max(1, Math.ceil(waitMs / 1000));
+  }
+
+  async #handle(req: IncomingMessage): Promise<Record<string, unknown> | number> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const raw = Buffer.concat(chunks).toString('utf8');
@@ -65,6 +113,8 @@ export class BenchSlack {
       return { ok: true };
     }
     const method = path.replace(/^\/api\//, '');
+    const retryAfter = this.#refusal(method, args, at);
+    if (retryAfter !== undefined) return retryAfter;
     this.calls.push({ method, args, at });
     return this.#answer(method, args);
   }

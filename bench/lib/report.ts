@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 
 /** One line of the table: a figure, what it is measured against in the same run, and the verdict. */
@@ -103,4 +103,27 @@ export function writeResults(
     ...(notes.length === 0 ? [] : ['## Notes', '', ...notes.map((note) => `- ${note}`), '']),
   ].join('\n');
   writeFileSync(path, text);
+}
+
+const README_START = '<!-- bench:start -->';
+const README_END = '<!-- bench:end -->';
+
+/**
+ * Replaces the figures between the README's bench markers (its "Benchmark" section) with this run's
+ * table and machine. False when the README has no markers (then nothing is written).
+ */
+export function writeReadmeTable(path: string, rows: readonly Row[], startedAt: Date): boolean {
+  const readme = readFileSync(path, 'utf8');
+  const start = readme.indexOf(README_START);
+  const end = readme.indexOf(README_END);
+  if (start < 0 || end < start) return false;
+  const block = [
+    README_START,
+    `Latest run, ${startedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC — ${machine().join(' · ')}:`,
+    '',
+    table(rows),
+    '',
+  ].join('\n');
+  writeFileSync(path, readme.slice(0, start) + block + readme.slice(end));
+  return true;
 }

@@ -43,22 +43,24 @@ export class Limiter {
 
   /** Take one unit from every window, or none and say how long until all have room. */
   acquire(windows: readonly QuotaWindow[]): Promise<QuotaResult> {
-    return this.#run(windows, 'take');
+    return this.#run(windows, 'take', newMember()).then((wait) =>
+      wait > 0 ? { ok: false, retryAfterMs: wait } : { ok: true },
+    );
   }
 
   /** Would `acquire` succeed now? Takes nothing (used to refuse a request before it is even queued). */
   peek(windows: readonly QuotaWindow[]): Promise<QuotaResult> {
-    return this.#run(windows, 'peek');
+    return this.#run(windows, 'peek', newMember()).then((wait) =>
+      wait > 0 ? { ok: false, retryAfterMs: wait } : { ok: true },
+    );
   }
 
-  async #run(windows: readonly QuotaWindow[], mode: 'take' | 'peek'): Promise<QuotaResult> {
-    if (windows.length === 0) return { ok: true };
+  async #run(windows: readonly QuotaWindow[], mode: 'take' | 'peek', member: string): Promise<number> {
+    if (windows.length === 0) return 0;
     const args = windows.flatMap((w) => [String(w.max), String(w.windowMs)]);
-    const member = `${Date.now()}-${randomBytes(6).toString('hex')}`;
-    const wait = Number(
+    return Number(
       await this.redis.eval(ACQUIRE, windows.length, ...windows.map((w) => w.key), ...args, mode, member),
     );
-    return wait > 0 ? { ok: false, retryAfterMs: wait } : { ok: true };
   }
 
   /** Wait for room (bounded by `maxWaitMs`), then take it. Resolves false when the wait would be longer. */
@@ -67,23 +69,86 @@ export class Limiter {
     maxWaitMs: number,
     signal?: AbortSignal,
   ): Promise<boolean> {
+    return (await this.slotWithin(windows, maxWaitMs, signal)) !== undefined;
+  }
+
+  /**
+   * Like `acquireWithin`, for a call to an upstream that counts it on arrival: the slot is first
+   * recorded at the moment it is taken, and `settle()` (called once the answer is in) moves it to
+   * that later moment. The upstream counted the call somewhere in between, so a window measured from
+   * the settled time is never shorter than the upstream's, whatever the latency was: no fixed safety
+   * margin is needed, and none is wasted when the network is fast.
+   */
+  async slotWithin(
+    windows: readonly QuotaWindow[],
+    maxWaitMs: number,
+    signal?: AbortSignal,
+  ): Promise<Slot | undefined> {
     const deadline = Date.now() + maxWaitMs;
+    const member = newMember();
     for (;;) {
-      const result = await this.acquire(windows);
-      if (result.ok) return true;
-      if (Date.now() + result.retryAfterMs > deadline || signal?.aborted) return false;
+      const wait = await this.#run(windows, 'take', member);
+      if (wait === 0) return { settle: () => this.#settle(windows, member) };
+      if (Date.now() + wait > deadline || signal?.aborted) return undefined;
       // A little jitter so waiting processes do not all retry in the same millisecond.
-      await new Promise((resolve) => setTimeout(resolve, result.retryAfterMs + Math.random() * 25));
+      await new Promise((resolve) => setTimeout(resolve, wait + Math.random() * 10));
     }
+  }
+
+  /**
+   * `acquire` for a call whose slot is moved up to the moment it is sent (`settle()` just before the
+   * request): work between taking the slot and sending (reading the key, building the question) then
+   * cannot shift the upstream's count past the window's end.
+   */
+  async take(
+    windows: readonly QuotaWindow[],
+  ): Promise<(Slot & { ok: true }) | { ok: false; retryAfterMs: number }> {
+    const member = newMember();
+    const wait = await this.#run(windows, 'take', member);
+    return wait > 0
+      ? { ok: false, retryAfterMs: wait }
+      : { ok: true, settle: () => this.#settle(windows, member) };
+  }
+
+  async #settle(windows: readonly QuotaWindow[], member: string): Promise<void> {
+    if (windows.length === 0) return;
+    await this.redis.eval(
+      SETTLE,
+      windows.length,
+      ...windows.map((w) => w.key),
+      member,
+      ...windows.map((w) => String(w.windowMs)),
+    );
   }
 }
 
+/** A slot taken from quota windows; `settle()` once the upstream has answered (or failed). */
+export interface Slot {
+  settle(): Promise<void>;
+}
+
+const newMember = () => `${Date.now()}-${randomBytes(6).toString('hex')}`;
+
+/** Moves a slot to Redis's present time, in every window that still holds it (never backwards). */
+const SETTLE = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+for i = 1, #KEYS do
+  local score = redis.call('ZSCORE', KEYS[i], ARGV[1])
+  if score and tonumber(score) < now then
+    redis.call('ZADD', KEYS[i], 'XX', now, ARGV[1])
+    redis.call('PEXPIRE', KEYS[i], tonumber(ARGV[i + 1]))
+  end
+end
+return 0`;
+
 /**
- * A slot is taken here a little before the registrar counts the call (network latency varies per
- * request), so a schedule that is exact at our end can be a hair over at theirs. The window is
- * widened by 2 % (at least 250 ms): with the documented 60 per minute that costs about one check a
- * minute at full speed, and it removes the 429s.
+ * The margin left on a window for what settling cannot see: clock steps between Redis and the
+ * upstream, and a slot that is never settled (its process died mid-call). Settled slots already
+ * carry the real latency (see `Limiter.slotWithin`), so this stays small: 1 % of the window, at
+ * least 20 ms — with the documented 60 per minute, 0.6 s a minute instead of a fixed ≥ 250 ms per
+ * window (docs/requirements.md R14).
  */
 export function withLatencyMargin(windowMs: number): number {
-  return windowMs + Math.max(250, Math.ceil(windowMs * 0.02));
+  return windowMs + Math.max(20, Math.ceil(windowMs * 0.01));
 }

@@ -1,4 +1,4 @@
-import { App, type AppOptions, type Authorize } from '@slack/bolt';
+import type { AppOptions, Authorize, App as BoltApp } from '@slack/bolt';
 import type { WebClientOptions } from '@slack/web-api';
 import type { Config } from '../config.js';
 import type { Logger } from '../shared/logger.js';
@@ -6,6 +6,7 @@ import type { Metrics } from '../shared/metrics.js';
 import type { KeySpace, Redis } from '../shared/redis.js';
 import type { Vault } from '../vault/store.js';
 import { singleWorkspaceAuth } from './authorize.js';
+import { App } from './bolt-core.js';
 import { toBoltLogger } from './bolt-logger.js';
 import { serializedRefresh, VaultInstallationStore } from './installation-store.js';
 import { dedupeEvents, membersOnly } from './middleware.js';
@@ -25,7 +26,7 @@ export interface SlackDeps {
   now: () => number;
 }
 
-export type Feature = (app: App, deps: SlackDeps) => void;
+export type Feature = (app: BoltApp, deps: SlackDeps) => void;
 
 export interface SlackAppOptions {
   slack: Config['slack'];
@@ -42,7 +43,7 @@ export interface SlackAppOptions {
 }
 
 export interface SlackApp {
-  app: App;
+  app: BoltApp;
   router: CommandRouter;
   /** Set in HTTP modes: mount on the HTTP front. */
   receiver?: SlackHttpReceiver;
@@ -77,7 +78,7 @@ export function createSlackApp(options: SlackAppOptions): SlackApp {
   };
 
   let receiver: SlackHttpReceiver | undefined;
-  let app: App;
+  let app: BoltApp;
   // One bot token (HTTP or Socket Mode): our authorize keeps a successful auth.test and retries a
   // failed one, where Bolt's own would cache a start-up failure for the life of the process.
   const single =

@@ -1,6 +1,7 @@
 import { format } from 'node:util';
-import { type Logger as BoltLogger, LogLevel } from '@slack/bolt';
+import type { Logger as BoltLogger, LogLevel as BoltLogLevel } from '@slack/bolt';
 import { type Logger, sanitizeLogText } from '../shared/logger.js';
+import { LogLevel } from './bolt-core.js';
 
 /**
  * Slack's SDKs log free-form arguments (sometimes whole error objects); they are flattened to one
@@ -33,13 +34,13 @@ export function toBoltLogger(logger: Logger, name = 'slack'): BoltLogger {
       const text = line(args);
       if (text !== undefined) emit(text);
     };
-  let level = LogLevel.INFO;
+  let level: BoltLogLevel = LogLevel.INFO;
   return {
     debug: write((text) => child.debug(text)),
     info: write((text) => child.info(text)),
     warn: write((text) => child.warn(text)),
     error: write((text) => child.error(text)),
-    setLevel: (next: LogLevel) => {
+    setLevel: (next: BoltLogLevel) => {
       level = next;
     },
     getLevel: () => level,
