@@ -20,9 +20,13 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
 COPY manifest.yml ./
+# The playground's page and styles (its scripts are compiled into dist/). It answers only loopback
+# clients, so in a container it is reachable from inside the container only.
+COPY src/playground/web/static ./src/playground/web/static
 USER node
-EXPOSE 3000
+EXPOSE 3000 3001
+# Healthy when /healthz answers 200 on PORT (start, web) or WORKER_PORT (worker).
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
-  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+  CMD node -e "Promise.any([process.env.PORT||3000,process.env.WORKER_PORT||3001].map(p=>fetch('http://127.0.0.1:'+p+'/healthz').then(r=>{if(!r.ok)throw r.status}))).then(()=>process.exit(0),()=>process.exit(1))"
 ENTRYPOINT ["node", "dist/src/cli.js"]
 CMD ["start"]

@@ -3,7 +3,6 @@ import { userInfo } from 'node:os';
 import { Command, InvalidArgumentError } from 'commander';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { type Role, runRegdesk } from './main.js';
-import { runSandboxCli } from './sandbox/index.js';
 import { createLogger } from './shared/logger.js';
 import { createRedis, KeySpace, waitForReady } from './shared/redis.js';
 import type { Shutdown } from './shutdown.js';
@@ -63,7 +62,7 @@ export async function runCli(argv: string[], shutdown: Shutdown): Promise<void> 
 
   program
     .command('start')
-    .description('HTTP front and queue workers in one process')
+    .description('HTTP front and queue workers in one process (with no Slack app: the local playground)')
     .action(runRole('start'));
   program.command('web').description('the HTTP front alone (scale out with several)').action(runRole('web'));
   program
@@ -86,14 +85,17 @@ export async function runCli(argv: string[], shutdown: Shutdown): Promise<void> 
     .option('--port <n>', 'port to listen on', port, 4010)
     .option('--api-key <key>', 'the demo API key to accept')
     .action(async (options: { port: number; apiKey?: string }) => {
-      const say = (line: string) => process.stdout.write(`${line}\n`);
+      // Human-facing lines go to stderr: stdout carries only JSON log lines.
+      const say = (line: string) => process.stderr.write(`${line}\n`);
       await shutdown.serve(async () => {
+        // Loaded only for this command: the other roles never hold the simulator in memory.
+        const { runSandboxCli } = await import('./sandbox/index.js');
         const sandbox = await runSandboxCli(options, process.env, say);
         return { stop: () => sandbox.close() };
       }, say);
     });
 
-  /** Opens the vault the CLI works on: master keys from the environment, Redis from REDIS_URL. */
+  /** Opens the vault the CLI works on: master keys from the environment, Redis as configured (any mode). */
   async function withVault<T>(work: (vault: Vault) => Promise<T>): Promise<T> {
     const config = loadConfigOrExit();
     const current = masterKey(config.vault.masterKey);
@@ -101,7 +103,11 @@ export async function runCli(argv: string[], shutdown: Shutdown): Promise<void> 
       config.vault.previousMasterKey === undefined
         ? undefined
         : masterKey(config.vault.previousMasterKey, 'VAULT_MASTER_KEY_PREVIOUS');
-    const redis = createRedis(config.redis.url ?? 'redis://127.0.0.1:6379', 'request', 'regdesk-cli');
+    const redis = createRedis(
+      config.redis.connection ?? { target: { mode: 'single', url: 'redis://127.0.0.1:6379' } },
+      'request',
+      'regdesk-cli',
+    );
     redis.on('error', () => {});
     try {
       await waitForReady(redis, 5_000);

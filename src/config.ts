@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { HostPort, RedisSettings } from './shared/redis.js';
 
 /** Upstream limits Regdesk schedules against (docs/registrar-api.md §8), overridable through REGFISH_LIMITS. */
 const LimitWindow = z.object({
@@ -46,6 +47,31 @@ const masterKey = optionalText.pipe(
     .optional(),
 );
 
+/**
+ * `host:port,host:port,…` (REDIS_CLUSTER_NODES, REDIS_SENTINELS). An entry may be written
+ * `rediss://host:port` to use TLS; then every entry must, since one topology has one transport.
+ */
+const nodeList = optionalText.transform((value, ctx) => {
+  if (value === undefined) return undefined;
+  const nodes: HostPort[] = [];
+  const schemes = new Set<string>();
+  for (const entry of value.split(',').map((part) => part.trim())) {
+    const match = /^(?:(rediss?):\/\/)?\[?([A-Za-z0-9.:-]+?)\]?:(\d{1,5})\/?$/.exec(entry);
+    const port = Number(match?.[3]);
+    if (match === null || port < 1 || port > 65_535) {
+      ctx.addIssue({ code: 'custom', message: 'must be host:port entries separated by commas' });
+      return z.NEVER;
+    }
+    schemes.add(match[1] ?? 'redis');
+    nodes.push({ host: match[2] ?? '', port });
+  }
+  if (schemes.size > 1) {
+    ctx.addIssue({ code: 'custom', message: 'mixes rediss:// (TLS) and plain entries; use one for all' });
+    return z.NEVER;
+  }
+  return { nodes, tls: schemes.has('rediss') };
+});
+
 const flag = z
   .enum(['0', '1', 'true', 'false'])
   .optional()
@@ -53,6 +79,7 @@ const flag = z
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  WORKER_PORT: z.coerce.number().int().min(0).max(65_535).default(3001),
   SLACK_SIGNING_SECRET: optionalText,
   SLACK_BOT_TOKEN: optionalText.pipe(
     z.string().startsWith('xoxb-', 'must be a bot token (xoxb-…)').optional(),
@@ -67,7 +94,19 @@ const EnvSchema = z.object({
   REGFISH_API_URL: optionalUrl,
   REGFISH_SANDBOX: flag,
   REGFISH_SANDBOX_API_KEY: optionalText,
+  /** The local playground (README "Playground"): on by default when no Slack app is configured. */
+  REGDESK_PLAYGROUND: flag,
   REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
+  REDIS_CLUSTER_NODES: nodeList,
+  REDIS_SENTINELS: nodeList,
+  REDIS_SENTINEL_MASTER: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9._-]{1,64}$/, 'letters, digits, ., _ and - only')
+      .optional(),
+  ),
+  REDIS_USERNAME: optionalText,
+  REDIS_PASSWORD: optionalText,
   REDIS_KEY_PREFIX: optionalText.pipe(
     z
       .string()
@@ -96,6 +135,12 @@ const EnvSchema = z.object({
   ),
   /** Beyond docs/requirements.md C2: how many audit entries a workspace keeps (newest first). */
   AUDIT_RETENTION: z.coerce.number().int().min(100).max(10_000_000).default(10_000),
+  /** docs/requirements.md C3: how long an identical question is answered from the cache; `0` turns it off. */
+  ASSISTANT_CACHE_TTL_MS: z.coerce.number().int().min(0).max(86_400_000).default(600_000),
+  /** docs/requirements.md R37: every watched item is looked at again at least this often (1 min … 7 days). */
+  WATCH_INTERVAL_MS: z.coerce.number().int().min(60_000).max(604_800_000).default(21_600_000),
+  /** docs/requirements.md R37: watched domains and certificates per workspace. */
+  WATCH_LIMIT: z.coerce.number().int().min(1).max(10_000).default(500),
 });
 
 /** Every variable the configuration reads (regdesk.env.example lists them all). */
@@ -105,6 +150,8 @@ export type SlackMode = 'http-single' | 'http-oauth' | 'socket' | 'unconfigured'
 
 export interface Config {
   port: number;
+  /** `/healthz` and `/metrics` of `regdesk worker`. */
+  workerPort: number;
   logLevel: (typeof LOG_LEVELS)[number];
   slack: {
     mode: SlackMode;
@@ -121,12 +168,27 @@ export interface Config {
     apiUrl: string;
     sandboxApiKey?: string;
   };
-  redis: { url?: string; keyPrefix: string };
+  redis: {
+    /** REDIS_URL; kept apart because `regdesk start` may start a private Redis when nothing is set. */
+    url?: string;
+    keyPrefix: string;
+    /** The configured topology and credentials; absent when no Redis variable is set. */
+    connection?: RedisSettings;
+  };
   vault: { masterKey?: Buffer; previousMasterKey?: Buffer };
   limits: RegfishLimits;
   auditRetention: number;
+  /** How long an identical assistant question is answered from the cache (0: never). */
+  assistantCacheTtlMs: number;
+  /** Watches: how often each watched item is read again, and how many a workspace may watch. */
+  watch: { intervalMs: number; limit: number };
   /** When set, `/metrics` needs `Authorization: Bearer <token>`. */
   metricsToken?: string;
+  /**
+   * `regdesk start` serves the playground and runs against its simulated Slack instead of any Slack
+   * settings given: REGDESK_PLAYGROUND=1, or by default when no Slack app is configured.
+   */
+  playground: boolean;
 }
 
 export class ConfigError extends Error {
@@ -198,6 +260,16 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv): Config {
       'REGFISH_SANDBOX: the sandbox must run on this machine (REGFISH_API_URL on loopback); for a registrar elsewhere set REGFISH_SANDBOX=0',
     );
   }
+  // docs/requirements.md C2: one Redis topology at a time, named in one message.
+  const redisModes = ['REDIS_URL', 'REDIS_CLUSTER_NODES', 'REDIS_SENTINELS'].filter(given);
+  if (redisModes.length > 1) {
+    problems.push(
+      `${redisModes.join(', ')}: set only one (REDIS_URL for one node, REDIS_CLUSTER_NODES for Redis Cluster, REDIS_SENTINELS with REDIS_SENTINEL_MASTER for Sentinel)`,
+    );
+  }
+  if (given('REDIS_SENTINELS') !== given('REDIS_SENTINEL_MASTER')) {
+    problems.push('REDIS_SENTINELS, REDIS_SENTINEL_MASTER: Sentinel mode needs both (nodes and master name)');
+  }
   if (!sandbox && !given('VAULT_MASTER_KEY')) {
     problems.push('VAULT_MASTER_KEY: required outside sandbox mode (base64 of 32 random bytes)');
   }
@@ -226,6 +298,25 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv): Config {
 
   const redis: Config['redis'] = { keyPrefix: e.REDIS_KEY_PREFIX ?? 'regdesk' };
   if (e.REDIS_URL !== undefined) redis.url = e.REDIS_URL;
+  const target: RedisSettings['target'] | undefined =
+    e.REDIS_CLUSTER_NODES !== undefined
+      ? { mode: 'cluster', nodes: e.REDIS_CLUSTER_NODES.nodes }
+      : e.REDIS_SENTINELS !== undefined && e.REDIS_SENTINEL_MASTER !== undefined
+        ? { mode: 'sentinel', sentinels: e.REDIS_SENTINELS.nodes, masterName: e.REDIS_SENTINEL_MASTER }
+        : e.REDIS_URL !== undefined
+          ? { mode: 'single', url: e.REDIS_URL }
+          : // Credentials alone mean the default node: they are not for a private Redis of our own.
+            e.REDIS_USERNAME !== undefined || e.REDIS_PASSWORD !== undefined
+            ? { mode: 'single', url: 'redis://127.0.0.1:6379' }
+            : undefined;
+  if (target !== undefined) {
+    redis.connection = {
+      target,
+      ...(e.REDIS_USERNAME === undefined ? {} : { username: e.REDIS_USERNAME }),
+      ...(e.REDIS_PASSWORD === undefined ? {} : { password: e.REDIS_PASSWORD }),
+      ...((e.REDIS_CLUSTER_NODES ?? e.REDIS_SENTINELS)?.tls === true ? { tls: true } : {}),
+    };
+  }
 
   const vault: Config['vault'] = {};
   if (e.VAULT_MASTER_KEY !== undefined) vault.masterKey = Buffer.from(e.VAULT_MASTER_KEY, 'base64');
@@ -235,6 +326,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv): Config {
 
   return {
     port: e.PORT,
+    workerPort: e.WORKER_PORT,
     logLevel: e.LOG_LEVEL,
     slack,
     registrar,
@@ -242,7 +334,10 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv): Config {
     vault,
     limits: mergeLimits(e.REGFISH_LIMITS),
     auditRetention: e.AUDIT_RETENTION,
+    assistantCacheTtlMs: e.ASSISTANT_CACHE_TTL_MS,
+    watch: { intervalMs: e.WATCH_INTERVAL_MS, limit: e.WATCH_LIMIT },
     ...(e.METRICS_TOKEN === undefined ? {} : { metricsToken: e.METRICS_TOKEN }),
+    playground: e.REGDESK_PLAYGROUND ?? mode === 'unconfigured',
   };
 }
 

@@ -1,11 +1,14 @@
 import type { Config } from './config.js';
+import { ASSISTANT_QUEUE } from './features/assistant/service.js';
+import { FOLLOW_QUEUE } from './features/follow/jobs.js';
 import { FEATURES } from './features/index.js';
 import { FOLLOWERS } from './features/operations.js';
-import { createSandbox } from './sandbox/index.js';
+import type { Playground, PlaygroundSlack } from './playground/index.js';
+import type { SlackStandIn } from './playground/slack-standin.js';
+import type { Sandbox } from './sandbox/index.js';
 import { buildServices, type Services } from './services.js';
-import { ensureLocalRedis, type LocalRedis } from './shared/local-redis.js';
 import type { Logger } from './shared/logger.js';
-import { createMetrics } from './shared/metrics.js';
+import { createMetrics, observeWorker, queuesAmong, workersAmong } from './shared/metrics.js';
 import type { WorkerFactory } from './shared/queues.js';
 import {
   checkRedisServer,
@@ -15,6 +18,7 @@ import {
   type Redis,
   waitForReady,
 } from './shared/redis.js';
+import { resolveRedis } from './shared/redis-connect.js';
 import { throwIfStopping } from './shutdown.js';
 import { createSlackApp, type Feature, type SlackApp } from './slack/app.js';
 import { type HealthReport, type HttpFront, startHttpFront } from './slack/http-front.js';
@@ -26,7 +30,7 @@ export interface RunOptions {
   config: Config;
   logger: Logger;
   env: NodeJS.ProcessEnv;
-  /** Human-facing lines (start-up notes, next steps); defaults to stdout. */
+  /** Human-facing lines (start-up notes, next steps); defaults to stderr, so stdout holds only JSON logs. */
   say?: (line: string) => void;
   /** Extra features and workers (tests); the built-in ones are always registered. */
   features?: Feature[];
@@ -38,11 +42,16 @@ export interface RunOptions {
 
 export interface Running {
   http?: HttpFront;
+  /** `/healthz` and `/metrics` of a `worker` process, on WORKER_PORT. */
+  workerHttp?: HttpFront;
   slack?: SlackApp;
   services: Services;
+  /** Where Redis is (passwords masked). */
   redisUrl: string;
   /** The embedded registrar simulator's URL and demo key, when one runs in this process. */
   sandbox?: { url: string; apiKey: string };
+  /** The playground's page and the Slack stand-in this process runs against, in playground mode. */
+  playground?: { url: string; slack: SlackStandIn };
   stop(): Promise<void>;
 }
 
@@ -55,14 +64,15 @@ const WORKER_CLOSE_TIMEOUT_MS = 8_000;
  * `worker` run one each, any number against one Redis (docs/requirements.md C1). `stop` undoes it in reverse.
  */
 export async function runRegdesk(options: RunOptions): Promise<Running> {
-  const { role, config, logger } = options;
+  const { role, logger } = options;
+  let config = options.config;
   // Each step registers what it made in `closers` before the next check, so a stop at any point
   // closes exactly what exists (docs/requirements.md R20).
   const step = (name: string) => {
     throwIfStopping(options.signal);
     logger.debug({ step: name }, 'start-up step');
   };
-  const say = options.say ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const say = options.say ?? ((line: string) => process.stderr.write(`${line}\n`));
   const closers: Array<{ name: string; close: () => Promise<unknown> }> = [];
   const stop = async () => {
     for (const { name, close } of closers.reverse()) {
@@ -80,19 +90,19 @@ export async function runRegdesk(options: RunOptions): Promise<Running> {
 
   try {
     step('redis');
-    const local = await resolveRedis(role, config, options.env, say);
+    const local = await resolveRedis(config.redis, options.env, { mayStartPrivate: role === 'start' }, say);
     if (local.child !== undefined) {
       const child = local.child;
       closers.push({ name: 'private-redis', close: async () => child.kill('SIGTERM') });
     }
     const keys = new KeySpace(config.redis.keyPrefix);
-    const requestRedis = createRedis(local.url, 'request');
+    const requestRedis = createRedis(local.settings, 'request');
     requestRedis.on('error', (error) => logger.warn({ err: error.message }, 'redis (request) error'));
     closers.push({ name: 'redis-request', close: () => quit(requestRedis) });
     await waitForReady(requestRedis, 5_000);
     step('redis-check');
     const server = await checkRedisServer(requestRedis);
-    logger.info({ redisVersion: server.version, redis: local.note }, 'redis ready');
+    logger.info({ redisVersion: server.version, redis: local.shown }, 'redis ready');
 
     // The demo key stands in for a missing workspace key only in sandbox mode.
     let registrar = {
@@ -100,22 +110,45 @@ export async function runRegdesk(options: RunOptions): Promise<Running> {
       sandboxKey: config.registrar.sandbox ? config.registrar.sandboxApiKey : undefined,
     };
     let sandbox: Running['sandbox'];
+    let embeddedSandbox: Sandbox | undefined;
     step('registrar');
     if (config.registrar.kind === 'embedded-sandbox') {
       // Each process embeds its own simulator; scaled-out processes share one via `regdesk sandbox`.
+      // Imported here: processes against a real registrar never load the simulator.
+      const { createSandbox } = await import('./sandbox/index.js');
       const embedded = await createSandbox({ logger });
       closers.push({ name: 'sandbox', close: () => embedded.close() });
       registrar = { baseUrl: embedded.url, sandboxKey: embedded.apiKey };
       sandbox = { url: embedded.url, apiKey: embedded.apiKey };
+      embeddedSandbox = embedded;
       if (role !== 'start')
         say('Note: this process embeds its own registrar sandbox; for shared state run `regdesk sandbox`.');
     }
 
+    // The playground replaces Slack for this process (README "Playground"): Regdesk runs in HTTP mode
+    // against the playground's Slack stand-in, unaware of it. Only `start` runs both halves in one process.
+    let playgroundSlack: PlaygroundSlack | undefined;
+    if (config.playground && role === 'start') {
+      step('playground');
+      const { startPlaygroundSlack } = await import('./playground/index.js');
+      const started = await startPlaygroundSlack();
+      closers.push({ name: 'playground-slack', close: () => started.stop() });
+      playgroundSlack = started;
+      config = { ...config, slack: started.slack };
+    }
+
     step('services');
-    const metrics = createMetrics();
+    const metrics = createMetrics({ followQueue: FOLLOW_QUEUE, assistantQueue: ASSISTANT_QUEUE });
+    // A `worker` process answers no Slack request: its job code rides out a fail-over instead of
+    // failing fast (src/shared/redis.ts `job`); /healthz still pings on the request connection.
+    const servicesRedis = role === 'worker' ? createRedis(local.settings, 'job') : requestRedis;
+    if (servicesRedis !== requestRedis) {
+      servicesRedis.on('error', (error) => logger.warn({ err: error.message }, 'redis (job) error'));
+      closers.push({ name: 'redis-job', close: () => quit(servicesRedis) });
+    }
     const services = buildServices({
       config,
-      redis: requestRedis,
+      redis: servicesRedis,
       keys,
       logger,
       metrics,
@@ -124,9 +157,11 @@ export async function runRegdesk(options: RunOptions): Promise<Running> {
       followers: FOLLOWERS,
     });
     closers.push({ name: 'services', close: () => services.close() });
+    // Every process reports the shared queues' depth on /metrics (docs/architecture.md "Operations").
+    metrics.watchQueues(queuesAmong(Object.values(services)));
     const running: Running = {
       services,
-      redisUrl: local.url,
+      redisUrl: local.shown,
       stop,
       ...(sandbox === undefined ? {} : { sandbox }),
     };
@@ -146,6 +181,16 @@ export async function runRegdesk(options: RunOptions): Promise<Running> {
               shareable: services.shareable,
               features: [...featureRegistrations(services), ...(options.features ?? [])],
             });
+      const playground: Playground | undefined =
+        playgroundSlack === undefined
+          ? undefined
+          : (await import('./playground/index.js')).createPlayground({
+              playgroundSlack,
+              regdeskUrl: () => running.http?.url ?? '',
+              followQueue: services.followQueue,
+              logger,
+              ...(embeddedSandbox === undefined ? {} : { sandbox: embeddedSandbox }),
+            });
       const http = await startHttpFront({
         port: config.port,
         logger,
@@ -154,21 +199,34 @@ export async function runRegdesk(options: RunOptions): Promise<Running> {
         ...(config.metricsToken === undefined ? {} : { metricsToken: config.metricsToken }),
         ...(slackApp?.receiver === undefined ? {} : { slack: slackApp.receiver.requestListener }),
         unconfiguredHint: 'Set SLACK_SIGNING_SECRET and SLACK_BOT_TOKEN (see README).',
+        ...(playground === undefined ? {} : { routes: playground.handle }),
       });
       closers.push({ name: 'http', close: () => http.stop() });
       running.http = http;
+      if (playground !== undefined) {
+        // Closed before the HTTP front: its event streams would otherwise hold the server open.
+        closers.push({ name: 'playground', close: async () => playground.close() });
+      }
+      if (playgroundSlack !== undefined) {
+        running.playground = {
+          url: `http://localhost:${http.port}/playground`,
+          slack: playgroundSlack.standIn,
+        };
+      }
       if (slackApp !== undefined) {
         step('slack');
         await slackApp.start();
         closers.push({ name: 'slack', close: () => slackApp.stop() });
         running.slack = slackApp;
       }
-      say(`Regdesk ${role} listening on http://0.0.0.0:${http.port} (Slack: ${config.slack.mode}).`);
+      say(
+        `Regdesk ${role} listening on http://0.0.0.0:${http.port} (Slack: ${playgroundSlack === undefined ? config.slack.mode : 'playground'}).`,
+      );
     }
 
     if (role === 'start' || role === 'worker') {
       step('workers');
-      const workerRedis = createRedis(local.url, 'worker');
+      const workerRedis = createRedis(local.settings, 'worker');
       workerRedis.on('error', (error) => logger.warn({ err: error.message }, 'redis (worker) error'));
       closers.push({ name: 'redis-worker', close: () => quit(workerRedis) });
       const factories = [
@@ -178,6 +236,7 @@ export async function runRegdesk(options: RunOptions): Promise<Running> {
         ...(options.workers ?? []),
       ];
       const started = factories.map((create) => create({ connection: workerRedis, keys, logger }));
+      for (const worker of workersAmong(started)) observeWorker(metrics, worker);
       // All workers close together, each with a timeout: a job still running then is handed back to
       // BullMQ (it stalls and another worker takes it up), so nothing is lost (docs/requirements.md R20).
       closers.push({
@@ -185,7 +244,23 @@ export async function runRegdesk(options: RunOptions): Promise<Running> {
         close: () =>
           Promise.all(started.map((worker) => withTimeout(worker.close(), WORKER_CLOSE_TIMEOUT_MS))),
       });
-      say(`Regdesk workers (${factories.length} queues) running against ${redactUrl(local.url)}.`);
+      say(`Regdesk workers (${factories.length} queues) running against ${local.shown}.`);
+      if (role === 'worker') {
+        const workerHttp = await startHttpFront({
+          port: config.workerPort,
+          logger,
+          metrics,
+          health: () => health(requestRedis),
+          ...(config.metricsToken === undefined ? {} : { metricsToken: config.metricsToken }),
+          unconfiguredHint: 'This is a `regdesk worker`: Slack requests go to `regdesk web`.',
+        });
+        closers.push({ name: 'worker-http', close: () => workerHttp.stop() });
+        running.workerHttp = workerHttp;
+        logger.info({ port: workerHttp.port }, 'worker health and metrics listening');
+        say(
+          `Regdesk worker health and metrics listening on http://0.0.0.0:${workerHttp.port}/healthz and /metrics.`,
+        );
+      }
     }
 
     if (sandbox !== undefined && role === 'start') {
@@ -193,8 +268,12 @@ export async function runRegdesk(options: RunOptions): Promise<Running> {
         `Registrar: built-in sandbox at ${sandbox.url} (workspaces without a key of their own use its demo key).`,
       );
     }
-    if (config.slack.mode === 'unconfigured' && role !== 'worker') {
-      for (const line of nextSteps(config)) say(line);
+    if (running.playground !== undefined && options.config.slack.mode !== 'unconfigured') {
+      say(
+        `Playground: ${running.playground.url} (REGDESK_PLAYGROUND=1: this process uses the playground's Slack, not the configured app).`,
+      );
+    } else if (options.config.slack.mode === 'unconfigured' && role !== 'worker') {
+      for (const line of nextSteps(config, running.playground?.url)) say(line);
     }
     step('ready');
     return running;
@@ -214,43 +293,29 @@ function featureRegistrations(services: Services): Feature[] {
   );
 }
 
-async function resolveRedis(
-  role: Role,
-  config: Config,
-  env: NodeJS.ProcessEnv,
-  say: (line: string) => void,
-): Promise<LocalRedis> {
-  // Only the all-in-one `start` may start a private Redis: a scaled-out web or worker process with a
-  // Redis of its own would silently share nothing with its siblings.
-  if (role === 'start') return ensureLocalRedis({ ...env, REDIS_URL: config.redis.url }, say);
-  const url = config.redis.url ?? 'redis://127.0.0.1:6379';
-  return {
-    url,
-    note: config.redis.url === undefined ? 'using the Redis on 127.0.0.1:6379' : 'using REDIS_URL',
-  };
-}
-
 /** Minimal on purpose: whether this process can serve, not how it is configured or used. */
 async function health(redis: Redis): Promise<HealthReport> {
   const redisStatus = await pingRedis(redis);
   return { ok: redisStatus.ok, redis: { ok: redisStatus.ok } };
 }
 
-function nextSteps(config: Config): string[] {
+function nextSteps(config: Config, playgroundUrl?: string): string[] {
+  const steps = [
+    'Create a Slack app from manifest.yml (README: "Create the Slack app").',
+    'Set SLACK_SIGNING_SECRET and SLACK_BOT_TOKEN (HTTP mode; add SLACK_APP_TOKEN for Socket Mode),\n' +
+      '     or SLACK_CLIENT_ID, SLACK_CLIENT_SECRET and SLACK_STATE_SECRET to install into many workspaces.',
+    `Registrar: ${config.registrar.sandbox ? 'using the built-in sandbox' : config.registrar.apiUrl}. ` +
+      'For the real API set REGFISH_SANDBOX=0 and VAULT_MASTER_KEY, then add each workspace key with `/domain key`.',
+  ];
+  if (playgroundUrl !== undefined) {
+    steps.unshift(`Try it now: open ${playgroundUrl} (a simulated Slack workspace; this machine only).`);
+  }
   return [
     '',
     'No Slack app is configured yet. Next steps:',
-    '  1. Create a Slack app from manifest.yml (README: "Create the Slack app").',
-    '  2. Set SLACK_SIGNING_SECRET and SLACK_BOT_TOKEN (HTTP mode; add SLACK_APP_TOKEN for Socket Mode),',
-    '     or SLACK_CLIENT_ID, SLACK_CLIENT_SECRET and SLACK_STATE_SECRET to install into many workspaces.',
-    `  3. Registrar: ${config.registrar.sandbox ? 'using the built-in sandbox' : config.registrar.apiUrl}. ` +
-      'For the real API set REGFISH_SANDBOX=0 and VAULT_MASTER_KEY, then add each workspace key with `/domain key`.',
+    ...steps.flatMap((text, i) => `  ${i + 1}. ${text}`.split('\n')),
     '',
   ];
-}
-
-function redactUrl(url: string): string {
-  return url.replace(/\/\/[^@/]*@/, '//***@');
 }
 
 async function quit(redis: Redis): Promise<void> {

@@ -14,6 +14,9 @@ import { FOLLOW_QUEUE, type Follower, type FollowJob, follow, type Origin } from
 import { HomeService } from './features/home/service.js';
 import { type KeyAdminCheck, type KeyCheck, WorkspaceKeys } from './features/keys/service.js';
 import { type Approvals, type OperationEnv, SENSITIVE_OPERATIONS } from './features/operations.js';
+import { WATCH_QUEUE, type WatchJob } from './features/watches/jobs.js';
+import { WatchService } from './features/watches/service.js';
+import { WatchStore } from './features/watches/store.js';
 import {
   createRegistrarClient,
   ForbiddenError,
@@ -23,7 +26,7 @@ import {
 } from './registrar/index.js';
 import { Limiter } from './shared/limiter.js';
 import type { Logger } from './shared/logger.js';
-import type { Metrics } from './shared/metrics.js';
+import { APPROVAL_STATE_OF_ACTION, type Metrics } from './shared/metrics.js';
 import { createQueue } from './shared/queues.js';
 import type { KeySpace, Redis } from './shared/redis.js';
 import type { WorkspaceRef } from './shared/workspace.js';
@@ -92,6 +95,10 @@ export interface Services {
   follow(workspace: WorkspaceRef, kind: string, resource: string, origin: Origin): Promise<void>;
   runningJobs(workspace: WorkspaceRef): Promise<string[]>;
   home: HomeService;
+  /** Watched domains and certificates, their digest settings and schedulers (features/watches). */
+  watches: WatchService;
+  watchStore: WatchStore;
+  watchQueue: Queue<WatchJob>;
   registrarFor(workspace: WorkspaceRef): RegistrarClient;
   close(): Promise<void>;
 }
@@ -115,7 +122,11 @@ export function buildServices(deps: ServiceDeps): Services {
     // fingerprints use a fixed key: they then protect nothing, and the sandbox's keys are demo keys.
     config.vault.masterKey === undefined ? masterKey(SANDBOX_FINGERPRINT_KEY) : undefined,
   );
-  const audit = new AuditLog(redis, keys, config.auditRetention);
+  // Each approval transition is audited exactly once, so the audit is where approvals are counted.
+  const audit = new AuditLog(redis, keys, config.auditRetention, (entry) => {
+    const state = APPROVAL_STATE_OF_ACTION[entry.action];
+    if (entry.requestId !== undefined && state !== undefined) metrics.approvals.inc({ state });
+  });
   const onRequest = (info: { operation: string; status: number }) =>
     metrics.registrarRequests.inc({ operation: info.operation, status: String(info.status) });
 
@@ -148,7 +159,7 @@ export function buildServices(deps: ServiceDeps): Services {
   const registrarFor = (workspace: WorkspaceRef) => client(() => workspaceKeys.apiKeyFor(workspace));
 
   const limiter = new Limiter(redis);
-  const poster = new ChannelPoster(limiter, keys);
+  const poster = new ChannelPoster(limiter, keys, redis, logger);
   const slackClients = new SlackClients(config.slack, webClientOptions(config.slack.apiUrl, logger), vault);
   const policies = new PolicyStore(redis, keys);
   const directory = new SlackDirectory(redis, keys);
@@ -157,6 +168,16 @@ export function buildServices(deps: ServiceDeps): Services {
   const approvalQueue = createQueue<ApprovalJob>(APPROVALS_QUEUE, redis, keys, logger);
   const assistantQueue = createQueue<AssistantJob>(ASSISTANT_QUEUE, redis, keys, logger);
   const followQueue = createQueue<FollowJob>(FOLLOW_QUEUE, redis, keys, logger);
+  const watchQueue = createQueue<WatchJob>(WATCH_QUEUE, redis, keys, logger);
+  const watchStore = new WatchStore(redis, keys);
+  const watches = new WatchService({
+    store: watchStore,
+    queue: watchQueue,
+    intervalMs: config.watch.intervalMs,
+    limit: config.watch.limit,
+    now,
+    logger,
+  });
   const followers = new Map(deps.followers.map((follower) => [follower.kind, follower]));
   const followResource = async (workspace: WorkspaceRef, kind: string, resource: string, origin: Origin) => {
     const follower = followers.get(kind);
@@ -185,7 +206,17 @@ export function buildServices(deps: ServiceDeps): Services {
       );
     return [...executing, ...following];
   };
-  const home = new HomeService({ workspaceKeys, approvalStore, audit, roles, runningJobs, redis, keys, now });
+  const home = new HomeService({
+    workspaceKeys,
+    approvalStore,
+    audit,
+    roles,
+    runningJobs,
+    redis,
+    keys,
+    now,
+    watches,
+  });
   const approvals: Approvals = new ApprovalService({
     store: approvalStore,
     policies,
@@ -236,12 +267,16 @@ export function buildServices(deps: ServiceDeps): Services {
     follow: followResource,
     runningJobs,
     home,
+    watches,
+    watchStore,
+    watchQueue,
     assistant: new AssistantService(redis, keys, assistantQueue, workspaceKeys, poster, now),
     registrarFor,
     close: async () => {
       await approvalQueue.close();
       await assistantQueue.close();
       await followQueue.close();
+      await watchQueue.close();
     },
   };
 }

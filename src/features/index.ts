@@ -8,6 +8,7 @@ import { homeFeature } from './home/index.js';
 import { installFeature } from './install/index.js';
 import { keysFeature } from './keys/index.js';
 import { tlsFeature } from './tls/index.js';
+import { watchesFeature } from './watches/index.js';
 
 /**
  * The table of contents: every feature, in the order its commands appear in help. Each folder's
@@ -20,6 +21,7 @@ export const FEATURES = [
   dnsFeature,
   dnssecFeature,
   tlsFeature,
+  watchesFeature,
   assistantFeature,
   followingFeature,
   installFeature,

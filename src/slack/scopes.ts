@@ -4,12 +4,14 @@
  */
 export const BOT_SCOPES = [
   'app_mentions:read', // questions to the assistant by @-mention
+  'assistant:write', // the assistant side panel: suggested prompts, thread status and titles
   'channels:read', // conversations.info: is a public channel shared with another organisation (assistant answers)
   'chat:write', // results, approval requests and their in-place updates
   'chat:write.public', // approval requests and /ask threads in channels the bot was not invited to
   'commands', // /domain, /dns, /tls, /ask
   'files:write', // /tls download uploads the certificate into the conversation
   'groups:read', // conversations.info for private channels, likewise
+  'im:history', // message.im: questions in DMs and assistant threads with the bot
   'im:write', // auth code by DM when an ephemeral message cannot be delivered
   'reactions:write', // working → answered status on questions
   'usergroups:read', // approvers configured as a user group

@@ -1,4 +1,4 @@
-import type { KeySpace, Redis } from '../shared/redis.js';
+import { type KeySpace, type Redis, scanKeys } from '../shared/redis.js';
 import { type WorkspaceRef, workspaceId } from '../shared/workspace.js';
 import { fingerprinter, type MasterKey, mask, open, seal, sealedKeyId, VaultDecryptError } from './crypto.js';
 import {
@@ -158,12 +158,7 @@ export class Vault {
     await this.redis.del(this.#hash(workspace));
     await this.redis.srem(this.#index(), workspace);
     const pattern = this.keySpace.key(`ws:${workspace}`, 'vault', '*');
-    let cursor = '0';
-    do {
-      const [next, found] = await this.redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
-      cursor = next;
-      if (found.length > 0) await this.redis.del(...found);
-    } while (cursor !== '0');
+    for await (const found of scanKeys(this.redis, pattern)) await this.redis.del(...found);
   }
 
   async list(): Promise<VaultEntry[]> {

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { type Queue, UnrecoverableError } from 'bullmq';
+import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FOLLOW_QUEUE, type FollowJob, follow } from '../../src/features/follow/jobs.js';
 import { createLogger } from '../../src/shared/logger.js';
 import { createQueue, createWorker } from '../../src/shared/queues.js';
-import { createRedis, KeySpace, type Redis, waitForReady } from '../../src/shared/redis.js';
+import { createRedis, KeySpace, waitForReady } from '../../src/shared/redis.js';
 import { type Harness, startHarness } from '../helpers/app-harness.js';
 import { messageText } from '../helpers/payloads.js';
 import { testRedisUrl } from '../helpers/provided-context.js';

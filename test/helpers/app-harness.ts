@@ -59,6 +59,8 @@ export async function startHarness(
   const keyPrefix = `t${randomBytes(5).toString('hex')}`;
   const env = {
     PORT: '0',
+    // A `regdesk worker` started from this env serves /healthz and /metrics on a port of its own.
+    WORKER_PORT: '0',
     SLACK_SIGNING_SECRET: SIGNING_SECRET,
     SLACK_BOT_TOKEN: BOT_TOKEN,
     SLACK_API_URL: slack.apiUrl,

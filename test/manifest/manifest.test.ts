@@ -53,6 +53,9 @@ describe('manifest.yml', () => {
       'app_home_opened',
       'app_mention',
       'app_uninstalled',
+      'assistant_thread_context_changed',
+      'assistant_thread_started',
+      'message.im',
       'tokens_revoked',
     ]);
     expect(manifest.settings.interactivity.is_enabled).toBe(true);

@@ -64,6 +64,8 @@ export class AuditLog {
     private readonly redis: Redis,
     private readonly keys: KeySpace,
     private readonly retention = DEFAULT_AUDIT_RETENTION,
+    /** Told of every entry once it is stored (the approvals-by-state metric counts from here). */
+    private readonly observe?: (entry: AuditEntry) => void,
   ) {}
 
   #stream(ref: WorkspaceRef): string {
@@ -82,6 +84,7 @@ export class AuditLog {
       .persist(stream)
       .exec();
     const id = results?.[0]?.[1];
+    this.observe?.(entry);
     return typeof id === 'string' ? id : '';
   }
 

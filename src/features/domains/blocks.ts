@@ -1,8 +1,9 @@
 import type { KnownBlock } from '@slack/types';
-import { differenceInCalendarDays } from 'date-fns';
-import { displayName } from '../../shared/domain-names.js';
-import { context, header, packLines, section, slackDate } from '../../slack/blocks.js';
+import { differenceInCalendarDays } from 'date-fns/differenceInCalendarDays';
+import { displayName, domainArgument } from '../../shared/domain-names.js';
+import { button, context, header, packLines, section, slackDate } from '../../slack/blocks.js';
 import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
+import { WATCH_IDS } from '../watches/ids.js';
 import { type CheckRow, type CheckState, MAX_NAMES } from './service.js';
 
 /** The fields of the registrar's domain object (docs/registrar-api.md §2.7) the card shows; timestamps in epoch ms. */
@@ -71,6 +72,10 @@ export function domainCard(domain: DomainCardData, now: number): { text: string;
   const warnings = domainWarnings(domain, now);
   if (warnings.length > 0) blocks.push(section(warnings.join('\n')));
   if (name !== domain.domain) blocks.push(context(`ASCII form: ${codeSpan(domain.domain)}`));
+  // Only a valid name becomes a button value; a watch then tells before it lapses (R37).
+  if (domainArgument(domain.domain) === domain.domain) {
+    blocks.push({ type: 'actions', elements: [button('Watch', WATCH_IDS.watchDomain, domain.domain)] });
+  }
   // The fallback text is mrkdwn too: a registrar string in it must be as inert as in the blocks.
   return { text: `${escapeMrkdwn(name)}: expires ${when(domain.expires_at)}`, blocks };
 }

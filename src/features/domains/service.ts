@@ -113,7 +113,8 @@ export class AvailabilityService {
     const registrar = deps.registrarFor(workspace);
 
     const checkOne = async (row: CheckRow, name: ParsedName & { ok: true }): Promise<void> => {
-      if (!(await deps.limiter.acquireWithin([window], MAX_QUOTA_WAIT_MS))) {
+      const slot = await deps.limiter.slotWithin([window], MAX_QUOTA_WAIT_MS);
+      if (slot === undefined) {
         row.state = { kind: 'unknown', reason: 'availability limit reached' };
         return;
       }
@@ -125,6 +126,9 @@ export class AvailabilityService {
           statusOf(error) === 400
             ? { kind: 'invalid', reason: 'the registry does not accept this name' }
             : { kind: 'unknown', reason: unknownReason(statusOf(error)) };
+      } finally {
+        // The registrar counted the call before it answered: the window runs from here (limiter.ts).
+        await slot.settle();
       }
     };
 

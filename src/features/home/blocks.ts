@@ -6,6 +6,9 @@ import { auditLine } from '../audit/blocks.js';
 import type { StoredAuditEntry } from '../audit/service.js';
 import { describeKeyStatus } from '../keys/blocks.js';
 import type { KeyStatus } from '../keys/service.js';
+import { homeSection } from '../watches/blocks.js';
+import type { WatchedEntry } from '../watches/service.js';
+import type { DigestSettings } from '../watches/store.js';
 import { HOME_IDS } from './ids.js';
 
 export interface HomeData {
@@ -14,6 +17,13 @@ export interface HomeData {
   /** Pending work being followed (certificate validation, DNSSEC transitions), one mrkdwn line each. */
   running: string[];
   recent: StoredAuditEntry[];
+  /** Watches: the next expiries and the digest settings (features/watches). */
+  watch?: {
+    coming: WatchedEntry[];
+    settings: DigestSettings | undefined;
+    next: number | undefined;
+    now: number;
+  };
 }
 
 /** Home tabs hold at most 100 blocks: each section below is capped so the total stays well inside. */
@@ -27,6 +37,9 @@ export function homeView(data: HomeData): View {
     section(`*Registrar API key*\n${describeKeyStatus(data.key)}`),
     quickActions(),
     divider(),
+    ...(data.watch === undefined
+      ? []
+      : homeSection(data.watch.coming, data.watch.settings, data.watch.next, data.watch.now)),
   ];
 
   blocks.push(header(`Pending approvals (${data.pending.length})`));
@@ -73,6 +86,7 @@ const COMMANDS = [
   '`/domain info DOMAIN` registration, expiry and nameservers',
   '`/dns records DOMAIN` and `/dns dnssec DOMAIN` zones and DNSSEC',
   '`/tls order`, `/tls show ID` certificates, followed until issued',
+  '`/domain watch add DOMAIN…`, `/tls watch add ID…` alerts before expiries and on drift',
   "`/ask QUESTION` the registrar's assistant, answered in a thread",
   '`/domain help`, `/dns help`, `/tls help` everything else',
 ];

@@ -7,6 +7,8 @@ import type { Roles } from '../approvals/permissions.js';
 import type { ApprovalStore } from '../approvals/store.js';
 import type { AuditLog } from '../audit/service.js';
 import type { WorkspaceKeys } from '../keys/service.js';
+import { nextDigestAt } from '../watches/jobs.js';
+import type { WatchService } from '../watches/service.js';
 import { type HomeData, homeView, onboardingView, restrictedView } from './blocks.js';
 
 export interface HomeServiceDeps {
@@ -19,6 +21,8 @@ export interface HomeServiceDeps {
   redis: Redis;
   keys: KeySpace;
   now: () => number;
+  /** "Coming up" and the digest settings (features/watches). */
+  watches?: Pick<WatchService, 'comingUp' | 'settings'>;
 }
 
 /** Home views are re-published for people who looked at Home within this long … */
@@ -117,12 +121,19 @@ export class HomeService {
 
   async #data(workspace: WorkspaceRef): Promise<HomeData> {
     const { deps } = this;
-    const [key, pending, running, recent] = await Promise.all([
+    const [key, pending, running, recent, coming, settings] = await Promise.all([
       deps.workspaceKeys.status(workspace),
       deps.approvalStore.pending(workspace, 20),
       deps.runningJobs(workspace),
       deps.audit.latest(workspace, { limit: 15 }),
+      deps.watches?.comingUp(workspace),
+      deps.watches?.settings(workspace),
     ]);
-    return { key, pending, running, recent };
+    const now = deps.now();
+    const watch =
+      coming === undefined
+        ? undefined
+        : { coming, settings, next: settings === undefined ? undefined : nextDigestAt(settings, now), now };
+    return { key, pending, running, recent, ...(watch === undefined ? {} : { watch }) };
   }
 }

@@ -3,11 +3,14 @@ import type { SlackDeps } from '../../slack/app.js';
 import type { Vault } from '../../vault/store.js';
 import type { AuditLog } from '../audit/service.js';
 import type { FeatureModule } from '../feature.js';
+import type { WatchService } from '../watches/service.js';
 import { purgeWorkspace } from './service.js';
 
 export interface InstallDeps {
   vault: Vault;
   audit: AuditLog;
+  /** The workspace's watches and its digest scheduler go with it. */
+  watches: Pick<WatchService, 'forget'>;
 }
 
 /**
@@ -28,6 +31,8 @@ function registerInstallLifecycle(app: App, deps: SlackDeps & InstallDeps): void
         ? { teamId: body.team_id }
         : { teamId: body.team_id, enterpriseId: body.enterprise_id };
     await purgeWorkspace(deps.redis, deps.keys, deps.vault, deps.audit, ref, `slack:${reason}`, deps.logger);
+    // After the purge, so a failure here cannot keep the data; the scheduler finds no settings anyway.
+    await deps.watches.forget(ref);
   };
   app.event('app_uninstalled', async ({ body }) => {
     await purge(body, 'app_uninstalled');

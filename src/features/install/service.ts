@@ -1,5 +1,5 @@
 import type { Logger } from '../../shared/logger.js';
-import type { KeySpace, Redis } from '../../shared/redis.js';
+import { type KeySpace, type Redis, scanKeys } from '../../shared/redis.js';
 import { type WorkspaceRef, workspaceId } from '../../shared/workspace.js';
 import type { Vault } from '../../vault/store.js';
 import type { AuditLog } from '../audit/service.js';
@@ -28,13 +28,10 @@ export async function purgeWorkspace(
   const kept = audit.streamKey(ref);
   const pattern = keys.key(`ws:${workspaceId(ref)}`, '*');
   let deleted = 0;
-  let cursor = '0';
-  do {
-    const [next, found] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
-    cursor = next;
+  for await (const found of scanKeys(redis, pattern)) {
     const doomed = found.filter((key) => key !== kept);
     if (doomed.length > 0) deleted += await redis.del(...doomed);
-  } while (cursor !== '0');
+  }
   logger.info({ workspace: workspaceId(ref), deleted }, 'workspace data purged');
   return deleted;
 }

@@ -1,8 +1,30 @@
 import { constants, createPublicKey, type KeyObject, verify } from 'node:crypto';
-import { CertificationRequest } from '@peculiar/asn1-csr';
-import { RsaSaPssParams } from '@peculiar/asn1-rsa';
-import { AsnConvert } from '@peculiar/asn1-schema';
-import { AlgorithmIdentifier, Extensions, SubjectAlternativeName } from '@peculiar/asn1-x509';
+import { createRequire } from 'node:module';
+import type { CertificationRequest } from '@peculiar/asn1-csr';
+import type { AlgorithmIdentifier } from '@peculiar/asn1-x509';
+
+/**
+ * The ASN.1 parsers (about 10 MB resident) are loaded on the first CSR, not at start-up: most
+ * processes never see one (issue #17, idle memory). They are CommonJS, so `require` keeps this sync.
+ */
+let asn1:
+  | (typeof import('@peculiar/asn1-csr') &
+      typeof import('@peculiar/asn1-rsa') &
+      typeof import('@peculiar/asn1-schema') &
+      typeof import('@peculiar/asn1-x509'))
+  | undefined;
+function parsers(): NonNullable<typeof asn1> {
+  if (asn1 === undefined) {
+    const require = createRequire(import.meta.url);
+    asn1 = {
+      ...(require('@peculiar/asn1-x509') as typeof import('@peculiar/asn1-x509')),
+      ...(require('@peculiar/asn1-schema') as typeof import('@peculiar/asn1-schema')),
+      ...(require('@peculiar/asn1-rsa') as typeof import('@peculiar/asn1-rsa')),
+      ...(require('@peculiar/asn1-csr') as typeof import('@peculiar/asn1-csr')),
+    };
+  }
+  return asn1;
+}
 
 const OID = {
   commonName: '2.5.4.3',
@@ -94,6 +116,7 @@ function signatureProblem(
   tbs: Uint8Array,
   signature: Uint8Array,
 ): string | undefined {
+  const { AsnConvert, RsaSaPssParams, AlgorithmIdentifier } = parsers();
   const keyType = key.asymmetricKeyType;
   const mismatch = "the CSR's signature algorithm does not match its key";
   let ok: boolean;
@@ -154,6 +177,7 @@ function describeKey(key: KeyObject, spkiOid: string): CsrInfo['key'] {
  * user-facing reason (no trailing period: callers embed it) when it is not one or does not verify.
  */
 export function parseCsr(pem: string): CsrInfo {
+  const { AsnConvert, CertificationRequest, Extensions, SubjectAlternativeName } = parsers();
   const match =
     /-----BEGIN (?:NEW )?CERTIFICATE REQUEST-----([\s\S]+?)-----END (?:NEW )?CERTIFICATE REQUEST-----/.exec(
       pem,
