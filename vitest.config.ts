@@ -8,6 +8,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // Most integration tests wait on timers, Redis and HTTP rather than the CPU, so three files run
+    // side by side even on a 2-core machine (the whole suite then fits CI's time budget).
+    maxWorkers: 3,
     reporters: ['default', './test/helpers/summary-reporter.ts'],
   },
 });
