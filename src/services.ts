@@ -11,9 +11,11 @@ import { ASSISTANT_QUEUE, type AssistantJob, AssistantService } from './features
 import { AuditLog } from './features/audit/service.js';
 import { VanitySets } from './features/domains/vanity.js';
 import { FOLLOW_QUEUE, type Follower, type FollowJob, follow, type Origin } from './features/follow/jobs.js';
+import { HomeRefresh } from './features/home/refresh.js';
 import { HomeService } from './features/home/service.js';
 import { type KeyAdminCheck, type KeyCheck, WorkspaceKeys } from './features/keys/service.js';
 import { type Approvals, type OperationEnv, SENSITIVE_OPERATIONS } from './features/operations.js';
+import { RenewalLedger } from './features/tls/renewals.js';
 import { WATCH_QUEUE, type WatchJob } from './features/watches/jobs.js';
 import { WatchService } from './features/watches/service.js';
 import { WatchStore } from './features/watches/store.js';
@@ -95,6 +97,8 @@ export interface Services {
   follow(workspace: WorkspaceRef, kind: string, resource: string, origin: Origin): Promise<void>;
   runningJobs(workspace: WorkspaceRef): Promise<string[]>;
   home: HomeService;
+  /** Certificate orders Regdesk placed, written by the tls feature, read by watches. */
+  renewals: RenewalLedger;
   /** Watched domains and certificates, their digest settings and schedulers (features/watches). */
   watches: WatchService;
   watchStore: WatchStore;
@@ -177,6 +181,8 @@ export function buildServices(deps: ServiceDeps): Services {
     limit: config.watch.limit,
     now,
     logger,
+    // homeRefresh is built below; nothing calls this before buildServices returns.
+    onChange: (workspace) => homeRefresh.request(workspace),
   });
   const followers = new Map(deps.followers.map((follower) => [follower.kind, follower]));
   const followResource = async (workspace: WorkspaceRef, kind: string, resource: string, origin: Origin) => {
@@ -216,6 +222,14 @@ export function buildServices(deps: ServiceDeps): Services {
     keys,
     now,
     watches,
+  });
+  // Watch changes re-publish Home coalesced: a sweep may change hundreds of items.
+  const homeRefresh = new HomeRefresh({
+    redis,
+    keys,
+    logger,
+    publish: async (workspace) =>
+      home.republish(await slackClients.forWorkspace(workspace), workspace, [], logger),
   });
   const approvals: Approvals = new ApprovalService({
     store: approvalStore,
@@ -267,12 +281,14 @@ export function buildServices(deps: ServiceDeps): Services {
     follow: followResource,
     runningJobs,
     home,
+    renewals: new RenewalLedger(redis, keys),
     watches,
     watchStore,
     watchQueue,
     assistant: new AssistantService(redis, keys, assistantQueue, workspaceKeys, poster, now),
     registrarFor,
     close: async () => {
+      homeRefresh.close();
       await approvalQueue.close();
       await assistantQueue.close();
       await followQueue.close();

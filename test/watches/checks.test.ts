@@ -174,6 +174,31 @@ describe('certificates', () => {
       mark: expect.stringContaining(':expiry:14:'),
     });
   });
+
+  it('a renewal ordered holds back the expiry alert and is kept in the state; expired is raised anyway', () => {
+    const ending = cert({ ordered_at: (NOW - 80 * DAY) / 1000, validity_days: 90 });
+    const renewal = { id: 'c2', placedAt: NOW - DAY, status: 'pending' };
+    const held = lookAtCertificate(item('certificate', 'c1'), fresh, ending, NOW, renewal);
+    expect(held.alerts).toEqual([]);
+    expect(held.state.renewal).toEqual(renewal);
+    expect(held.changes[0]?.text).toContain('renewal `c2`');
+    // The renewal is gone at the next look: the threshold's alert comes, and the change is noted.
+    const resumed = lookAtCertificate(item('certificate', 'c1'), held.state, ending, NOW);
+    expect(resumed.alerts[0]?.mark).toContain(':expiry:14:');
+    expect(resumed.alerts[0]?.text).toContain('no renewal is ordered');
+    expect(resumed.state.renewal).toBeUndefined();
+    expect(resumed.changes[0]?.text).toContain('no longer counts');
+    // Far from its end a renewal is not remembered (nothing to hold back).
+    const far = cert({ ordered_at: NOW / 1000, validity_days: 90 });
+    expect(
+      lookAtCertificate(item('certificate', 'c1'), fresh, far, NOW, renewal).state.renewal,
+    ).toBeUndefined();
+    // Past its end the certificate is raised, naming the renewal to install.
+    const expired = cert({ ordered_at: (NOW - 91 * DAY) / 1000, validity_days: 90 });
+    const late = lookAtCertificate(item('certificate', 'c1'), fresh, expired, NOW, renewal);
+    expect(late.alerts[0]?.mark).toContain(':expiry:0:');
+    expect(late.alerts[0]?.text).toContain('Renewal `c2`');
+  });
 });
 
 describe('registrar text is inert in alerts', () => {

@@ -7,7 +7,9 @@ import {
   type TlsCertificateOrderParams,
 } from '../../registrar/index.js';
 import { type WorkspaceRef, workspaceId } from '../../shared/workspace.js';
+import { orderedAt } from './blocks.js';
 import { csrMismatch } from './csr.js';
+import { RenewalLedger } from './renewals.js';
 import { dcvMethod, type TlsServiceDeps } from './service.js';
 
 const HOST = /^(\*\.)?([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
@@ -134,6 +136,18 @@ export class CertificateOrders {
     } else {
       await this.deps.redis.eval(RELEASE, 1, key, claim);
     }
+    // Watches read this to hold back an expiry alert (renewals.ts). The order stands either way: a
+    // failed write only means a renewal that could have silenced an alert does not.
+    await new RenewalLedger(this.deps.redis, this.deps.keys)
+      .record(workspace, {
+        id: certificate.id,
+        commonName: certificate.common_name || order.common_name,
+        ...(order.renewal_of_certificate_id === undefined
+          ? {}
+          : { renewalOf: order.renewal_of_certificate_id }),
+        placedAt: orderedAt(certificate) ?? Date.now(),
+      })
+      .catch(() => undefined);
     return { kind: 'placed', certificate };
   }
 

@@ -63,6 +63,10 @@ function stateLine({ item, state }: WatchedEntry, now: number): string {
   if (state.expiresAt !== undefined)
     parts.push(`expires ${slackDate(state.expiresAt, '{date_short} ({ago})')}`);
   else parts.push('expiry not known');
+  if (state.renewal !== undefined)
+    parts.push(
+      `renewal ${codeSpan(state.renewal.id)} ordered ${slackDate(state.renewal.placedAt, '{date_short}')} (${escapeMrkdwn(state.renewal.status)})`,
+    );
   if (state.autoRenew === false) parts.push('*auto-renew off*');
   if (state.cancelled === true) parts.push('*cancelled*');
   return `${label}${about} · ${parts.join(' · ')}`;

@@ -4,7 +4,7 @@ import { displayName } from '../../shared/domain-names.js';
 import { slackDate } from '../../slack/blocks.js';
 import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
 import { orderedAt } from '../tls/blocks.js';
-import type { WatchChange, WatchItem, WatchState } from './store.js';
+import type { RenewalSeen, WatchChange, WatchItem, WatchState } from './store.js';
 
 /**
  * What one look at a watched item raises, free of Slack and Redis: the thresholds and drifts of
@@ -192,30 +192,60 @@ export function certificateExpiry(cert: TlsCertificate): number | undefined {
 
 const REVOKED = new Set(['revoked', 'certificate-revoked', 'cancelled']);
 
+/** The threshold an issued certificate has crossed (so a renewal matters), else undefined. */
+export function certificateThreshold(cert: TlsCertificate, now: number): number | undefined {
+  const expiresAt = cert.status === 'issued' ? certificateExpiry(cert) : undefined;
+  return expiresAt === undefined ? undefined : crossedThreshold(CERTIFICATE_THRESHOLDS, expiresAt, now);
+}
+
+/**
+ * A certificate's expiry, revocation and stuck order. `renewal` is a later order Regdesk placed for
+ * the same name that is still pending or issued (renewal.ts): while there is one, an approaching end
+ * raises nothing ("no renewal ordered", docs/requirements.md R37), and the list and digest show it.
+ * Once it is gone (cancelled, failed) the alert of the threshold then crossed comes, once. An
+ * expired certificate is raised even so: the renewal then still has to be installed.
+ */
 export function lookAtCertificate(
   item: WatchItem,
   previous: WatchState,
   cert: TlsCertificate,
   now: number,
+  renewal?: RenewalSeen,
 ): Look {
   const name = `*${escapeMrkdwn(cert.common_name)}* (${codeSpan(cert.id)})`;
   const alerts: Alert[] = [];
   const changes: WatchChange[] = [];
   const expiresAt = cert.status === 'issued' ? certificateExpiry(cert) : undefined;
+  const threshold =
+    expiresAt === undefined ? undefined : crossedThreshold(CERTIFICATE_THRESHOLDS, expiresAt, now);
+  const renewed = threshold === undefined ? undefined : renewal;
 
-  if (expiresAt !== undefined) {
-    const threshold = crossedThreshold(CERTIFICATE_THRESHOLDS, expiresAt, now);
-    if (threshold !== undefined) {
-      alerts.push({
-        mark: `certificate:${item.id}:expiry:${threshold}:${dayOf(expiresAt)}`,
-        level: 'warn',
-        text:
-          threshold === 0
-            ? `:rotating_light: Certificate ${name} *expired* on ${slackDate(expiresAt, '{date_long}')}. Renew it, then install the new one.`
-            : `:lock: Certificate ${name} expires on ${slackDate(expiresAt, '{date_long}')} (in ${daysLeft(expiresAt, now)} day(s)). Unless a renewal is already ordered, renew it now: validation can take days.`,
-        buttons: ['renew', 'show'],
-      });
-    }
+  if (expiresAt !== undefined && threshold !== undefined && (renewed === undefined || threshold === 0)) {
+    const ordered =
+      renewed === undefined
+        ? 'Renew it, then install the new one.'
+        : `Renewal ${codeSpan(renewed.id)} was ordered on ${slackDate(renewed.placedAt, '{date_short}')} (${escapeMrkdwn(renewed.status)}): install the new certificate once it is issued.`;
+    alerts.push({
+      mark: `certificate:${item.id}:expiry:${threshold}:${dayOf(expiresAt)}`,
+      level: 'warn',
+      text:
+        threshold === 0
+          ? `:rotating_light: Certificate ${name} *expired* on ${slackDate(expiresAt, '{date_long}')}. ${ordered}`
+          : `:lock: Certificate ${name} expires on ${slackDate(expiresAt, '{date_long}')} (in ${daysLeft(expiresAt, now)} day(s)) and no renewal is ordered through Regdesk. Renew it now: validation can take days.`,
+      buttons: ['renew', 'show'],
+    });
+  }
+  const before = previous.renewal;
+  if (renewed !== undefined && (before?.id !== renewed.id || before.status !== renewed.status)) {
+    changes.push({
+      at: now,
+      text: `Certificate ${name}: renewal ${codeSpan(renewed.id)} ordered ${slackDate(renewed.placedAt, '{date_short}')} is *${escapeMrkdwn(renewed.status)}*.`,
+    });
+  } else if (renewed === undefined && before !== undefined && threshold !== undefined) {
+    changes.push({
+      at: now,
+      text: `Certificate ${name}: renewal ${codeSpan(before.id)} no longer counts (cancelled, failed or gone).`,
+    });
   }
   if (REVOKED.has(cert.status)) {
     alerts.push({
@@ -255,6 +285,7 @@ export function lookAtCertificate(
       status: cert.status,
       ...(expiresAt === undefined ? {} : { expiresAt }),
       ...(pendingSince === undefined ? {} : { pendingSince }),
+      ...(renewed === undefined ? {} : { renewal: renewed }),
     },
     alerts,
     changes,

@@ -11,6 +11,7 @@ import type { SlackDirectory } from '../../slack/users.js';
 import type { Roles } from '../approvals/permissions.js';
 import type { FeatureModule } from '../feature.js';
 import type { WorkspaceKeys } from '../keys/service.js';
+import type { RenewalLedger } from '../tls/renewals.js';
 import { registerWatchActions } from './actions.js';
 import { domainWatchCommand, tlsWatchCommand, type WatchCommandDeps } from './commands.js';
 import { scheduleSweep, WATCH_QUEUE, type WatchJob } from './jobs.js';
@@ -30,6 +31,8 @@ export interface WatchesDeps {
   keys: KeySpace;
   slackFor(workspace: WorkspaceRef): Promise<WebClient>;
   poster: ChannelPoster;
+  /** Certificate orders the tls feature placed (features/tls/renewals.ts). */
+  renewals: Pick<RenewalLedger, 'ordersFor'>;
   logger: Logger;
   now: () => number;
 }

@@ -19,6 +19,11 @@ export interface WatchServiceDeps {
   limit: number;
   now: () => number;
   logger: Logger;
+  /**
+   * What App Home shows of the workspace's watches changed (settings, a look, an alert, a removal):
+   * it is re-published, coalesced (features/home/refresh.ts).
+   */
+  onChange?: (workspace: WorkspaceRef) => void;
 }
 
 /** Items claimed per workspace per sweep; the rest wait for the next sweep (30 s later). */
@@ -66,8 +71,15 @@ export class WatchService {
     return { ok: true, added: result.added, already: ids.filter((id) => !added.has(id)) };
   }
 
-  remove(workspace: WorkspaceRef, kind: WatchKind, ids: readonly string[]): Promise<string[]> {
-    return this.deps.store.remove(workspace, kind, ids);
+  async remove(workspace: WorkspaceRef, kind: WatchKind, ids: readonly string[]): Promise<string[]> {
+    const removed = await this.deps.store.remove(workspace, kind, ids);
+    if (removed.length > 0) this.changed(workspace);
+    return removed;
+  }
+
+  /** Tells App Home that what it shows of `workspace` changed (best-effort, returns at once). */
+  changed(workspace: WorkspaceRef): void {
+    this.deps.onChange?.(workspace);
   }
 
   /** Every watch with what its last look saw, soonest expiry first (unknown expiries last). */
@@ -101,6 +113,7 @@ export class WatchService {
   async saveSettings(workspace: WorkspaceRef, settings: DigestSettings): Promise<void> {
     await this.deps.store.saveSettings(workspace, settings);
     await scheduleDigest(this.deps.queue, workspace, settings);
+    this.changed(workspace);
   }
 
   /**

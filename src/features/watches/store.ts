@@ -17,6 +17,10 @@ export const WatchItem = z.object({
 export type WatchItem = z.infer<typeof WatchItem>;
 
 /** What the last successful look saw (the digest, the list and App Home read it; no registrar call). */
+/** A later order for a certificate's name that is pending or issued (checks.ts, renewal.ts). */
+export const RenewalSeen = z.object({ id: z.string(), placedAt: z.number(), status: z.string() });
+export type RenewalSeen = z.infer<typeof RenewalSeen>;
+
 export const WatchState = z.object({
   checkedAt: z.number().optional(),
   /** Consecutive failed looks; "could not check" is said at FAILURES_BEFORE_REPORT. */
@@ -40,6 +44,8 @@ export const WatchState = z.object({
     .optional(),
   status: z.string().optional(),
   pendingSince: z.number().optional(),
+  /** A certificate's renewal, while its end is near and the renewal counts. */
+  renewal: RenewalSeen.optional(),
 });
 export type WatchState = z.infer<typeof WatchState>;
 

@@ -8,11 +8,13 @@ import type { KeySpace } from '../../shared/redis.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
 import { escapeMrkdwn } from '../../slack/mrkdwn.js';
 import type { ChannelPoster } from '../../slack/poster.js';
+import type { RenewalLedger } from '../tls/renewals.js';
 import { alertMessage, FAILURES_BEFORE_REPORT, itemName } from './blocks.js';
 import { type Alert, type Look, lookAtCertificate, lookAtDomain } from './checks.js';
 import { deliver } from './deliver.js';
 import { sendDigest } from './digest.js';
 import { type WatchJob, workspaceOfJob } from './jobs.js';
+import { findRenewal } from './renewal.js';
 import type { WatchService } from './service.js';
 import type { WatchItem, WatchStore } from './store.js';
 
@@ -25,6 +27,8 @@ export interface SweepDeps {
   keys: KeySpace;
   slackFor(workspace: WorkspaceRef): Promise<WebClient>;
   poster: ChannelPoster;
+  /** Certificate orders Regdesk placed: a renewal holds back an expiry alert (renewal.ts). */
+  renewals: Pick<RenewalLedger, 'ordersFor'>;
   logger: Logger;
   now: () => number;
 }
@@ -78,8 +82,21 @@ export async function lookAt(deps: SweepDeps, workspace: WorkspaceRef, item: Wat
   }
   for (const change of look.changes) await deps.store.recordChange(workspace, change);
   await deps.store.saveState(workspace, item.kind, item.id, look.state);
+  if (homeShowsChange(previous, look.state)) deps.service.changed(workspace);
   for (const alert of look.alerts) await raise(deps, workspace, item, alert);
   await deps.store.setDue(workspace, item.kind, item.id, deps.service.nextLookAt(deps.now()));
+}
+
+/** Whether App Home's "Coming up" line of the item differs (a first look, a new end, a renewal). */
+function homeShowsChange(before: Look['state'], after: Look['state']): boolean {
+  return (
+    before.checkedAt === undefined ||
+    before.failures > 0 ||
+    before.expiresAt !== after.expiresAt ||
+    before.status !== after.status ||
+    before.renewal?.id !== after.renewal?.id ||
+    before.renewal?.status !== after.renewal?.status
+  );
 }
 
 async function read(
@@ -105,7 +122,10 @@ async function read(
     return lookAtDomain(item, previous, domain, dnssec, deps.now());
   }
   const cert = await paced(() => registrar.tls.get(item.id));
-  return lookAtCertificate(item, previous, cert, deps.now());
+  const renewal = await findRenewal(deps.renewals, workspace, cert, deps.now(), (id) =>
+    paced(() => registrar.tls.get(id)),
+  );
+  return lookAtCertificate(item, previous, cert, deps.now(), renewal);
 }
 
 /**
@@ -173,6 +193,7 @@ async function raise(deps: SweepDeps, workspace: WorkspaceRef, item: WatchItem, 
       alertMessage(alert, item),
     );
     if (where === 'nowhere') await deps.store.unmarkAlert(workspace, alert.mark);
+    else deps.service.changed(workspace);
   } catch (error) {
     await deps.store.unmarkAlert(workspace, alert.mark);
     deps.logger.warn(
