@@ -12,6 +12,8 @@ const START_TIMEOUT_MS = 30_000;
 const STOP_GRACE_MS = 10_000;
 /** BENCH_VERBOSE=1 echoes every child's output to stderr, prefixed with its name. */
 const VERBOSE = process.env.BENCH_VERBOSE === '1';
+/** Diagnosis: flags for every child's node, e.g. `--cpu-prof` (which NODE_OPTIONS does not take). */
+const NODE_ARGS = process.env.BENCH_NODE_ARGS?.split(' ').filter((arg) => arg !== '') ?? [];
 
 /** The repository root: the nearest package.json named regdesk above this file (in bench/ or dist/bench/). */
 export function repoRoot(): string {
@@ -65,7 +67,10 @@ export function startNode(
   env: NodeJS.ProcessEnv,
   ready: RegExp,
 ): Promise<Child> {
-  const child = spawn(process.execPath, [script, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...NODE_ARGS, script, ...args], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   alive.add(child);
   child.once('exit', () => alive.delete(child));
   const lines: string[] = [];

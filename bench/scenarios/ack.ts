@@ -73,6 +73,12 @@ export async function ackLatency(ctx: BenchContext): Promise<Row[]> {
       }
     }
 
+    if (process.env.BENCH_VERBOSE === '1') {
+      for (const target of ['regdesk', 'bare'] as const) {
+        const cuts = [0.1, 0.5, 0.9, 0.95, 0.99, 1].map((q) => ms(percentile(samples[target], q)));
+        process.stderr.write(`ack: ${target} p10/p50/p90/p95/p99/max ${cuts.join(' / ')}\n`);
+      }
+    }
     const p50 = { regdesk: percentile(samples.regdesk, 0.5), bare: percentile(samples.bare, 0.5) };
     const p99 = { regdesk: percentile(samples.regdesk, 0.99), bare: percentile(samples.bare, 0.99) };
     const n = `${ROUNDS}×${CONCURRENT}`;

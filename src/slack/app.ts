@@ -75,6 +75,9 @@ export function createSlackApp(options: SlackAppOptions): SlackApp {
     clientOptions,
     // Mentions in threads the bot itself started still arrive; the bot's own messages are ignored.
     ignoreSelf: true,
+    // Bolt's default conversation store, unused here, rejects (with a new Error and its stack) on
+    // every request that names a channel, before the ack (issue #17, ack latency).
+    convoStore: false,
   };
 
   let receiver: SlackHttpReceiver | undefined;

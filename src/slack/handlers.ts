@@ -9,6 +9,7 @@ import type {
 } from '@slack/bolt';
 import type { Logger } from '../shared/logger.js';
 import { noticeModal } from './blocks.js';
+import { interactionsOf } from './dispatch.js';
 import { replyForError } from './error-reply.js';
 import { replyPrivately } from './reply.js';
 
@@ -27,7 +28,7 @@ export function onAction<A extends BlockAction = BlockAction>(
   logger: Logger,
   run: (args: ActionArgs<A>) => Promise<void>,
 ): void {
-  app.action<A>(actionId, async (args) => {
+  interactionsOf(app).action(actionId, async (args) => {
     await args.ack();
     try {
       await run(args as ActionArgs<A>);
@@ -55,13 +56,13 @@ export function onView(
   logger: Logger,
   run: (args: ViewArgs) => Promise<{ answer?: ViewAnswer; after?: () => Promise<void> }>,
 ): void {
-  app.view<ViewSubmitAction>(callbackId, async (args) => {
-    const log = logger.child({ view: callbackId });
+  interactionsOf(app).view(callbackId, async (untyped) => {
+    const args = untyped as ViewArgs;
     let outcome: { answer?: ViewAnswer; after?: () => Promise<void> };
     try {
-      outcome = await run(args as ViewArgs);
+      outcome = await run(args);
     } catch (error) {
-      const reply = replyForError(error, log);
+      const reply = replyForError(error, logger.child({ view: callbackId }));
       await args.ack({ response_action: 'update', view: noticeModal('Regdesk', reply.text, callbackId) });
       return;
     }
@@ -70,7 +71,7 @@ export function onView(
     try {
       await outcome.after();
     } catch (error) {
-      const reply = replyForError(error, log);
+      const reply = replyForError(error, logger.child({ view: callbackId }));
       await args.client.chat
         .postMessage({ channel: args.body.user.id, text: reply.text, blocks: reply.blocks })
         .catch(() => undefined);

@@ -35,6 +35,27 @@ export interface FreeTextCommand {
 
 export const SLASH_COMMANDS = ['/domain', '/dns', '/tls', '/ask'] as const;
 export type SlashCommandName = (typeof SLASH_COMMANDS)[number];
+const COMMAND_PATTERN = new RegExp(`^(?:${SLASH_COMMANDS.join('|')})$`);
+
+/** A handler's context whose `logger` is the command's child logger, made when first read. */
+function context(
+  args: string[],
+  rest: string,
+  bolt: CommandArgs,
+  ack: CommandArgs['ack'],
+  logger: () => Logger,
+): SubcommandContext {
+  return {
+    args,
+    rest,
+    bolt,
+    ack,
+    respond: bolt.respond,
+    get logger() {
+      return logger();
+    },
+  };
+}
 
 /**
  * Routes `/domain`, `/dns`, `/tls` and `/ask`. Features register what they have built; help lists only
@@ -59,10 +80,9 @@ export class CommandRouter {
     return this;
   }
 
+  /** One Bolt listener for every command: Bolt runs each listener's matchers on every request. */
   attach(app: App): void {
-    for (const command of SLASH_COMMANDS) {
-      app.command(command, (args) => this.dispatch(command, args));
-    }
+    app.command(COMMAND_PATTERN, (args) => this.dispatch(args.command.command as SlashCommandName, args));
   }
 
   async dispatch(command: SlashCommandName, bolt: CommandArgs): Promise<void> {
@@ -75,7 +95,12 @@ export class CommandRouter {
     const text = bolt.command.text.trim();
     const [first = '', ...words] = text.split(/\s+/).filter((word) => word !== '');
     const name = first.toLowerCase();
-    const logger = this.logger.child({ command, subcommand: name || 'help' });
+    // Built on first use: most handlers log only after their ack, if at all (issue #17, ack latency).
+    let child: Logger | undefined;
+    const logger = (): Logger => {
+      child ??= this.logger.child({ command, subcommand: name || 'help' });
+      return child;
+    };
 
     const freeText = this.#freeText.get(command);
     const subcommand = this.#subcommands.get(command)?.get(name);
@@ -83,15 +108,15 @@ export class CommandRouter {
 
     try {
       if (freeText !== undefined && !(wantsHelp && words.length === 0)) {
-        await freeText.run({ args: text.split(/\s+/), rest: text, bolt, ack, respond: bolt.respond, logger });
+        await freeText.run(context(text.split(/\s+/), text, bolt, ack, logger));
       } else if (subcommand !== undefined) {
         const rest = text.replace(/^\S+\s*/, '');
-        await subcommand.run({ args: words, rest, bolt, ack, respond: bolt.respond, logger });
+        await subcommand.run(context(words, rest, bolt, ack, logger));
       } else {
         await ack(this.help(command, wantsHelp ? undefined : first));
       }
     } catch (error) {
-      const reply: ErrorReply = replyForError(error, logger);
+      const reply: ErrorReply = replyForError(error, logger());
       if (!acked) await ack({ response_type: 'ephemeral', text: reply.text, blocks: reply.blocks });
       else await bolt.respond({ response_type: 'ephemeral', text: reply.text, blocks: reply.blocks });
     } finally {

@@ -147,9 +147,18 @@ export function assistantProcessor(deps: AssistantWorkerDeps) {
 
   const run = async (job: Job<AssistantJob>, jobId: string, token: string | undefined): Promise<void> => {
     const data = job.data;
-    const later = async (ms: number, patch: Partial<AssistantJob> = {}): Promise<never> => {
+    const later = async (
+      ms: number,
+      patch: Partial<AssistantJob> = {},
+      waitingForTurn = false,
+    ): Promise<never> => {
       if (Object.keys(patch).length > 0) await job.updateData({ ...data, ...patch });
       await job.moveToDelayed(Date.now() + ms, token);
+      // The question ahead may have finished between this one's look at the queue and the move: its
+      // hand-over (outcome.ts `#release`) then found nothing delayed to promote. Looking again after
+      // the move closes that gap, so the turn is not lost to a poll interval.
+      if (waitingForTurn && (await redis.zrank(keys.queue(data.account), jobId)) === 0)
+        await job.promote().catch(() => undefined);
       throw new DelayedError();
     };
     // A run that finds another still posting looks again once that one's lease may have lapsed.
@@ -182,10 +191,11 @@ export function assistantProcessor(deps: AssistantWorkerDeps) {
       const showing = (ahead !== shown && worthShowing) || stale;
       if (showing)
         await show({ kind: 'waiting', ahead, waitMs: await deps.estimator.estimate(data.account, ahead) });
-      await later(POLL_MS * Math.min(ahead, 8) + Math.random() * 250, {
-        shownAhead: showing ? ahead : shown,
-        ...(showing ? { shownAt: Date.now() } : {}),
-      });
+      await later(
+        POLL_MS * Math.min(ahead, 8) + Math.random() * 250,
+        { shownAhead: showing ? ahead : shown, ...(showing ? { shownAt: Date.now() } : {}) },
+        true,
+      );
     }
 
     const slot = await redis.eval(
@@ -199,6 +209,7 @@ export function assistantProcessor(deps: AssistantWorkerDeps) {
     // The slot must outlive a fail-over, or another process asks while this one does (R13).
     await waitForReplicas(redis, keys.inflight(data.account));
     let outcome: Outcome;
+    let bookkeeping: (() => Promise<void>) | undefined;
     try {
       const quota = await deps.limiter.take([
         {
@@ -216,7 +227,9 @@ export function assistantProcessor(deps: AssistantWorkerDeps) {
         // Waiting for a rate window: the head's estimate is that wait plus an answer's time.
         if (data.shownAhead !== 0 || stale)
           await show({ kind: 'waiting', ahead: 0, waitMs: await deps.estimator.estimate(data.account, 0) });
-        await later(quota.retryAfterMs + Math.random() * 200, { shownAhead: 0, shownAt: Date.now() });
+        // No jitter: only the account's head waits for the window (the others wait for their turn),
+        // so nothing else wakes with it, and each ms of delay is quota left unused (issue #17).
+        await later(quota.retryAfterMs, { shownAhead: 0, shownAt: Date.now() });
       }
       // The question leaves the queue for the registrar: "is looking it up…".
       if (data.shownAhead !== 0 || data.surface === 'panel') await show({ kind: 'working' });
@@ -229,13 +242,18 @@ export function assistantProcessor(deps: AssistantWorkerDeps) {
           .registrarFor(workspace)
           .assistant.ask({ q: question.text, locale: data.locale });
         outcome = { ok: true, answer };
-        await deps.estimator.record(data.account, Date.now() - started);
-        // Only a question asked without context is the same question when asked again.
-        if (question.bare)
-          await deps.cache.put(
-            { workspace, account: data.account, locale: data.locale, question: data.question },
-            answer,
-          );
+        const tookMs = Date.now() - started;
+        // Written once the outcome is settled, which hands the account to its next question: these
+        // writes are not on that question's path.
+        bookkeeping = async () => {
+          await deps.estimator.record(data.account, tookMs);
+          // Only a question asked without context is the same question when asked again.
+          if (question.bare)
+            await deps.cache.put(
+              { workspace, account: data.account, locale: data.locale, question: data.question },
+              answer,
+            );
+        };
       } catch (error) {
         const attempts = (data.attempts ?? 0) + 1;
         if (isRetryable(error) && attempts < MAX_ATTEMPTS) {
@@ -255,6 +273,7 @@ export function assistantProcessor(deps: AssistantWorkerDeps) {
       await outcomes.releaseSlot(data.account, jobId);
     }
     await outcomes.settle(data, jobId, outcome);
+    await bookkeeping?.();
     await deliver(outcome);
   };
 
