@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { ensureLocalRedis } from '../../src/shared/local-redis.js';
+import { ensureChromium } from './browser.js';
 import './provided-context.js';
 
 /**
@@ -7,7 +8,15 @@ import './provided-context.js';
  * or a private redis-server started here and stopped after the run.
  */
 export default async function setup(project: TestProject): Promise<() => void> {
-  const redis = await ensureLocalRedis(process.env, (line) => console.log(`[test] ${line}`));
+  const say = (line: string) => console.log(`[test] ${line}`);
+  const redis = await ensureLocalRedis(process.env, say);
+  // Installing Debian's chromium takes minutes on a fresh machine: here, before any test's hook timeout
+  // runs. Where it cannot be installed, the browser tests themselves say how to get it.
+  try {
+    ensureChromium(say);
+  } catch (error) {
+    say(error instanceof Error ? error.message : String(error));
+  }
   project.provide('redisUrl', redis.url);
   return () => {
     redis.child?.kill('SIGTERM');
