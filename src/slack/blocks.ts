@@ -38,6 +38,25 @@ export function button(text: string, actionId: string, value: string, style?: 'p
   };
 }
 
+/** A modal with a form: Submit and Cancel; `privateMetadata` carries what the submission needs. */
+export function formModal(
+  callbackId: string,
+  privateMetadata: string | undefined,
+  title: string,
+  submit: string,
+  blocks: View['blocks'],
+): View {
+  return {
+    type: 'modal',
+    callback_id: callbackId,
+    ...(privateMetadata === undefined ? {} : { private_metadata: privateMetadata }),
+    title: { type: 'plain_text', text: title },
+    submit: { type: 'plain_text', text: submit },
+    close: { type: 'plain_text', text: 'Cancel' },
+    blocks,
+  };
+}
+
 /** A modal that only tells something (the outcome of a submission), with a Close button. */
 export function noticeModal(title: string, text: string, callbackId: string): View {
   return {

@@ -1,6 +1,6 @@
 import type { Button, KnownBlock, View } from '@slack/types';
 import { displayName } from '../../shared/domain-names.js';
-import { button, context, header, section, slackDate } from '../../slack/blocks.js';
+import { button, context, formModal, header, section, slackDate } from '../../slack/blocks.js';
 import { inputBlock } from '../../slack/modal.js';
 import { escapeMrkdwn } from '../../slack/mrkdwn.js';
 import type { Message } from '../../slack/reply.js';
@@ -123,21 +123,13 @@ export function revealModal(domain: string, code: string): View {
 }
 
 export function denyModal(privateMetadata: string, summary: string): View {
-  return {
-    type: 'modal',
-    callback_id: APPROVAL_IDS.denyModal,
-    private_metadata: privateMetadata,
-    title: { type: 'plain_text', text: 'Deny request' },
-    submit: { type: 'plain_text', text: 'Deny' },
-    close: { type: 'plain_text', text: 'Cancel' },
-    blocks: [
-      section(`Deny the request to *${escapeMrkdwn(summary)}*?`),
-      inputBlock(APPROVAL_IDS.denyReasonBlock, 'Reason', {
-        type: 'plain_text_input',
-        multiline: true,
-        max_length: 500,
-        placeholder: { type: 'plain_text', text: 'Tell the requester why' },
-      }),
-    ],
-  };
+  return formModal(APPROVAL_IDS.denyModal, privateMetadata, 'Deny request', 'Deny', [
+    section(`Deny the request to *${escapeMrkdwn(summary)}*?`),
+    inputBlock(APPROVAL_IDS.denyReasonBlock, 'Reason', {
+      type: 'plain_text_input',
+      multiline: true,
+      max_length: 500,
+      placeholder: { type: 'plain_text', text: 'Tell the requester why' },
+    }),
+  ]);
 }

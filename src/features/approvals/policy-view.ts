@@ -1,7 +1,7 @@
 import type { App } from '@slack/bolt';
 import type { View } from '@slack/types';
 import type { Logger } from '../../shared/logger.js';
-import { noticeModal, section } from '../../slack/blocks.js';
+import { formModal, noticeModal, section } from '../../slack/blocks.js';
 import { replyForError } from '../../slack/error-reply.js';
 import { onView } from '../../slack/handlers.js';
 import { inputBlock } from '../../slack/modal.js';
@@ -42,99 +42,92 @@ export function policyModal(policy: Policy): View {
     ORDERS_NEED_APPROVAL,
     'Orders and reissues need approval, like sensitive actions',
   );
-  return {
-    type: 'modal',
-    callback_id: APPROVAL_IDS.policyModal,
-    title: { type: 'plain_text', text: 'Approval policy' },
-    submit: { type: 'plain_text', text: 'Save' },
-    close: { type: 'plain_text', text: 'Cancel' },
-    blocks: [
-      section(
-        '*Sensitive actions* (revoke, order cancel, auth code, delegation change, DNSSEC disable and external records) ' +
-          'need approval by someone other than the requester. With no approvers set, workspace admins and owners approve.',
-      ),
-      input(P.approvers, 'Approvers', {
-        type: 'multi_users_select',
-        initial_users: policy.approvers,
-        max_selected_items: 100,
-      }),
-      input(
-        P.approverGroup,
-        'Approver user group ID',
-        {
-          type: 'plain_text_input',
-          max_length: 20,
-          ...(policy.approverGroup === undefined ? {} : { initial_value: policy.approverGroup }),
-        },
-        'Members of this user group (S…) approve too.',
-      ),
-      input(P.needed, 'Approvals needed', {
-        type: 'number_input',
-        is_decimal_allowed: false,
-        min_value: '1',
-        max_value: '5',
-        initial_value: String(policy.needed),
-      }),
-      input(P.expiry, 'Requests expire after (hours)', {
-        type: 'number_input',
-        is_decimal_allowed: false,
-        min_value: '1',
-        max_value: '168',
-        initial_value: String(policy.expiryHours),
-      }),
-      input(P.requesters, 'Who may request', select(CHOICES.requesters, policy.requesters)),
-      input(P.requesterUsers, 'Listed requesters', {
-        type: 'multi_users_select',
-        initial_users: policy.requesterUsers,
-      }),
-      input(
-        P.channel,
-        'Approvals channel',
-        {
-          type: 'conversations_select',
-          // Requests are public: channels only, and none shared with another organisation.
-          filter: { include: ['public', 'private'], exclude_external_shared_channels: true },
-          ...(policy.approvalsChannel === undefined ? {} : { initial_conversation: policy.approvalsChannel }),
-        },
-        'Post requests here instead of where they were asked.',
-      ),
-      section(
-        '*Certificates*: orders, renewals and reissues cost money, and TLS organizations decide what a certificate vouches for.',
-      ),
-      input(P.orderers, 'Who may order and reissue', select(CHOICES.orderers, policy.orderers)),
-      input(P.ordererUsers, 'Listed orderers', {
-        type: 'multi_users_select',
-        initial_users: policy.ordererUsers,
-      }),
-      input(P.ordersNeedApproval, 'Approval for orders', {
-        type: 'checkboxes',
-        options: [needApproval],
-        ...(policy.ordersNeedApproval ? { initial_options: [needApproval] } : {}),
-      }),
-      section(
-        "*Assistant*: where `/ask` answers appear, and which sites they may link to besides the registrar's.",
-      ),
-      input(P.assistantAnswers, 'Answers go', select(CHOICES.assistantAnswers, policy.assistantAnswers)),
-      input(
-        P.assistantLinkHosts,
-        'Allowed link hosts',
-        {
-          type: 'plain_text_input',
-          max_length: 1000,
-          ...(policy.assistantLinkHosts.length === 0
-            ? {}
-            : { initial_value: policy.assistantLinkHosts.join(', ') }),
-        },
-        'Host names separated by commas, e.g. docs.example.com, status.example.com.',
-      ),
-      input(
-        P.admins,
-        'Regdesk admins',
-        { type: 'multi_users_select', initial_users: policy.admins },
-        'May change this policy and the API key, and export the audit trail.',
-      ),
-    ],
-  };
+  return formModal(APPROVAL_IDS.policyModal, undefined, 'Approval policy', 'Save', [
+    section(
+      '*Sensitive actions* (revoke, order cancel, auth code, delegation change, DNSSEC disable and external records) ' +
+        'need approval by someone other than the requester. With no approvers set, workspace admins and owners approve.',
+    ),
+    input(P.approvers, 'Approvers', {
+      type: 'multi_users_select',
+      initial_users: policy.approvers,
+      max_selected_items: 100,
+    }),
+    input(
+      P.approverGroup,
+      'Approver user group ID',
+      {
+        type: 'plain_text_input',
+        max_length: 20,
+        ...(policy.approverGroup === undefined ? {} : { initial_value: policy.approverGroup }),
+      },
+      'Members of this user group (S…) approve too.',
+    ),
+    input(P.needed, 'Approvals needed', {
+      type: 'number_input',
+      is_decimal_allowed: false,
+      min_value: '1',
+      max_value: '5',
+      initial_value: String(policy.needed),
+    }),
+    input(P.expiry, 'Requests expire after (hours)', {
+      type: 'number_input',
+      is_decimal_allowed: false,
+      min_value: '1',
+      max_value: '168',
+      initial_value: String(policy.expiryHours),
+    }),
+    input(P.requesters, 'Who may request', select(CHOICES.requesters, policy.requesters)),
+    input(P.requesterUsers, 'Listed requesters', {
+      type: 'multi_users_select',
+      initial_users: policy.requesterUsers,
+    }),
+    input(
+      P.channel,
+      'Approvals channel',
+      {
+        type: 'conversations_select',
+        // Requests are public: channels only, and none shared with another organisation.
+        filter: { include: ['public', 'private'], exclude_external_shared_channels: true },
+        ...(policy.approvalsChannel === undefined ? {} : { initial_conversation: policy.approvalsChannel }),
+      },
+      'Post requests here instead of where they were asked.',
+    ),
+    section(
+      '*Certificates*: orders, renewals and reissues cost money, and TLS organizations decide what a certificate vouches for.',
+    ),
+    input(P.orderers, 'Who may order and reissue', select(CHOICES.orderers, policy.orderers)),
+    input(P.ordererUsers, 'Listed orderers', {
+      type: 'multi_users_select',
+      initial_users: policy.ordererUsers,
+    }),
+    input(P.ordersNeedApproval, 'Approval for orders', {
+      type: 'checkboxes',
+      options: [needApproval],
+      ...(policy.ordersNeedApproval ? { initial_options: [needApproval] } : {}),
+    }),
+    section(
+      "*Assistant*: where `/ask` answers appear, and which sites they may link to besides the registrar's.",
+    ),
+    input(P.assistantAnswers, 'Answers go', select(CHOICES.assistantAnswers, policy.assistantAnswers)),
+    input(
+      P.assistantLinkHosts,
+      'Allowed link hosts',
+      {
+        type: 'plain_text_input',
+        max_length: 1000,
+        ...(policy.assistantLinkHosts.length === 0
+          ? {}
+          : { initial_value: policy.assistantLinkHosts.join(', ') }),
+      },
+      'Host names separated by commas, e.g. docs.example.com, status.example.com.',
+    ),
+    input(
+      P.admins,
+      'Regdesk admins',
+      { type: 'multi_users_select', initial_users: policy.admins },
+      'May change this policy and the API key, and export the audit trail.',
+    ),
+  ]);
 }
 
 export function policyCommand(policies: PolicyStore, roles: Roles): Subcommand {

@@ -3,7 +3,7 @@ import type { KnownBlock, View } from '@slack/types';
 import { z } from 'zod';
 import { displayName } from '../../shared/domain-names.js';
 import type { Logger } from '../../shared/logger.js';
-import { button, section } from '../../slack/blocks.js';
+import { button, formModal, section } from '../../slack/blocks.js';
 import { onAction, onView } from '../../slack/handlers.js';
 import { inputBlock, readMetadata, stateOf, writeMetadata } from '../../slack/modal.js';
 import { codeSpan } from '../../slack/mrkdwn.js';
@@ -40,14 +40,12 @@ export function externalPrompt(target: ExternalTarget): { text: string; blocks: 
 }
 
 function externalModal(target: ExternalTarget): View {
-  return {
-    type: 'modal',
-    callback_id: EXTERNAL_IDS.modal,
-    private_metadata: writeMetadata(ExternalTarget, target),
-    title: { type: 'plain_text', text: 'External DNSSEC' },
-    submit: { type: 'plain_text', text: 'Request approval' },
-    close: { type: 'plain_text', text: 'Cancel' },
-    blocks: [
+  return formModal(
+    EXTERNAL_IDS.modal,
+    writeMetadata(ExternalTarget, target),
+    'External DNSSEC',
+    'Request approval',
+    [
       section(
         `${codeSpan(displayName(target.domain))} uses external nameservers: paste the records your DNS provider shows. ` +
           `Accepted: ${target.kinds.join(', ').toUpperCase()}, algorithms ${target.algorithms.join(', ')}, at least ${target.minRecords}. ` +
@@ -60,7 +58,7 @@ function externalModal(target: ExternalTarget): View {
         placeholder: { type: 'plain_text', text: 'DS 12345 13 2 49FD46E6C4B45C55D4AC…' },
       }),
     ],
-  };
+  );
 }
 
 /** The button opens the modal (a fresh trigger_id, docs/requirements.md R2); the submission asks for approval. */

@@ -1,5 +1,5 @@
 import type { KnownBlock, View } from '@slack/types';
-import { noticeModal, slackDate } from '../../slack/blocks.js';
+import { formModal, noticeModal, slackDate } from '../../slack/blocks.js';
 import { inputBlock } from '../../slack/modal.js';
 import { escapeMrkdwn } from '../../slack/mrkdwn.js';
 import { KEY_IDS } from './ids.js';
@@ -59,14 +59,7 @@ export function keyModal(status: KeyStatus, notice?: string): View {
       ),
     );
   }
-  return {
-    type: 'modal',
-    callback_id: KEY_IDS.modal,
-    title: { type: 'plain_text', text: 'Registrar API key' },
-    submit: { type: 'plain_text', text: 'Save' },
-    close: { type: 'plain_text', text: 'Cancel' },
-    blocks,
-  };
+  return formModal(KEY_IDS.modal, undefined, 'Registrar API key', 'Save', blocks);
 }
 
 /** Shown while the registrar checks the key (the submission is acked at once, docs/requirements.md R1). */

@@ -7,7 +7,7 @@ import {
   type TlsCertificate,
   type TlsOrganization,
 } from '../../registrar/index.js';
-import { section } from '../../slack/blocks.js';
+import { formModal, section } from '../../slack/blocks.js';
 import { inputBlock, stateOf, type ViewState, writeMetadata } from '../../slack/modal.js';
 import { codeSpan } from '../../slack/mrkdwn.js';
 import { ORDER_IDS, ORG_IDS, REASON_IDS, REISSUE_IDS } from './ids.js';
@@ -43,18 +43,6 @@ const dcvInput = (blockId: string) =>
 const initial = (text: string | undefined) =>
   text === undefined || text === '' ? {} : { initial_value: text };
 
-function modal(callbackId: string, metadata: string, title: string, submit: string, blocks: View['blocks']) {
-  return {
-    type: 'modal' as const,
-    callback_id: callbackId,
-    private_metadata: metadata,
-    title: { type: 'plain_text' as const, text: title },
-    submit: { type: 'plain_text' as const, text: submit },
-    close: { type: 'plain_text' as const, text: 'Cancel' },
-    blocks,
-  };
-}
-
 /** Each field's value as submitted ('' when empty): a select's choice, else the typed text. */
 export function formOf<K extends string>(state: ViewState, blocks: Record<K, string>): Record<K, string> {
   const form = {} as Record<K, string>;
@@ -88,7 +76,7 @@ export const ORDER_FIELDS = {
 export function orderModal(channel: string, renewalOf?: TlsCertificate): View {
   const product = TLS_PRODUCTS.find((p) => p.sku === renewalOf?.product);
   const sans = renewalOf?.dns_names.filter((name) => name !== renewalOf.common_name);
-  return modal(ORDER_IDS.modal, writeMetadata(OrderMeta, { channel }), 'Order a certificate', 'Order', [
+  return formModal(ORDER_IDS.modal, writeMetadata(OrderMeta, { channel }), 'Order a certificate', 'Order', [
     section('Regdesk never sees private keys: paste a CSR made where the key will live.'),
     inputBlock(ORDER_IDS.product, 'Product', {
       type: 'static_select',
@@ -143,7 +131,7 @@ export const REISSUE_FIELDS = {
 
 export function reissueModal(meta: z.infer<typeof ReissueMeta>, cert: TlsCertificate): View {
   const names = cert.dns_names.slice(0, 20).map(codeSpan).join(', ');
-  return modal(REISSUE_IDS.modal, writeMetadata(ReissueMeta, meta), 'Reissue certificate', 'Reissue', [
+  return formModal(REISSUE_IDS.modal, writeMetadata(ReissueMeta, meta), 'Reissue certificate', 'Reissue', [
     section(
       `Reissue ${codeSpan(cert.id)} for ${codeSpan(cert.common_name)} with a new CSR. The names stay exactly as ordered: ${names}.`,
     ),
@@ -200,7 +188,7 @@ export function orgModal(meta: z.infer<typeof OrgMeta>, current?: TlsOrganizatio
     );
   }
   const title = meta.orgId === undefined ? 'New TLS organization' : 'Edit TLS organization';
-  return modal(ORG_IDS.modal, writeMetadata(OrgMeta, meta), title, 'Save', blocks);
+  return formModal(ORG_IDS.modal, writeMetadata(OrgMeta, meta), title, 'Save', blocks);
 }
 
 const REASON_LABELS: Record<RevocationReason, string> = {
@@ -215,7 +203,7 @@ const REASON_LABELS: Record<RevocationReason, string> = {
 export function reasonModal(meta: z.infer<typeof ReasonMeta>): View {
   const revoke = meta.kind === 'revoke';
   const id = codeSpan(meta.certificateId);
-  return modal(
+  return formModal(
     REASON_IDS.modal,
     writeMetadata(ReasonMeta, meta),
     revoke ? 'Revoke certificate' : 'Cancel order',

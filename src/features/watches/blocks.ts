@@ -1,6 +1,15 @@
 import type { KnownBlock, View } from '@slack/types';
 import { displayName } from '../../shared/domain-names.js';
-import { button, context, divider, header, packLines, section, slackDate } from '../../slack/blocks.js';
+import {
+  button,
+  context,
+  divider,
+  formModal,
+  header,
+  packLines,
+  section,
+  slackDate,
+} from '../../slack/blocks.js';
 import { inputBlock } from '../../slack/modal.js';
 import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
 import { REISSUE_IDS } from '../tls/ids.js';
@@ -193,45 +202,38 @@ export function settingsModal(current: DigestSettings): View {
     option(`${String(hour).padStart(2, '0')}:00`, String(hour)),
   );
   const cadences = CADENCES.map((cadence) => option(cadenceLabel(cadence), cadence));
-  return {
-    type: 'modal',
-    callback_id: WATCH_IDS.settingsModal,
-    title: { type: 'plain_text', text: 'Watch digest' },
-    submit: { type: 'plain_text', text: 'Save' },
-    close: { type: 'plain_text', text: 'Cancel' },
-    blocks: [
-      inputBlock(
-        WATCH_IDS.channel,
-        'Digest and alert channel',
-        {
-          type: 'conversations_select',
-          filter: { include: ['public', 'private'], exclude_bot_users: true },
-          ...(current.channel === undefined ? {} : { initial_conversation: current.channel }),
-        },
-        {
-          optional: true,
-          hint: 'Empty: alerts go where each watch was added, and no digest is posted. Invite Regdesk to a private channel first.',
-        },
-      ),
-      inputBlock(WATCH_IDS.cadence, 'When', {
-        type: 'static_select',
-        options: cadences,
-        initial_option: option(cadenceLabel(current.cadence), current.cadence),
-      }),
-      inputBlock(WATCH_IDS.hour, 'Hour', {
-        type: 'static_select',
-        options: hours,
-        initial_option: hours[current.hour],
-      }),
-      inputBlock(
-        WATCH_IDS.timeZone,
-        'Time zone',
-        { type: 'plain_text_input', initial_value: current.timeZone, max_length: 64 },
-        { hint: 'An IANA time zone such as Europe/Berlin or America/New_York.' },
-      ),
-      { type: 'actions', elements: [button('Post digest now', WATCH_IDS.digestNow, 'modal')] },
-    ],
-  };
+  return formModal(WATCH_IDS.settingsModal, undefined, 'Watch digest', 'Save', [
+    inputBlock(
+      WATCH_IDS.channel,
+      'Digest and alert channel',
+      {
+        type: 'conversations_select',
+        filter: { include: ['public', 'private'], exclude_bot_users: true },
+        ...(current.channel === undefined ? {} : { initial_conversation: current.channel }),
+      },
+      {
+        optional: true,
+        hint: 'Empty: alerts go where each watch was added, and no digest is posted. Invite Regdesk to a private channel first.',
+      },
+    ),
+    inputBlock(WATCH_IDS.cadence, 'When', {
+      type: 'static_select',
+      options: cadences,
+      initial_option: option(cadenceLabel(current.cadence), current.cadence),
+    }),
+    inputBlock(WATCH_IDS.hour, 'Hour', {
+      type: 'static_select',
+      options: hours,
+      initial_option: hours[current.hour],
+    }),
+    inputBlock(
+      WATCH_IDS.timeZone,
+      'Time zone',
+      { type: 'plain_text_input', initial_value: current.timeZone, max_length: 64 },
+      { hint: 'An IANA time zone such as Europe/Berlin or America/New_York.' },
+    ),
+    { type: 'actions', elements: [button('Post digest now', WATCH_IDS.digestNow, 'modal')] },
+  ]);
 }
 
 /** What `watch add` answers: what is now watched, what already was, and what was refused. */
