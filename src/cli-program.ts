@@ -5,6 +5,7 @@ import { type Config, ConfigError, loadConfig } from './config.js';
 import { type Role, runRegdesk } from './main.js';
 import { createLogger } from './shared/logger.js';
 import { createRedis, KeySpace, waitForReady } from './shared/redis.js';
+import { endStartup } from './shared/v8-tuning.js';
 import type { Shutdown } from './shutdown.js';
 import { parseWorkspace, vaultDelete, vaultList, vaultRotate, vaultSet } from './vault/cli.js';
 import { masterKey } from './vault/crypto.js';
@@ -51,7 +52,11 @@ export async function runCli(argv: string[], shutdown: Shutdown): Promise<void> 
     const logger = createLogger({ level: config.logLevel });
     try {
       await shutdown.serve(
-        (signal) => runRegdesk({ role, config, logger, env: process.env, signal }),
+        async (signal) => {
+          const running = await runRegdesk({ role, config, logger, env: process.env, signal });
+          endStartup();
+          return running;
+        },
         (line) => logger.info(line),
       );
     } catch (error) {
@@ -91,6 +96,7 @@ export async function runCli(argv: string[], shutdown: Shutdown): Promise<void> 
         // Loaded only for this command: the other roles never hold the simulator in memory.
         const { runSandboxCli } = await import('./sandbox/index.js');
         const sandbox = await runSandboxCli(options, process.env, say);
+        endStartup();
         return { stop: () => sandbox.close() };
       }, say);
     });

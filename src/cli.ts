@@ -1,14 +1,15 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --max-semi-space-size=1 --v8-pool-size=1 --optimize-for-size
+import { beginStartup } from './shared/v8-tuning.js';
 // The entry point stays tiny: signal handling is installed before the program's modules load.
-import { setFlagsFromString } from 'node:v8';
+//
+// The launch flags above (what `npx regdesk`, `npm start` and the Docker image run) size V8 for a
+// small, mostly idle service (docs/architecture.md "Memory"): 1 MB semi-spaces instead of 16 MB
+// (Regdesk allocates little per request), one V8 helper thread instead of four (each keeps its own
+// malloc arena resident; a 2-core container gains nothing from more), and V8's size-over-speed
+// heuristics (lazier compilation, slower heap growth). Measured by `npm run bench` (README "Benchmark").
 import { installShutdown } from './shutdown.js';
 
-// Regdesk allocates little per request, so V8's young generation need not grow to its default 32 MB
-// (16 MB semi-spaces), which an idle process would otherwise keep resident. Set before the program's
-// modules load; an operator's own NODE_OPTIONS setting wins.
-if (!`${process.env.NODE_OPTIONS ?? ''} ${process.execArgv.join(' ')}`.includes('semi-space-size'))
-  for (const flag of ['--max-semi-space-size=1', '--semi-space-growth-factor=1']) setFlagsFromString(flag);
-
+beginStartup();
 const shutdown = installShutdown();
 const { runCli } = await import('./cli-program.js');
 await runCli(process.argv, shutdown);

@@ -66,8 +66,9 @@ export function startNode(
   args: string[],
   env: NodeJS.ProcessEnv,
   ready: RegExp,
+  nodeFlags: readonly string[] = [],
 ): Promise<Child> {
-  const child = spawn(process.execPath, [...NODE_ARGS, script, ...args], {
+  const child = spawn(process.execPath, [...nodeFlags, ...NODE_ARGS, script, ...args], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -108,14 +109,25 @@ export function startNode(
   });
 }
 
-/** `regdesk start|web|worker` from the build, as an operator runs it (`node dist/src/cli.js ROLE`). */
+/**
+ * The node flags of the bin's `#!/usr/bin/env -S node …` line: what `npx regdesk`, `npm start` and the
+ * Docker image launch it with. The bench passes them to its own node, so it measures the same process.
+ */
+function launchFlags(script: string): string[] {
+  const shebang = readFileSync(script, 'utf8').split('\n', 1)[0] ?? '';
+  const flags = /^#!\/usr\/bin\/env -S node\b(.*)$/.exec(shebang)?.[1] ?? '';
+  return flags.split(' ').filter((flag) => flag !== '');
+}
+
+/** `regdesk start|web|worker` from the build, as an operator runs it (`npx regdesk ROLE`). */
 export function startRegdesk(
   role: 'start' | 'web' | 'worker',
   env: NodeJS.ProcessEnv,
   name = `regdesk ${role}`,
 ): Promise<Child> {
   const cli = join(repoRoot(), 'dist', 'src', 'cli.js');
-  return startNode(name, cli, [role], env, role === 'worker' ? WORKERS_RUNNING : LISTENING);
+  const ready = role === 'worker' ? WORKERS_RUNNING : LISTENING;
+  return startNode(name, cli, [role], env, ready, launchFlags(cli));
 }
 
 /** Resident memory in MB (1 MB = 1024 kB as the kernel counts): /proc first, `ps` elsewhere. */

@@ -1,5 +1,18 @@
+import { createRequire } from 'node:module';
 import { domainToASCII, domainToUnicode } from 'node:url';
-import { parse } from 'tldts';
+import type * as Tldts from 'tldts';
+
+const require = createRequire(import.meta.url);
+let tldts: typeof Tldts | undefined;
+/**
+ * The Public Suffix List (about 2.5 MB resident) is loaded with the first name checked, not at
+ * start-up: it costs ~10 ms once, and a process that checks no name never holds it (issue #17, idle
+ * memory; docs/architecture.md "Memory").
+ */
+function parse(hostname: string, options: Parameters<typeof Tldts.parse>[1]): ReturnType<typeof Tldts.parse> {
+  tldts ??= require('tldts') as typeof Tldts;
+  return tldts.parse(hostname, options);
+}
 
 // `tldts` (not `psl`, whose bundled list stopped in December 2024 and lacked `.hotel`, `.web`, …) ships
 // the current Public Suffix List. We always pass hostnames, never URLs, so its URL parsing is off and

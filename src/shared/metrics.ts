@@ -1,5 +1,6 @@
-import { type Job, Queue, Worker } from 'bullmq';
+import type { Job, Queue, Worker } from 'bullmq';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { Queue as QueueClass, workerClass } from './bullmq.js';
 
 /**
  * One registry per app instance (not prom-client's global one) so tests can build several apps in a
@@ -145,11 +146,13 @@ export function observeWorker(metrics: Metrics, worker: Worker): void {
 
 /** Every BullMQ queue and worker among `values` (the services of a process, the started workers). */
 export function queuesAmong(values: Iterable<unknown>): Queue[] {
-  return [...values].filter((value): value is Queue => value instanceof Queue);
+  return [...values].filter((value): value is Queue => value instanceof QueueClass);
 }
 
+/** Called where workers run: it loads BullMQ's Worker class (`web` never does). */
 export function workersAmong(values: Iterable<unknown>): Worker[] {
-  return [...values].filter((value): value is Worker => value instanceof Worker);
+  const WorkerClass = workerClass();
+  return [...values].filter((value): value is Worker => value instanceof WorkerClass);
 }
 
 /** Maps an audit action of an approval request to the state it moved the request into. */

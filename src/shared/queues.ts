@@ -1,4 +1,5 @@
-import { type Job, type JobsOptions, Queue, Worker, type WorkerOptions } from 'bullmq';
+import type { Job, JobsOptions, Queue, Worker, WorkerOptions } from 'bullmq';
+import { Queue as QueueClass, workerClass } from './bullmq.js';
 import type { Logger } from './logger.js';
 import type { KeySpace, Redis } from './redis.js';
 
@@ -17,7 +18,7 @@ export function createQueue<Data>(
   keys: KeySpace,
   logger: Logger,
 ): Queue<Data> {
-  const queue = new Queue<Data>(name, {
+  const queue = new QueueClass<Data>(name, {
     connection,
     prefix: keys.queuePrefix,
     defaultJobOptions: DEFAULT_JOB_OPTIONS,
@@ -52,7 +53,8 @@ export function createWorker<Data, Result>(
     ...(settings.stalledInterval === undefined ? {} : { stalledInterval: settings.stalledInterval }),
     maxStalledCount: 3,
   };
-  const worker = new Worker<Data, Result>(name, processor, options);
+  const WorkerClass = workerClass();
+  const worker = new WorkerClass<Data, Result>(name, processor, options);
   worker.on('error', (error) => logger.warn({ queue: name, err: error.message }, 'worker error'));
   worker.on('failed', (job, error) =>
     logger.warn({ queue: name, jobId: job?.id, err: error.message }, 'job failed'),

@@ -76,6 +76,23 @@ describe('regdesk CLI', () => {
     expect(proc.output().trim()).toMatch(/^\d+\.\d+\.\d+$/);
   });
 
+  it('runs as its own executable, with the launch flags of its #! line (as npx and the image run it)', async () => {
+    // An unknown flag or a missing `env -S` would make node refuse to start.
+    const child = spawn(CLI, ['--version'], { env: { PATH: process.env.PATH ?? '' } });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect({ code, output: output.trim() }).toMatchObject({
+      code: 0,
+      output: expect.stringMatching(/^\d+\.\d+\.\d+$/),
+    });
+  });
+
   // A signal at any moment of start-up takes the graceful path (docs/requirements.md R20): every step
   // logs its name at debug level, and each run is signalled right as one step begins.
   it.each([

@@ -1,7 +1,8 @@
 import type { KnownBlock } from '@slack/types';
 import type { WebClient } from '@slack/web-api';
-import { DelayedError, type Job } from 'bullmq';
+import type { Job } from 'bullmq';
 import { type RegistrarClient, RegistrarError } from '../../registrar/index.js';
+import { DelayedError } from '../../shared/bullmq.js';
 import type { Logger } from '../../shared/logger.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
 import { context, section, slackDate } from '../../slack/blocks.js';

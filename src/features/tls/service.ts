@@ -101,7 +101,15 @@ export const ORGANIZATION_FIELDS = [
 ] as const;
 export type OrganizationField = (typeof ORGANIZATION_FIELDS)[number];
 
-const regions = new Intl.DisplayNames(['en'], { type: 'region' });
+/**
+ * Made on the first organization checked: ICU's region names cost about 6 MB resident, which a
+ * process that never checks one should not hold (issue #17; docs/architecture.md "Memory").
+ */
+let regions: Intl.DisplayNames | undefined;
+const regionName = (code: string) => {
+  regions ??= new Intl.DisplayNames(['en'], { type: 'region' });
+  return regions.of(code);
+};
 
 /**
  * Formats the spec leaves open (docs/registrar-api.md §2.3, "not shown") are checked by common rules:
@@ -109,7 +117,7 @@ const regions = new Intl.DisplayNames(['en'], { type: 'region' });
  */
 export function fieldError(field: OrganizationField, value: string): string | undefined {
   if (value.trim() === '') return 'Required.';
-  if (field === 'country_code' && (!/^[A-Z]{2}$/.test(value) || regions.of(value) === value)) {
+  if (field === 'country_code' && (!/^[A-Z]{2}$/.test(value) || regionName(value) === value)) {
     return 'A two-letter ISO 3166-1 country code, e.g. DE or AT.';
   }
   if (field === 'email' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) return 'An e-mail address.';

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { defaultRepeatStrategy, type Queue } from 'bullmq';
+import type { Queue } from 'bullmq';
+import { defaultRepeatStrategy } from '../../shared/bullmq.js';
 import { type WorkspaceRef, workspaceId } from '../../shared/workspace.js';
 import type { DigestSettings, WatchKind } from './store.js';
 
