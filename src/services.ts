@@ -285,7 +285,7 @@ export function buildServices(deps: ServiceDeps): Services {
     watches,
     watchStore,
     watchQueue,
-    assistant: new AssistantService(redis, keys, assistantQueue, workspaceKeys, poster, now),
+    assistant: new AssistantService(redis, keys, assistantQueue, workspaceKeys, now),
     registrarFor,
     close: async () => {
       homeRefresh.close();

@@ -31,6 +31,11 @@ export type Urgency = 'final' | 'progress';
 
 export interface PaceOptions {
   urgency?: Urgency;
+  /**
+   * A progress post asks this once its turn has come: true when it is no longer wanted (what it
+   * announces is over), and it is not sent (`post` answers ''). Its turn is spent either way.
+   */
+  skipIf?: () => Promise<boolean>;
 }
 
 interface Waiter {
@@ -86,6 +91,7 @@ export class ChannelPoster {
     const finals = this.keys.key(`ch:${args.channel}`, 'finals');
     if (urgency === 'progress') {
       await this.#wait(window.key, [window], urgency, MAX_WAIT_MS, finals);
+      if ((await options.skipIf?.()) === true) return '';
       return (await client.chat.postMessage(args)).ts ?? '';
     }
     // Announced in Redis while it waits: a progress post in any process lets it go first.

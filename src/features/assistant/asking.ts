@@ -3,6 +3,7 @@ import type { Queue } from 'bullmq';
 import type { Logger } from '../../shared/logger.js';
 import type { Redis } from '../../shared/redis.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
+import { slackRefusal } from '../../slack/platform-errors.js';
 import type { ChannelPoster } from '../../slack/poster.js';
 import type { SlackDirectory } from '../../slack/users.js';
 import type { PolicyStore } from '../approvals/policy.js';
@@ -11,6 +12,7 @@ import type { AnswerCache } from './cache.js';
 import type { Estimator } from './estimate.js';
 import { registrarLocale } from './locale.js';
 import { Outcomes } from './outcome.js';
+import { Placeholders } from './placeholder.js';
 import {
   type Admission,
   type AskInput,
@@ -60,8 +62,10 @@ export interface Question {
  */
 export class Asking {
   readonly #outcomes: Outcomes;
+  readonly #placeholders: Placeholders;
 
   constructor(private readonly deps: AskingDeps) {
+    this.#placeholders = new Placeholders(deps.redis, deps.assistant.redisKeys);
     this.#outcomes = new Outcomes({
       redis: deps.redis,
       keys: deps.assistant.redisKeys,
@@ -92,10 +96,7 @@ export class Asking {
     if (hit !== undefined) {
       const input = await q.place();
       const jobId = jobIdOf(q.dedupeId);
-      const job: AssistantJob = {
-        ...this.#jobOf(q, input, account, locale),
-        statusTs: '',
-      };
+      const job: AssistantJob = this.#jobOf(q, input, account, locale);
       // Settled and delivered like a queued question (once per delivery, remembered for follow-ups),
       // but without a place, a slot or a registrar call.
       await this.#outcomes.settle(job, jobId, { ok: true, answer: hit.answer, cachedAt: hit.at });
@@ -107,7 +108,7 @@ export class Asking {
       admission = await assistant.admit(q.workspace, q.user, q.dedupeId);
       if (admission === undefined) return;
       const input = await q.place();
-      await assistant.ask(admission, input, q.client, locale, this.#opening(q.client, input, account));
+      await assistant.ask(admission, input, locale, this.#opening(q.client, input, admission));
     } catch (error) {
       // A question that failed before it was queued gives its place back at once (else it lapses later).
       if (admission !== undefined) await assistant.withdraw(admission).catch(() => undefined);
@@ -139,25 +140,40 @@ export class Asking {
     };
   }
 
-  /** The first sign of the question: a placeholder reply, or the assistant thread's status. */
-  #opening(client: WebClient, input: AskInput, account: string) {
-    return async (ahead: number): Promise<string> => {
-      const waitMs = ahead > 0 ? await this.deps.estimator.estimate(account, ahead) : undefined;
+  /**
+   * The first sign of the question, once it is queued: the assistant thread's status, or a placeholder
+   * reply. A placeholder is progress: it waits behind every answer being posted in the channel, is not
+   * posted at all when the answer got to the thread first, and is tidied when it came too late
+   * (placeholder.ts). Failing to show it fails nothing: the outcome still reaches the asker.
+   */
+  #opening(client: WebClient, input: AskInput, admission: Admission) {
+    const { account, jobId, user } = admission;
+    const { estimator, poster, logger } = this.deps;
+    return async (ahead: number): Promise<void> => {
+      const waitMs = ahead > 0 ? await estimator.estimate(account, ahead) : undefined;
       if (input.surface === 'panel') {
         const status = waitMs === undefined ? panelStatus.working() : panelStatus.waiting(ahead, waitMs);
         await client.assistant.threads
           .setStatus({ channel_id: input.channel, thread_ts: input.threadTs, status })
-          .catch((error: unknown) =>
-            this.deps.logger.info({ err: String(error) }, 'assistant thread status not set'),
-          );
-        return '';
+          .catch((error: unknown) => logger.info({ err: String(error) }, 'assistant thread status not set'));
+        return;
       }
-      // A placeholder is progress: it waits behind every answer being posted in the channel.
-      return this.deps.poster.post(
-        client,
-        { channel: input.channel, thread_ts: input.threadTs, ...waitingMessage(ahead, waitMs) },
-        { urgency: 'progress' },
-      );
+      try {
+        const ts = await poster.post(
+          client,
+          { channel: input.channel, thread_ts: input.threadTs, ...waitingMessage(ahead, waitMs) },
+          { urgency: 'progress', skipIf: () => this.#placeholders.answeredInThread(account, jobId) },
+        );
+        if (ts !== '')
+          await this.#placeholders.posted(
+            { account, jobId, channel: input.channel, user },
+            ts,
+            client,
+            poster,
+          );
+      } catch (error) {
+        logger.info({ jobId, slackError: slackRefusal(error), err: String(error) }, 'placeholder not posted');
+      }
     };
   }
 }

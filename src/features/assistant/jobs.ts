@@ -1,6 +1,5 @@
-import type { KnownBlock } from '@slack/types';
 import type { WebClient } from '@slack/web-api';
-import { DelayedError, type Job, type Queue } from 'bullmq';
+import type { Job, Queue } from 'bullmq';
 import type { RegfishLimits } from '../../config.js';
 import {
   AssistantBusyError,
@@ -11,6 +10,7 @@ import {
   RegistrarError,
 } from '../../registrar/index.js';
 import { AppError } from '../../shared/app-error.js';
+import { DelayedError } from '../../shared/bullmq.js';
 import { type Limiter, withLatencyMargin } from '../../shared/limiter.js';
 import type { Logger } from '../../shared/logger.js';
 import type { Redis } from '../../shared/redis.js';
@@ -23,6 +23,7 @@ import { panelStatus, retryingMessage, waitingMessage } from './blocks.js';
 import type { AnswerCache } from './cache.js';
 import type { Estimator } from './estimate.js';
 import { DELIVERY_LEASE_MS, errorText, type Outcome, Outcomes } from './outcome.js';
+import { Placeholders, type PlaceholderView } from './placeholder.js';
 import { type AssistantJob, type AssistantService, workspaceOfJob } from './service.js';
 
 /** Busy (503) and rate-limited (429) answers are retried this many times, then the asker is told. */
@@ -63,8 +64,10 @@ export interface AssistantWorkerDeps {
  */
 export function progressView(
   job: AssistantJob,
+  jobId: string,
   client: WebClient,
   poster: ChannelPoster,
+  placeholders: Placeholders,
   onFailure: (error: unknown) => void,
 ): (progress: Progress) => Promise<void> {
   if (job.surface === 'panel') {
@@ -80,15 +83,18 @@ export function progressView(
         .then(() => undefined, onFailure);
     };
   }
-  return (progress) => {
-    const message: { text: string; blocks: KnownBlock[] } =
+  return async (progress) => {
+    const view: PlaceholderView =
       progress.kind === 'waiting'
         ? waitingMessage(progress.ahead, progress.waitMs)
         : progress.kind === 'working'
           ? waitingMessage(0)
           : retryingMessage(progress.reason);
+    // Not posted yet (it waits behind the channel's answers): it shows this view once it is.
+    const ts = await placeholders.progress(job.account, jobId, view).catch(onFailure);
+    if (ts === undefined) return;
     return poster
-      .update(client, { channel: job.channel, ts: job.statusTs, ...message }, { urgency: 'progress' })
+      .update(client, { channel: job.channel, ts, ...view }, { urgency: 'progress' })
       .catch(onFailure);
   };
 }
@@ -134,6 +140,7 @@ function reasonFor(error: unknown, attempts: number): string {
 export function assistantProcessor(deps: AssistantWorkerDeps) {
   const { redis, service, logger } = deps;
   const keys = service.redisKeys;
+  const placeholders = new Placeholders(redis, keys);
   const outcomes = new Outcomes({
     redis,
     keys,
@@ -169,7 +176,7 @@ export function assistantProcessor(deps: AssistantWorkerDeps) {
 
     const workspace = workspaceOfJob(data);
     const client = await deps.slackFor(workspace);
-    const show = progressView(data, client, deps.poster, (error: unknown) =>
+    const show = progressView(data, jobId, client, deps.poster, placeholders, (error: unknown) =>
       logger.info({ jobId, slackError: slackRefusal(error), err: errorText(error) }, 'progress edit failed'),
     );
     // A panel's status lapses after two minutes; a placeholder message does not.

@@ -10,7 +10,8 @@ import type { ChannelPoster } from '../../slack/poster.js';
 import { replyPrivately } from '../../slack/reply.js';
 import type { PolicyStore } from '../approvals/policy.js';
 import { type Audience, audienceOf } from './audience.js';
-import { answeredPrivately, privateReply, threadReply } from './blocks.js';
+import { privateReply, threadReply } from './blocks.js';
+import { Placeholders, tidyPlaceholder } from './placeholder.js';
 import { type AssistantJob, type AssistantKeys, workspaceOfJob } from './service.js';
 
 /** How a question ended: the registrar's answer, or why there is none. */
@@ -54,7 +55,11 @@ export interface OutcomeDeps {
  * questions (docs/requirements.md R13), and the asker hears the outcome once (R17).
  */
 export class Outcomes {
-  constructor(private readonly deps: OutcomeDeps) {}
+  readonly #placeholders: Placeholders;
+
+  constructor(private readonly deps: OutcomeDeps) {
+    this.#placeholders = new Placeholders(deps.redis, deps.keys);
+  }
 
   async of(job: AssistantJob, jobId: string): Promise<Outcome | undefined> {
     const raw = await this.deps.redis.get(this.deps.keys.outcome(job.account, jobId));
@@ -127,7 +132,7 @@ export class Outcomes {
       if (!(await this.#tell(client, job, outcome, audience, policy.assistantLinkHosts))) return 'done'; // logged by replyPrivately
       await redis.set(mark, 'done', 'EX', KEEP_SECONDS);
       await waitForReplicas(redis, mark);
-      await this.#tidy(client, job, outcome.ok, audience);
+      await this.#tidy(client, job, jobId, outcome.ok, audience);
     } catch (error) {
       logger.error({ jobId, err: errorText(error) }, 'the asker could not be told the outcome');
     }
@@ -163,21 +168,27 @@ export class Outcomes {
   }
 
   /**
-   * Best-effort: the placeholder goes (the reply replaces it), or, when the asker was answered
-   * privately, says so, so nobody in the thread waits for it; a mention's reaction turns ✓ or ✗.
+   * Best-effort: the placeholder is tidied (placeholder.ts: one posted later tidies itself), or an
+   * assistant thread's status cleared; a mention's reaction turns ✓ or ✗.
    */
-  async #tidy(client: WebClient, job: AssistantJob, answered: boolean, audience: Audience): Promise<void> {
+  async #tidy(
+    client: WebClient,
+    job: AssistantJob,
+    jobId: string,
+    answered: boolean,
+    audience: Audience,
+  ): Promise<void> {
     const ignore = () => undefined;
-    const placeholder = { channel: job.channel, ts: job.statusTs };
     // An assistant thread shows a status, not a placeholder: a reply clears it, a failure must too.
     if (job.surface === 'panel')
       await client.assistant.threads
         .setStatus({ channel_id: job.channel, thread_ts: job.threadTs, status: '' })
         .catch(ignore);
-    // An answer from the cache came at once: no placeholder was posted (statusTs empty).
-    else if (job.statusTs !== '' && audience === 'asker')
-      await this.deps.poster.update(client, { ...placeholder, ...answeredPrivately(job.user) }).catch(ignore);
-    else if (job.statusTs !== '') await client.chat.delete(placeholder).catch(ignore);
+    else {
+      const posted = await this.#placeholders.close(job.account, jobId, audience);
+      if (posted !== undefined)
+        await tidyPlaceholder(client, this.deps.poster, job.channel, posted, audience, job.user);
+    }
     if (job.askTs === undefined) return;
     const reaction = { channel: job.channel, timestamp: job.askTs };
     await client.reactions.remove({ ...reaction, name: 'hourglass_flowing_sand' }).catch(ignore);

@@ -1,12 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { WebClient } from '@slack/web-api';
 import type { Queue } from 'bullmq';
 import { AppError } from '../../shared/app-error.js';
 import type { KeySpace, Redis } from '../../shared/redis.js';
 import { type WorkspaceRef, workspaceId } from '../../shared/workspace.js';
-import type { ChannelPoster } from '../../slack/poster.js';
 import type { WorkspaceKeys } from '../keys/service.js';
-import { waitingMessage } from './blocks.js';
 
 export const ASSISTANT_QUEUE = 'assistant';
 export const MAX_QUESTION_LENGTH = 1_000;
@@ -51,11 +48,6 @@ export interface AssistantJob {
   channel: string;
   threadTs: string;
   /**
-   * The placeholder reply that shows the queue position; deleted once the answer is posted below it,
-   * or, when the asker was answered privately, left saying so. Empty in the assistant panel.
-   */
-  statusTs: string;
-  /**
    * `panel`: an assistant thread (side panel or DM), where the position and progress are the thread's
    * status (`assistant.threads.setStatus`) instead of a placeholder message.
    */
@@ -92,6 +84,9 @@ export class AssistantKeys {
   /** How the question ended (answer or reason), kept so a re-run delivers it instead of asking again. */
   outcome = (account: string, jobId: string) =>
     this.keys.key(`acct:${account}`, 'assistant', 'outcome', jobId);
+  /** The question's placeholder reply: its ts once posted, `done:…` once delivered (placeholder.ts). */
+  placeholder = (account: string, jobId: string) =>
+    this.keys.key(`acct:${account}`, 'assistant', 'placeholder', jobId);
   /** `posting` while one run posts the outcome (a lease), then `done`: one reply per question. */
   delivered = (account: string, jobId: string) =>
     this.keys.key(`acct:${account}`, 'assistant', 'delivered', jobId);
@@ -161,7 +156,6 @@ export class AssistantService {
     keys: KeySpace,
     private readonly queue: Queue<AssistantJob>,
     private readonly workspaceKeys: WorkspaceKeys,
-    private readonly poster: ChannelPoster,
     private readonly now: () => number,
   ) {
     this.redisKeys = new AssistantKeys(keys);
@@ -208,36 +202,27 @@ export class AssistantService {
   }
 
   /**
-   * Shows where the question stands (`opening`: a placeholder reply, whose ts it returns, or the
-   * assistant thread's status; by default a placeholder without estimate) and queues the admitted
-   * question behind the account's others.
+   * Queues the admitted question behind the account's others, then shows where it stands (`opening`:
+   * a placeholder reply or the assistant thread's status). Queued first: the placeholder's post is
+   * paced behind the channel's answers, and the question's turn must not wait for it (issue #17);
+   * `Placeholders` tidies one that comes after the outcome.
    */
   async ask(
     admission: Admission,
     input: AskInput,
-    client: WebClient,
     locale: string | undefined,
-    opening?: (ahead: number) => Promise<string>,
+    opening: (ahead: number) => Promise<void>,
   ): Promise<void> {
     const { workspace, account, jobId } = admission;
     // A redelivery of a question that already settled (and gave its place back): nothing to do.
     if ((await this.queue.getJob(jobId)) !== undefined) return this.#giveBack(admission);
     const enqueuedAt = this.now();
     const ahead = await this.redis.zcard(this.redisKeys.queue(account));
-    const statusTs =
-      opening === undefined
-        ? await this.poster.post(
-            client,
-            { channel: input.channel, thread_ts: input.threadTs, ...waitingMessage(ahead) },
-            { urgency: 'progress' },
-          )
-        : await opening(ahead);
     const data: AssistantJob = {
       teamId: workspace.teamId,
       ...(workspace.enterpriseId === undefined ? {} : { enterpriseId: workspace.enterpriseId }),
       channel: input.channel,
       threadTs: input.threadTs,
-      statusTs,
       ...(input.askTs === undefined ? {} : { askTs: input.askTs }),
       ...(input.surface === undefined ? {} : { surface: input.surface }),
       ...(input.context === undefined ? {} : { context: input.context }),
@@ -252,6 +237,7 @@ export class AssistantService {
     // The job exists before its queue entry: a queue entry without a job is taken as stale and cleared.
     await this.queue.add('ask', data, { jobId });
     await this.redis.zadd(this.redisKeys.queue(account), 'NX', enqueuedAt, jobId);
+    await opening(ahead);
   }
 
   /**
