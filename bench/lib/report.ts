@@ -14,17 +14,25 @@ export interface Row {
   pass?: boolean;
 }
 
-/** A row whose ratio must stay at or below (`<=`) or reach (`>=`) `bound`. */
+/** A row whose ratio must stay at or below (`<=`), stay below (`<`) or reach (`>=`) `bound`. */
 export function judged(
   measure: string,
   value: string,
   ceiling: string,
   ratio: number,
-  op: '<=' | '>=',
+  op: '<=' | '<' | '>=',
   bound: number,
 ): Row {
-  const pass = Number.isFinite(ratio) && (op === '<=' ? ratio <= bound : ratio >= bound);
-  return { measure, value, ceiling, ratio, goal: `${op === '<=' ? '≤' : '≥'} ${bound.toFixed(2)}`, pass };
+  const met = op === '<=' ? ratio <= bound : op === '<' ? ratio < bound : ratio >= bound;
+  const sign = op === '<=' ? '≤' : op === '<' ? '<' : '≥';
+  return {
+    measure,
+    value,
+    ceiling,
+    ratio,
+    goal: `${sign} ${bound.toFixed(2)}`,
+    pass: Number.isFinite(ratio) && met,
+  };
 }
 
 /** A scenario that could not be measured fails the run: a missing figure is not a passing one. */
