@@ -18,13 +18,15 @@ export function beginStartup(): void {
 }
 
 /**
- * Start-up is over: the optimising compiler is back, and one full collection frees what loading left
+ * Start-up is over: the optimising compiler is back, V8 favours speed again (the launch flag's
+ * size-over-speed heuristics also make its collector busier), and one full collection frees what loading left
  * behind (about 10 MB that V8 would otherwise keep committed until its idle memory reducer runs, some
  * 10 s later). The `gc` function comes from a fresh context with `--expose-gc` set for that moment
  * only, so no other code sees it. Costs ~15 ms.
  */
 export function endStartup(): void {
   setFlagsFromString('--turbofan');
+  setFlagsFromString('--no-optimize-for-size');
   setFlagsFromString('--expose-gc');
   try {
     (runInNewContext('gc') as () => void)();

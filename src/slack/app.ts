@@ -8,6 +8,7 @@ import type { Vault } from '../vault/store.js';
 import { singleWorkspaceAuth } from './authorize.js';
 import { App } from './bolt-core.js';
 import { toBoltLogger } from './bolt-logger.js';
+import { dispatchOf } from './dispatch.js';
 import { serializedRefresh, VaultInstallationStore } from './installation-store.js';
 import { dedupeEvents, membersOnly } from './middleware.js';
 import { SlackHttpReceiver, type SlackReceiverOptions } from './receiver.js';
@@ -134,6 +135,7 @@ export function createSlackApp(options: SlackAppOptions): SlackApp {
   options.shareable?.register(app, logger);
   for (const feature of options.features) feature(app, deps);
   router.attach(app);
+  dispatchOf(app).install(app);
   app.error(async (error) => {
     // Listener errors are answered by the router; this catches what escapes middleware.
     logger.error({ err: error.message, code: error.code }, 'unhandled Slack error');

@@ -1,25 +1,49 @@
-import type { AllMiddlewareArgs, App, SlackActionMiddlewareArgs, SlackViewMiddlewareArgs } from '@slack/bolt';
+import type {
+  AllMiddlewareArgs,
+  AnyMiddlewareArgs,
+  App,
+  SlackActionMiddlewareArgs,
+  SlackCommandMiddlewareArgs,
+  SlackEventMiddlewareArgs,
+  SlackShortcut,
+  SlackShortcutMiddlewareArgs,
+  SlackViewMiddlewareArgs,
+} from '@slack/bolt';
 
 type Handler<A> = (args: A) => Promise<void>;
 type ActionArgs = SlackActionMiddlewareArgs & AllMiddlewareArgs;
 type ViewArgs = SlackViewMiddlewareArgs & AllMiddlewareArgs;
+type CommandArgs = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
+type ShortcutArgs = SlackShortcutMiddlewareArgs & AllMiddlewareArgs;
+export type EventArgs<T extends string> = SlackEventMiddlewareArgs<T> & AllMiddlewareArgs;
+
+/** The parts of a request body the dispatch looks at. */
+interface Routed {
+  type?: string;
+  command?: string;
+  callback_id?: string;
+  view?: { callback_id?: string };
+  event?: { type?: string };
+}
 
 /**
- * Regdesk's own table of button and modal handlers, behind one Bolt listener per kind. Bolt runs
- * every listener's matchers for every request, commands included, before any ack can go out; with
- * a listener per action id that was a few dozen middleware chains per request (issue #17, ack
- * latency). Here a request costs one map look-up. Ids registered as patterns are tried in order
- * after the exact ids; a request nobody handles is left unacked, as Bolt leaves it.
+ * Regdesk's own table of every handler — commands, buttons, modals, shortcuts, events — behind one
+ * Bolt middleware, the last of the chain. Bolt runs each of its listeners' middleware chains for
+ * every request, a command's included, before its ack can go out: with a listener per kind that was
+ * most of Bolt's allocation per request, and the garbage collector's work under a burst (issue #17,
+ * ack latency; docs/architecture.md "The path of a slash command"). Here a request costs one look-up.
+ * Handlers get Bolt's listener arguments (middleware and listeners see the same ones). Ids registered
+ * as patterns are tried in order after the exact ids; a request nobody handles is left unacked, as
+ * Bolt leaves it.
  */
-export class InteractionTable {
+export class SlackDispatch {
   readonly #actions = new Map<string, Handler<ActionArgs>>();
   readonly #actionPatterns: Array<[RegExp, Handler<ActionArgs>]> = [];
   readonly #views = new Map<string, Handler<ViewArgs>>();
-
-  constructor(app: App) {
-    app.action({ type: 'block_actions' }, (args) => this.#runAction(args));
-    app.view({ type: 'view_submission' }, (args) => this.#runView(args));
-  }
+  readonly #shortcuts = new Map<string, Handler<ShortcutArgs>>();
+  readonly #events = new Map<string, Handler<EventArgs<string>>>();
+  #commands: { pattern: RegExp; handler: Handler<CommandArgs> } | undefined;
+  #installed = false;
 
   action(actionId: string | RegExp, handler: Handler<ActionArgs>): void {
     if (typeof actionId !== 'string') this.#actionPatterns.push([actionId, handler]);
@@ -32,27 +56,70 @@ export class InteractionTable {
     this.#views.set(callbackId, handler);
   }
 
-  async #runAction(args: ActionArgs): Promise<void> {
-    const id = (args.payload as { action_id?: string }).action_id;
-    if (id === undefined) return;
-    const handler = this.#actions.get(id) ?? this.#actionPatterns.find(([pattern]) => pattern.test(id))?.[1];
-    if (handler !== undefined) await handler(args);
+  shortcut<S extends SlackShortcut = SlackShortcut>(
+    callbackId: string,
+    handler: Handler<SlackShortcutMiddlewareArgs<S> & AllMiddlewareArgs>,
+  ): void {
+    if (this.#shortcuts.has(callbackId)) throw new Error(`shortcut ${callbackId} is registered twice`);
+    this.#shortcuts.set(callbackId, handler as Handler<ShortcutArgs>);
   }
 
-  async #runView(args: ViewArgs): Promise<void> {
-    const handler = this.#views.get(args.body.view.callback_id);
-    if (handler !== undefined) await handler(args);
+  /** One handler per event type (`message` included: Bolt's assistant middleware runs before this). */
+  event<T extends string>(type: T, handler: Handler<EventArgs<T>>): void {
+    if (this.#events.has(type)) throw new Error(`event ${type} is registered twice`);
+    this.#events.set(type, handler as Handler<EventArgs<string>>);
+  }
+
+  /** Every slash command matching `pattern`, to one handler (the command router). */
+  commands(pattern: RegExp, handler: Handler<CommandArgs>): void {
+    this.#commands = { pattern, handler };
+  }
+
+  /**
+   * Adds the dispatch as the app's last global middleware: after the workspace checks and Bolt's
+   * assistant middleware, which take assistant threads' events first.
+   */
+  install(app: App): void {
+    if (this.#installed) throw new Error('the dispatch is installed twice');
+    this.#installed = true;
+    app.use(async (args) => {
+      // Listeners added with Bolt's own API (tests' extra features) still run, side by side with
+      // Regdesk's own handler, as Bolt runs its listeners.
+      await Promise.all([this.#handlerFor(args)?.(args as never), args.next()]);
+    });
+  }
+
+  #handlerFor(args: AnyMiddlewareArgs & AllMiddlewareArgs): Handler<never> | undefined {
+    const body = args.body as Routed;
+    if (typeof body.command === 'string')
+      return this.#commands?.pattern.test(body.command) === true ? this.#commands.handler : undefined;
+    switch (body.type) {
+      case 'block_actions': {
+        const id = (args.payload as { action_id?: string }).action_id;
+        if (id === undefined) return undefined;
+        return this.#actions.get(id) ?? this.#actionPatterns.find(([pattern]) => pattern.test(id))?.[1];
+      }
+      case 'view_submission':
+        return this.#views.get(body.view?.callback_id ?? '');
+      case 'message_action':
+      case 'shortcut':
+        return this.#shortcuts.get(body.callback_id ?? '');
+      case 'event_callback':
+        return this.#events.get(body.event?.type ?? '');
+      default:
+        return undefined;
+    }
   }
 }
 
-const tables = new WeakMap<App, InteractionTable>();
+const dispatches = new WeakMap<App, SlackDispatch>();
 
-/** The app's table, with its two Bolt listeners added on first use. */
-export function interactionsOf(app: App): InteractionTable {
-  let table = tables.get(app);
-  if (table === undefined) {
-    table = new InteractionTable(app);
-    tables.set(app, table);
+/** The app's dispatch table; `createSlackApp` installs it once every feature has registered. */
+export function dispatchOf(app: App): SlackDispatch {
+  let dispatch = dispatches.get(app);
+  if (dispatch === undefined) {
+    dispatch = new SlackDispatch();
+    dispatches.set(app, dispatch);
   }
-  return table;
+  return dispatch;
 }

@@ -9,7 +9,7 @@ import type {
 } from '@slack/bolt';
 import type { Logger } from '../shared/logger.js';
 import { noticeModal } from './blocks.js';
-import { interactionsOf } from './dispatch.js';
+import { dispatchOf } from './dispatch.js';
 import { replyForError } from './error-reply.js';
 import { replyPrivately } from './reply.js';
 
@@ -28,7 +28,7 @@ export function onAction<A extends BlockAction = BlockAction>(
   logger: Logger,
   run: (args: ActionArgs<A>) => Promise<void>,
 ): void {
-  interactionsOf(app).action(actionId, async (args) => {
+  dispatchOf(app).action(actionId, async (args) => {
     await args.ack();
     try {
       await run(args as ActionArgs<A>);
@@ -56,7 +56,7 @@ export function onView(
   logger: Logger,
   run: (args: ViewArgs) => Promise<{ answer?: ViewAnswer; after?: () => Promise<void> }>,
 ): void {
-  interactionsOf(app).view(callbackId, async (untyped) => {
+  dispatchOf(app).view(callbackId, async (untyped) => {
     const args = untyped as ViewArgs;
     let outcome: { answer?: ViewAnswer; after?: () => Promise<void> };
     try {

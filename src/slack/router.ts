@@ -1,6 +1,7 @@
 import type { AllMiddlewareArgs, App, RespondFn, SlackCommandMiddlewareArgs } from '@slack/bolt';
 import type { KnownBlock } from '@slack/types';
 import type { Logger } from '../shared/logger.js';
+import { dispatchOf } from './dispatch.js';
 import { type ErrorReply, replyForError } from './error-reply.js';
 import { escapeMrkdwn } from './mrkdwn.js';
 
@@ -80,9 +81,11 @@ export class CommandRouter {
     return this;
   }
 
-  /** One Bolt listener for every command: Bolt runs each listener's matchers on every request. */
+  /** Every command through the app's dispatch table (src/slack/dispatch.ts). */
   attach(app: App): void {
-    app.command(COMMAND_PATTERN, (args) => this.dispatch(args.command.command as SlashCommandName, args));
+    dispatchOf(app).commands(COMMAND_PATTERN, (args) =>
+      this.dispatch(args.command.command as SlashCommandName, args),
+    );
   }
 
   async dispatch(command: SlashCommandName, bolt: CommandArgs): Promise<void> {

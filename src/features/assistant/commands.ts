@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { App } from '@slack/bolt';
 import type { SlackDeps } from '../../slack/app.js';
+import { dispatchOf } from '../../slack/dispatch.js';
 import { replyForError } from '../../slack/error-reply.js';
 import { escapeMrkdwn } from '../../slack/mrkdwn.js';
 import { postPublicly, replyPrivately } from '../../slack/reply.js';
@@ -52,7 +53,7 @@ export function registerAssistantHandlers(app: App, deps: SlackDeps & AskingDeps
     },
   });
 
-  app.event('app_mention', async ({ event, body, client }) => {
+  dispatchOf(app).event('app_mention', async ({ event, body, client }) => {
     const channel = event.channel;
     const user = event.user ?? '';
     const workspace = workspaceOf(body);

@@ -4,6 +4,7 @@ import type { Redis } from '../../shared/redis.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
 import type { SlackDeps } from '../../slack/app.js';
 import { Assistant } from '../../slack/bolt-core.js';
+import { dispatchOf } from '../../slack/dispatch.js';
 import { replyForError } from '../../slack/error-reply.js';
 import { truncate } from '../../slack/mrkdwn.js';
 import { slackRefusal } from '../../slack/platform-errors.js';
@@ -184,7 +185,7 @@ export function registerAssistantPanel(app: App, deps: SlackDeps & AskingDeps, a
   app.assistant(assistant);
 
   // A top-level DM with the bot (the Messages tab) is a question too, answered in its thread.
-  app.message(async ({ message, body, client }) => {
+  dispatchOf(app).event('message', async ({ message, body, client }) => {
     const m = message as MessageLike;
     if (m.channel_type !== 'im' || m.thread_ts !== undefined) return;
     await ask(client, body, m);

@@ -1,6 +1,7 @@
 import type { App, MessageShortcut } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import type { SlackDeps } from '../../slack/app.js';
+import { dispatchOf } from '../../slack/dispatch.js';
 import { replyForError } from '../../slack/error-reply.js';
 import { escapeMrkdwn, truncate } from '../../slack/mrkdwn.js';
 import { cannotPostHere } from '../../slack/platform-errors.js';
@@ -27,51 +28,48 @@ export const SHORTCUT_QUESTION = {
  * shows the queue position like any thread), and only where even that fails, ephemerally.
  */
 export function registerAskShortcut(app: App, deps: SlackDeps & AskingDeps, asking: Asking): void {
-  app.shortcut<MessageShortcut>(
-    { callback_id: ASK_SHORTCUT, type: 'message_action' },
-    async ({ ack, shortcut, client, respond }) => {
-      await ack(); // within Slack's 3 s; the question is queued after it
-      const user = shortcut.user.id;
-      const channel = shortcut.channel.id;
-      const text = (shortcut.message.text ?? '').trim();
-      try {
-        if (text === '') {
-          await respond({
-            response_type: 'ephemeral',
-            text: 'That message has no text to ask about; try `/ask` with your question instead.',
-          });
-          return;
-        }
-        const workspace = workspaceOf(shortcut);
-        const question = SHORTCUT_QUESTION[languageOf(text) ?? 'en'];
-        const threadTs = shortcut.message.thread_ts ?? shortcut.message.ts;
-        await asking.submit({
-          workspace,
-          user,
-          client,
-          // Slack does not redeliver a shortcut: the trigger id names this one.
-          dedupeId: `shortcut:${shortcut.trigger_id}`,
-          question,
-          languageHint: text,
-          context: text,
-          place: () =>
-            placeQuestion(client, (args) => deps.poster.post(client, args), {
-              user,
-              channel,
-              threadTs,
-              question,
-              text,
-            }),
+  dispatchOf(app).shortcut<MessageShortcut>(ASK_SHORTCUT, async ({ ack, shortcut, client, respond }) => {
+    await ack(); // within Slack's 3 s; the question is queued after it
+    const user = shortcut.user.id;
+    const channel = shortcut.channel.id;
+    const text = (shortcut.message.text ?? '').trim();
+    try {
+      if (text === '') {
+        await respond({
+          response_type: 'ephemeral',
+          text: 'That message has no text to ask about; try `/ask` with your question instead.',
         });
-      } catch (error) {
-        await replyPrivately(
-          { user, client, respond, channel },
-          replyForError(error, deps.logger),
-          deps.logger,
-        );
+        return;
       }
-    },
-  );
+      const workspace = workspaceOf(shortcut);
+      const question = SHORTCUT_QUESTION[languageOf(text) ?? 'en'];
+      const threadTs = shortcut.message.thread_ts ?? shortcut.message.ts;
+      await asking.submit({
+        workspace,
+        user,
+        client,
+        // Slack does not redeliver a shortcut: the trigger id names this one.
+        dedupeId: `shortcut:${shortcut.trigger_id}`,
+        question,
+        languageHint: text,
+        context: text,
+        place: () =>
+          placeQuestion(client, (args) => deps.poster.post(client, args), {
+            user,
+            channel,
+            threadTs,
+            question,
+            text,
+          }),
+      });
+    } catch (error) {
+      await replyPrivately(
+        { user, client, respond, channel },
+        replyForError(error, deps.logger),
+        deps.logger,
+      );
+    }
+  });
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { App, BlockAction } from '@slack/bolt';
 import type { Logger } from '../../shared/logger.js';
+import { dispatchOf } from '../../slack/dispatch.js';
 import { onAction } from '../../slack/handlers.js';
 import { notifyByDm } from '../../slack/reply.js';
 import { openModal } from '../../slack/views.js';
@@ -27,7 +28,7 @@ export const homeFeature = {
 } satisfies FeatureModule<HomeDeps>;
 
 function registerHome(app: App, deps: HomeDeps, logger: Logger): void {
-  app.event('app_home_opened', async ({ event, body, client }) => {
+  dispatchOf(app).event('app_home_opened', async ({ event, body, client }) => {
     if (event.tab !== 'home') return;
     const workspace = workspaceOf(body);
     const firstVisit = await deps.home.visited(workspace, event.user);

@@ -1,5 +1,6 @@
 import type { App } from '@slack/bolt';
 import type { SlackDeps } from '../../slack/app.js';
+import { dispatchOf } from '../../slack/dispatch.js';
 import type { Vault } from '../../vault/store.js';
 import type { AuditLog } from '../audit/service.js';
 import type { FeatureModule } from '../feature.js';
@@ -34,10 +35,10 @@ function registerInstallLifecycle(app: App, deps: SlackDeps & InstallDeps): void
     // After the purge, so a failure here cannot keep the data; the scheduler finds no settings anyway.
     await deps.watches.forget(ref);
   };
-  app.event('app_uninstalled', async ({ body }) => {
+  dispatchOf(app).event('app_uninstalled', async ({ body }) => {
     await purge(body, 'app_uninstalled');
   });
-  app.event('tokens_revoked', async ({ event, body }) => {
+  dispatchOf(app).event('tokens_revoked', async ({ event, body }) => {
     // Only the bot's token matters: Regdesk stores no user tokens.
     if ((event.tokens.bot ?? []).length > 0) await purge(body, 'tokens_revoked');
   });
