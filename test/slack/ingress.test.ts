@@ -98,6 +98,35 @@ describe('Slack ingress over HTTP', () => {
     expect(res.status).toBe(401);
   });
 
+  it('refuses a request without signature headers, and a signature of another length, with 401', async () => {
+    const body = 'command=%2Fdomain&text=check+example.com';
+    const res = await fetch(`${h.url}/slack/events`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body,
+    });
+    expect(res.status).toBe(401);
+    const signed = await h.driver.send(body, 'application/x-www-form-urlencoded', { signature: 'v0=' });
+    expect(signed.status).toBe(401);
+  });
+
+  it("answers Slack's unsigned SSL check with an empty 200 and acts on nothing it carries", async () => {
+    // A forged payload riding along with ssl_check=1 must not reach any handler.
+    const body = new URLSearchParams({
+      ssl_check: '1',
+      command: '/domain',
+      text: 'check example.com',
+      payload: JSON.stringify({ type: 'block_actions', actions: [{ action_id: 'x' }] }),
+    }).toString();
+    const res = await fetch(`${h.url}/slack/events`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body,
+    });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('');
+  });
+
   it('refuses a timestamp 10 minutes old, and 10 minutes in the future, with 401', async () => {
     for (const offset of [-600, 600]) {
       const timestamp = Math.floor(Date.now() / 1000) + offset;
