@@ -32,6 +32,10 @@ export async function ask(
   )?.[1];
   const ts = (posted?.result as { ts?: string } | undefined)?.ts;
   if (id === undefined || ts === undefined) throw new Error('no approval request was posted');
+  // Regdesk records the message as the request's own right after Slack answers the post.
+  await expect
+    .poll(async () => (await h.running.services.approvalStore.get(WS, id))?.messageTs, { timeout: 5_000 })
+    .toBe(ts);
   return { id, ts };
 }
 

@@ -192,10 +192,12 @@ describe('who may order, reissue and edit organizations; orders through approval
         ),
       );
       expect(h.sandbox.calls.some((c) => c.operation === 'tls.reissue')).toBe(false);
-      const pending = await h.running.services.approvalStore.pending(WS);
-      expect(pending.find((r) => r.operation === 'tls.reissue')).toMatchObject({
-        target: 'cert-issued-recent',
-      });
+      // Recorded as shown right after Slack answers the post.
+      await expect
+        .poll(async () =>
+          (await h.running.services.approvalStore.pending(WS)).find((r) => r.operation === 'tls.reissue'),
+        )
+        .toMatchObject({ target: 'cert-issued-recent' });
     } finally {
       await setPolicy({});
     }
