@@ -28,18 +28,21 @@ export function toBoltLogger(logger: Logger, name = 'slack'): BoltLogger {
     const text = format(...args);
     return PAYLOAD_LINES.some((pattern) => pattern.test(text)) ? undefined : sanitizeLogText(text);
   };
+  // Bolt logs several debug lines per request: below the configured level they are not even
+  // formatted (issue #17, ack latency).
   const write =
-    (emit: (text: string) => void) =>
+    (at: 'debug' | 'info' | 'warn' | 'error') =>
     (...args: unknown[]) => {
+      if (!child.isLevelEnabled(at)) return;
       const text = line(args);
-      if (text !== undefined) emit(text);
+      if (text !== undefined) child[at](text);
     };
   let level: BoltLogLevel = LogLevel.INFO;
   return {
-    debug: write((text) => child.debug(text)),
-    info: write((text) => child.info(text)),
-    warn: write((text) => child.warn(text)),
-    error: write((text) => child.error(text)),
+    debug: write('debug'),
+    info: write('info'),
+    warn: write('warn'),
+    error: write('error'),
     setLevel: (next: BoltLogLevel) => {
       level = next;
     },
