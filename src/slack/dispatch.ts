@@ -15,7 +15,7 @@ type ActionArgs = SlackActionMiddlewareArgs & AllMiddlewareArgs;
 type ViewArgs = SlackViewMiddlewareArgs & AllMiddlewareArgs;
 type CommandArgs = SlackCommandMiddlewareArgs & AllMiddlewareArgs;
 type ShortcutArgs = SlackShortcutMiddlewareArgs & AllMiddlewareArgs;
-export type EventArgs<T extends string> = SlackEventMiddlewareArgs<T> & AllMiddlewareArgs;
+type EventArgs<T extends string> = SlackEventMiddlewareArgs<T> & AllMiddlewareArgs;
 
 /** The parts of a request body the dispatch looks at. */
 interface Routed {
