@@ -32,10 +32,12 @@ export async function ask(
   )?.[1];
   const ts = (posted?.result as { ts?: string } | undefined)?.ts;
   if (id === undefined || ts === undefined) throw new Error('no approval request was posted');
-  // Regdesk records the message as the request's own right after Slack answers the post.
-  await expect
-    .poll(async () => (await h.running.services.approvalStore.get(WS, id))?.messageTs, { timeout: 5_000 })
-    .toBe(ts);
+  // Regdesk records the message as the request's own right after Slack answers the post. Polled by
+  // hand: `ask` also runs in hooks, where `expect.poll` cannot.
+  for (const deadline = Date.now() + 5_000; ; await new Promise((resolve) => setTimeout(resolve, 20))) {
+    if ((await h.running.services.approvalStore.get(WS, id))?.messageTs === ts) break;
+    if (Date.now() > deadline) throw new Error(`approval request ${id} was not recorded as shown`);
+  }
   return { id, ts };
 }
 
