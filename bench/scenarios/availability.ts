@@ -38,71 +38,53 @@ export async function availability(ctx: BenchContext): Promise<Row[]> {
     );
     const names = Array.from({ length: NAMES }, (_, i) => `rdbench${ctx.runId}n${i}.com`);
     const perProcess = NAMES / PROCESSES;
-    const tags = children.map((_, i) => `avail-${ctx.runId}-${i}`);
+    /** One `/domain check` per process at once, each answered on the response_url `tag-<i>`. */
+    const checkOnEach = (tag: string, namesOf: (i: number) => string[]) =>
+      Promise.all(
+        children.map((child, i) =>
+          postSigned(
+            child.port,
+            ctx.secret,
+            slashCommand({
+              team: TEAM,
+              command: '/domain',
+              text: `check ${namesOf(i).join(' ')}`,
+              user: `UAVAIL${i}`,
+              channel: 'CAVAIL',
+              responseUrl: ctx.slack.responseUrl(`${tag}-${i}`),
+            }),
+            FORM,
+          ),
+        ),
+      );
+    // The final answer of each process's check is the one that no longer says "Checking…".
+    const finalsOf = (tag: string, timeoutMs: number) =>
+      waitFor(`the checks ${tag}`, timeoutMs, () => {
+        const found = children.map((_, i) =>
+          ctx.slack.calls.find(
+            (call) =>
+              call.method === `response_url:${tag}-${i}` &&
+              !textOf(call).startsWith('Availability: Checking'),
+          ),
+        );
+        return found.every((call) => call !== undefined) ? found : undefined;
+      });
 
     // Warm-up, as in the ack and assistant scenarios: a fresh process's first check pays for JIT
     // compilation, the Public Suffix List's loading and the first key read, which a long-running one
     // does not. One name per process, answered, then the window left to empty for the measured 20.
-    const warmTags = children.map((_, i) => `avail-warm-${ctx.runId}-${i}`);
-    await Promise.all(
-      children.map((child, i) =>
-        postSigned(
-          child.port,
-          ctx.secret,
-          slashCommand({
-            team: TEAM,
-            command: '/domain',
-            text: `check rdwarm${ctx.runId}n${i}.com`,
-            user: `UAVAIL${i}`,
-            channel: 'CAVAIL',
-            responseUrl: ctx.slack.responseUrl(warmTags[i] ?? ''),
-          }),
-          FORM,
-        ),
-      ),
-    );
-    await waitFor('warm-up checks', 30_000, () =>
-      warmTags.every((tag) =>
-        ctx.slack.calls.some(
-          (call) =>
-            call.method === `response_url:${tag}` && !textOf(call).startsWith('Availability: Checking'),
-        ),
-      ),
-    );
+    await checkOnEach(`avail-warm-${ctx.runId}`, (i) => [`rdwarm${ctx.runId}n${i}.com`]);
+    await finalsOf(`avail-warm-${ctx.runId}`, 30_000);
     await sleep(LIMIT.windowMs + 500);
     const logBefore = log.length;
 
     const sentAt = Date.now();
-    const acks = await Promise.all(
-      children.map((child, i) =>
-        postSigned(
-          child.port,
-          ctx.secret,
-          slashCommand({
-            team: TEAM,
-            command: '/domain',
-            text: `check ${names.slice(i * perProcess, (i + 1) * perProcess).join(' ')}`,
-            user: `UAVAIL${i}`,
-            channel: 'CAVAIL',
-            responseUrl: ctx.slack.responseUrl(tags[i] ?? ''),
-          }),
-          FORM,
-        ),
-      ),
+    const acks = await checkOnEach(`avail-${ctx.runId}`, (i) =>
+      names.slice(i * perProcess, (i + 1) * perProcess),
     );
     if (acks.some((ack) => ack.status !== 200))
       throw new Error(`a check was not acked: ${acks.map((a) => a.status)}`);
-
-    // The final answer is the one that no longer says "Checking…".
-    const finals = await waitFor('both checks to finish', 60_000, () => {
-      const found = tags.map((tag) =>
-        ctx.slack.calls.find(
-          (call) =>
-            call.method === `response_url:${tag}` && !textOf(call).startsWith('Availability: Checking'),
-        ),
-      );
-      return found.every((call) => call !== undefined) ? found : undefined;
-    });
+    const finals = await finalsOf(`avail-${ctx.runId}`, 60_000);
     const lastAt = Math.max(...finals.map((call) => call?.at ?? Number.NaN));
     const measured = lastAt - sentAt;
     const ceiling = (Math.ceil(NAMES / LIMIT.max) - 1) * LIMIT.windowMs;
