@@ -84,7 +84,7 @@ export class AssistantKeys {
   /** How the question ended (answer or reason), kept so a re-run delivers it instead of asking again. */
   outcome = (account: string, jobId: string) =>
     this.keys.key(`acct:${account}`, 'assistant', 'outcome', jobId);
-  /** The question's placeholder reply: its ts once posted, `done:…` once delivered (placeholder.ts). */
+  /** The question's placeholder: `ts`, `done` (to whom) and pending `progress` (placeholder.ts). */
   placeholder = (account: string, jobId: string) =>
     this.keys.key(`acct:${account}`, 'assistant', 'placeholder', jobId);
   /** `posting` while one run posts the outcome (a lease), then `done`: one reply per question. */
