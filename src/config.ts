@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { z } from 'zod';
 import type { HostPort, RedisSettings } from './shared/redis.js';
 
@@ -107,6 +108,10 @@ const EnvSchema = z.object({
   ),
   REDIS_USERNAME: optionalText,
   REDIS_PASSWORD: optionalText,
+  /** docs/requirements.md R37: `1` accepts a Redis that persists nothing (start-up warns instead of refusing). */
+  REDIS_ALLOW_EPHEMERAL: flag,
+  /** Where `regdesk start`'s private Redis keeps its data and password, and where claims are journalled. */
+  REGDESK_DATA_DIR: optionalText,
   REDIS_KEY_PREFIX: optionalText.pipe(
     z
       .string()
@@ -174,7 +179,11 @@ export interface Config {
     keyPrefix: string;
     /** The configured topology and credentials; absent when no Redis variable is set. */
     connection?: RedisSettings;
+    /** REDIS_ALLOW_EPHEMERAL=1: a Redis that persists nothing is accepted with a warning (R37). */
+    allowEphemeral: boolean;
   };
+  /** REGDESK_DATA_DIR, absolute: the private Redis's data and password, the local claim journal. */
+  dataDir: string;
   vault: { masterKey?: Buffer; previousMasterKey?: Buffer };
   limits: RegfishLimits;
   auditRetention: number;
@@ -296,7 +305,10 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv): Config {
   };
   if (e.REGFISH_SANDBOX_API_KEY !== undefined) registrar.sandboxApiKey = e.REGFISH_SANDBOX_API_KEY;
 
-  const redis: Config['redis'] = { keyPrefix: e.REDIS_KEY_PREFIX ?? 'regdesk' };
+  const redis: Config['redis'] = {
+    keyPrefix: e.REDIS_KEY_PREFIX ?? 'regdesk',
+    allowEphemeral: e.REDIS_ALLOW_EPHEMERAL ?? false,
+  };
   if (e.REDIS_URL !== undefined) redis.url = e.REDIS_URL;
   const target: RedisSettings['target'] | undefined =
     e.REDIS_CLUSTER_NODES !== undefined
@@ -331,6 +343,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv): Config {
     slack,
     registrar,
     redis,
+    dataDir: resolve(e.REGDESK_DATA_DIR ?? '.regdesk'),
     vault,
     limits: mergeLimits(e.REGFISH_LIMITS),
     auditRetention: e.AUDIT_RETENTION,

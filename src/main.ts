@@ -90,7 +90,12 @@ export async function runRegdesk(options: RunOptions): Promise<Running> {
 
   try {
     step('redis');
-    const local = await resolveRedis(config.redis, options.env, { mayStartPrivate: role === 'start' }, say);
+    const local = await resolveRedis(
+      config.redis,
+      options.env,
+      { mayStartPrivate: role === 'start', dataDir: config.dataDir },
+      say,
+    );
     if (local.child !== undefined) {
       const child = local.child;
       closers.push({ name: 'private-redis', close: async () => child.kill('SIGTERM') });
