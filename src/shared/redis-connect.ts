@@ -22,7 +22,7 @@ const DEFAULT_URL = 'redis://127.0.0.1:6379';
 export async function resolveRedis(
   redis: Config['redis'],
   env: NodeJS.ProcessEnv,
-  options: { mayStartPrivate: boolean },
+  options: { mayStartPrivate: boolean; dataDir: string },
   say: (line: string) => void,
 ): Promise<ResolvedRedis> {
   if (redis.connection !== undefined) {
