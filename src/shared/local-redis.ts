@@ -1,15 +1,14 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { createConnection } from 'node:net';
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { createConnection, createServer } from 'node:net';
 import { join } from 'node:path';
+import { AppError } from './app-error.js';
+import { readIfThere, runningHolder } from './data-dir.js';
 
-export interface LocalRedis {
-  url: string;
-  /** Set when this process started its own redis-server; stop it on exit. */
-  child?: ChildProcess;
-  note: string;
-}
+/**
+ * redis-server processes this process starts: the private, persistent one of `regdesk start`
+ * (private-redis.ts) and the test suite's throwaway one (test/helpers/test-redis.ts).
+ */
 
 /** True when something accepts TCP connections on host:port within `timeoutMs`. */
 export function isListening(host: string, port: number, timeoutMs = 500): Promise<boolean> {
@@ -25,6 +24,30 @@ export function isListening(host: string, port: number, timeoutMs = 500): Promis
   });
 }
 
+/**
+ * The URL (with its password) of the private Redis that a running `regdesk start` keeps in `dataDir`
+ * (private-redis.ts), for one-shot commands run beside it; undefined when no Regdesk holds `dataDir`.
+ */
+export function runningPrivateRedisUrl(dataDir: string): string | undefined {
+  const holder = runningHolder(dataDir);
+  if (holder === undefined) return undefined;
+  const path = join(dataDir, 'redis.password');
+  let password: string | undefined;
+  try {
+    password = readIfThere(path)?.trim();
+  } catch (error) {
+    throw new AppError(
+      'regdesk_password_file_unreadable',
+      `A Regdesk (pid ${holder.pid}) runs its private Redis from ${dataDir}, but ${path} cannot be read by this user. ` +
+        'Run this command as the user that runs `regdesk start`.',
+      { cause: error },
+    );
+  }
+  return password === undefined || password === ''
+    ? undefined
+    : `redis://:${encodeURIComponent(password)}@127.0.0.1:${holder.port}`;
+}
+
 function hasRedisServer(): boolean {
   try {
     execFileSync('redis-server', ['--version'], { stdio: 'ignore' });
@@ -34,11 +57,14 @@ function hasRedisServer(): boolean {
   }
 }
 
-function installRedisServer(log: (line: string) => void): void {
+/** Installs Debian's redis-server package when it is missing and we are root; else says how to. */
+export function ensureRedisServer(log: (line: string) => void, why: string): void {
+  if (hasRedisServer()) return;
   if (process.getuid?.() !== 0) {
-    throw new Error(
-      'No Redis answers on 127.0.0.1:6379 and redis-server is not installed. Install it with ' +
-        '`sudo apt-get install -y redis-server`, or point REDIS_URL at a Redis 6.2+ server.',
+    throw new AppError(
+      'regdesk_redis_server_missing',
+      `${why}, but redis-server is not installed. Install it with \`sudo apt-get install -y redis-server\`, ` +
+        'or point REDIS_URL at a Redis 6.2+ server.',
     );
   }
   log("redis-server is missing: installing Debian's redis-server package (apt-get) ...");
@@ -49,58 +75,198 @@ function installRedisServer(log: (line: string) => void): void {
   });
 }
 
+/** A loopback port nothing listens on now (the kernel's pick; it may be taken before redis binds it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address !== null
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+export interface RedisServerProcess {
+  child: ChildProcess;
+  port: number;
+  /** What it printed (the last 16 KB, password masked): config errors come here, before any log file. */
+  output(): string;
+  /** It exited, or could not be started at all. */
+  exited(): boolean;
+}
+
+const OUTPUT_BYTES = 16_384;
+
 /**
- * Resolve the Redis to use: REDIS_URL when set, else 127.0.0.1:6379 when it answers, else a private
- * redis-server on a free port (installed from Debian's packages when missing and we are root).
- * The private server keeps nothing on disk and is stopped with the process that started it.
+ * Starts redis-server on 127.0.0.1:`port`, protected mode on, requiring `password`. The password goes
+ * in on stdin (a config read from `-`), never on the command line where `ps` shows it.
  */
-export async function ensureLocalRedis(
-  env: NodeJS.ProcessEnv,
-  log: (line: string) => void,
-  options: { workDir?: string; defaultPort?: number } = {},
-): Promise<LocalRedis> {
-  const defaultPort = options.defaultPort ?? 6379;
-  if (env.REDIS_URL) return { url: env.REDIS_URL, note: 'using REDIS_URL' };
-  if (await isListening('127.0.0.1', defaultPort)) {
-    return { url: `redis://127.0.0.1:${defaultPort}`, note: `using the Redis on 127.0.0.1:${defaultPort}` };
-  }
-  const workDir = options.workDir ?? join(process.cwd(), '.redis');
-  if (!hasRedisServer()) installRedisServer(log);
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
-  mkdirSync(workDir, { recursive: true });
-  // Loopback only, and a password of this process's own: another local user or a browser page
-  // talking to localhost cannot read the vault or the queues (docs/requirements.md R25).
-  const password = randomBytes(24).toString('hex');
+export function spawnRedisServer(
+  port: number,
+  password: string,
+  args: readonly string[],
+): RedisServerProcess {
   const child = spawn(
     'redis-server',
-    [
-      '-',
-      '--port',
-      String(port),
-      '--bind',
-      '127.0.0.1',
-      '--save',
-      '',
-      '--appendonly',
-      'no',
-      '--dir',
-      workDir,
-    ],
-    { stdio: ['pipe', 'ignore', 'ignore'] },
+    ['-', '--port', String(port), '--bind', '127.0.0.1', '--protected-mode', 'yes', ...args],
+    { stdio: ['pipe', 'pipe', 'pipe'] },
   );
-  // The password goes in on stdin (a config read from `-`), never on the command line where `ps` shows it.
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString('utf8')).slice(-OUTPUT_BYTES);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  // A failed spawn (no binary) emits 'error' and never 'exit': it counts as an exit.
+  let failed = false;
+  child.once('error', (error) => {
+    failed = true;
+    keep(Buffer.from(`${error.message}\n`));
+  });
+  child.stdin?.on('error', () => {}); // EPIPE when it exits before reading its config: reported as an exit
   child.stdin?.end(`requirepass ${password}\n`);
-  const deadline = Date.now() + 10_000;
-  while (!(await isListening('127.0.0.1', port, 200))) {
-    if (child.exitCode !== null || Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`Could not start a private redis-server on port ${port}.`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  return {
+    child,
+    port,
+    output: () => output.replaceAll(password, '***'),
+    exited: () => failed || child.exitCode !== null || child.signalCode !== null,
+  };
+}
+
+/** A start-up failure, with what redis-server said (its log tail or its output). */
+export class RedisStartError extends AppError {
+  constructor(
+    message: string,
+    readonly said: string,
+  ) {
+    super('regdesk_redis_server_failed', message);
   }
-  const shown = `redis://127.0.0.1:${port}`;
-  log(
-    `No Redis on 127.0.0.1:${defaultPort}: started a private redis-server at ${shown} (loopback only, password-protected, nothing is kept on disk).`,
-  );
-  return { url: `redis://:${password}@127.0.0.1:${port}`, child, note: `private redis-server at ${shown}` };
+}
+
+/** How long a fresh redis-server may take to answer at all, and to load a large append-only file. */
+const ANSWER_MS = 30_000;
+const LOAD_MS = 10 * 60_000;
+
+/**
+ * Waits until the server answers PING with the password: it has then loaded its data (a loading
+ * server answers `-LOADING`). Kills it and throws `RedisStartError` with the end of its log when it
+ * exits or does not answer in time.
+ */
+export async function waitUntilAnswering(
+  server: RedisServerProcess,
+  password: string,
+  options: { say: (line: string) => void; logFile?: string; logFrom?: number },
+): Promise<void> {
+  const { child, port } = server;
+  const started = Date.now();
+  let loading = false;
+  const said = () => {
+    const log = options.logFile === undefined ? '' : readFrom(options.logFile, options.logFrom ?? 0);
+    return tail(`${server.output()}\n${log}`.replaceAll(password, '***'), 20);
+  };
+  const fail = (what: string) => {
+    child.kill('SIGKILL');
+    const text = said();
+    const where = options.logFile === undefined ? 'its output' : `its log (${options.logFile})`;
+    return new RedisStartError(
+      `redis-server ${what}. ${text === '' ? 'It said nothing.' : `The end of ${where}:\n${text}`}`,
+      text,
+    );
+  };
+  for (;;) {
+    if (server.exited()) {
+      throw fail(`exited while starting (${child.exitCode ?? child.signalCode ?? 'not started'})`);
+    }
+    const answer = await probe(port, password);
+    if (answer === '+PONG') return;
+    if (answer.startsWith('-LOADING') && !loading) {
+      loading = true;
+      options.say(`redis-server on 127.0.0.1:${port} is loading its data ...`);
+    }
+    if (Date.now() - started > (loading ? LOAD_MS : ANSWER_MS)) {
+      throw fail(`did not answer on 127.0.0.1:${port} within ${(loading ? LOAD_MS : ANSWER_MS) / 1000} s`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** AUTH, then PING, on a socket of its own: the reply to PING ('+PONG', '-LOADING …', …) or 'down'. */
+function probe(port: number, password: string, timeoutMs = 1_000): Promise<string> {
+  const command = (...words: string[]) =>
+    `*${words.length}\r\n${words.map((word) => `$${Buffer.byteLength(word)}\r\n${word}\r\n`).join('')}`;
+  return new Promise((resolve) => {
+    const socket = createConnection({ host: '127.0.0.1', port });
+    let received = '';
+    const done = (answer: string) => {
+      socket.destroy();
+      resolve(answer);
+    };
+    socket.setTimeout(timeoutMs, () => done('down'));
+    socket.once('connect', () => socket.write(command('AUTH', password) + command('PING')));
+    socket.on('data', (chunk) => {
+      received += chunk.toString('utf8');
+      const lines = received.split('\r\n');
+      if (lines.length >= 3) done(lines[1] ?? 'down');
+    });
+    socket.once('error', () => done('down'));
+    socket.once('close', () => done('down'));
+  });
+}
+
+/** Resolves true once the child has exited, false after `timeoutMs`. */
+export function waitForExit(child: ChildProcess, timeoutMs: number): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), timeoutMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+/** SIGTERM (Redis then fsyncs its append-only file and exits), SIGKILL if that takes over `timeoutMs`. */
+export async function stopRedisServer(child: ChildProcess, timeoutMs = 30_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  if (await waitForExit(child, timeoutMs)) return;
+  child.kill('SIGKILL');
+  await waitForExit(child, 5_000);
+}
+
+export function fileSize(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch {
+    return 0;
+  }
+}
+
+/** What `path` holds from byte `from` on (at most the last 64 KB of it). */
+function readFrom(path: string, from: number): string {
+  const size = fileSize(path);
+  const start = Math.max(from, size - 65_536);
+  if (size <= start) return '';
+  const buffer = Buffer.alloc(size - start);
+  const fd = openSync(path, 'r');
+  try {
+    readSync(fd, buffer, 0, buffer.length, start);
+  } finally {
+    closeSync(fd);
+  }
+  return buffer.toString('utf8');
+}
+
+function tail(text: string, lines: number): string {
+  return text
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .filter((line) => line !== '')
+    .slice(-lines)
+    .join('\n');
 }

@@ -1,27 +1,29 @@
 import type { ChildProcess } from 'node:child_process';
 import type { Config } from '../config.js';
-import { ensureLocalRedis } from './local-redis.js';
+import { startPrivateRedis } from './private-redis.js';
 import type { RedisSettings } from './redis.js';
 
 export interface ResolvedRedis {
   settings: RedisSettings;
   /** Where Redis is, fit for a log line: passwords masked. */
   shown: string;
-  /** Set when this process started its own redis-server; stop it on exit. */
+  /** Set when this process started its own redis-server. */
   child?: ChildProcess;
+  /** Set with `child`: stops the server and releases the data directory (its lock). */
+  stop?: () => Promise<void>;
 }
 
 const DEFAULT_URL = 'redis://127.0.0.1:6379';
 
 /**
  * The Redis a process uses: the configured topology (one node, Redis Cluster or Sentinel), else the
- * Redis on 127.0.0.1:6379. Only the all-in-one `regdesk start` may start a private Redis when nothing
- * is configured and nothing answers there: a scaled-out web or worker process with a Redis of its own
- * would silently share nothing with its siblings.
+ * Redis on 127.0.0.1:6379 for `web` and `worker`: a scaled-out process with a Redis of its own would
+ * silently share nothing with its siblings. The all-in-one `regdesk start` with nothing configured
+ * always runs its own persistent Redis in the data directory (docs/requirements.md R38), never one
+ * that happens to answer on 6379: nothing says that one keeps anything, or is not someone else's.
  */
 export async function resolveRedis(
   redis: Config['redis'],
-  env: NodeJS.ProcessEnv,
   options: { mayStartPrivate: boolean; dataDir: string },
   say: (line: string) => void,
 ): Promise<ResolvedRedis> {
@@ -31,11 +33,12 @@ export async function resolveRedis(
   if (!options.mayStartPrivate) {
     return { settings: { target: { mode: 'single', url: DEFAULT_URL } }, shown: DEFAULT_URL };
   }
-  const local = await ensureLocalRedis({ ...env, REDIS_URL: undefined }, say);
+  const local = await startPrivateRedis(options.dataDir, say);
   return {
     settings: { target: { mode: 'single', url: local.url } },
     shown: redactUrl(local.url),
-    ...(local.child === undefined ? {} : { child: local.child }),
+    child: local.child,
+    stop: local.stop,
   };
 }
 

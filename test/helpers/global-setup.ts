@@ -1,15 +1,15 @@
 import type { TestProject } from 'vitest/node';
-import { ensureLocalRedis } from '../../src/shared/local-redis.js';
 import { ensureChromium } from './browser.js';
 import './provided-context.js';
+import { testSuiteRedis } from './test-redis.js';
 
 /**
  * Tests always run against real Redis (docs/architecture.md): the one in REDIS_URL, the one on 127.0.0.1:6379,
- * or a private redis-server started here and stopped after the run.
+ * or a throwaway redis-server started here and stopped after the run.
  */
-export default async function setup(project: TestProject): Promise<() => void> {
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const say = (line: string) => console.log(`[test] ${line}`);
-  const redis = await ensureLocalRedis(process.env, say);
+  const redis = await testSuiteRedis(process.env, say);
   // Installing Debian's chromium takes minutes on a fresh machine: here, before any test's hook timeout
   // runs. Where it cannot be installed, the browser tests themselves say how to get it.
   try {
@@ -18,7 +18,5 @@ export default async function setup(project: TestProject): Promise<() => void> {
     say(error instanceof Error ? error.message : String(error));
   }
   project.provide('redisUrl', redis.url);
-  return () => {
-    redis.child?.kill('SIGTERM');
-  };
+  return () => redis.stop();
 }
