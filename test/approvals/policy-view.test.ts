@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { APPROVAL_IDS } from '../../src/features/approvals/ids.js';
-import { DEFAULT_POLICY } from '../../src/features/approvals/policy.js';
+import { DEFAULT_POLICY, STRICTEST_POLICY } from '../../src/features/approvals/policy.js';
 import { readPolicy } from '../../src/features/approvals/policy-form.js';
-import { policyModal } from '../../src/features/approvals/policy-view.js';
+import { policyModal, policyProblem } from '../../src/features/approvals/policy-view.js';
 import { inputActionId, type StateValue, type ViewState } from '../../src/slack/modal.js';
 import { assertWithinBlockKitLimits } from '../helpers/block-kit.js';
 
@@ -118,5 +118,23 @@ describe('the approval policy modal', () => {
       '"initial_option":{"text":{"type":"plain_text","text":"Approvers only"},"value":"approvers"}',
     );
     expect(JSON.stringify(policyModal(DEFAULT_POLICY).blocks)).not.toContain('initial_options');
+  });
+
+  it('says what was wrong with the stored policy, naming repaired fields by their labels (R41)', () => {
+    const unreadable = policyProblem({ policy: STRICTEST_POLICY, state: 'unreadable' });
+    expect(unreadable).toContain('could not be read');
+    const modal = policyModal(STRICTEST_POLICY, unreadable);
+    assertWithinBlockKitLimits(modal, 'modal');
+    expect(JSON.stringify(modal.blocks[0])).toContain('could not be read');
+    expect(JSON.stringify(modal.blocks)).toContain('"initial_value":"5"');
+
+    const repaired = policyProblem({
+      policy: STRICTEST_POLICY,
+      state: 'repaired',
+      fields: ['needed', 'ordersNeedApproval'],
+    });
+    expect(repaired).toContain('Approvals needed, Approval for orders');
+    expect(policyProblem({ policy: DEFAULT_POLICY, state: 'saved' })).toBeUndefined();
+    expect(policyProblem({ policy: DEFAULT_POLICY, state: 'default' })).toBeUndefined();
   });
 });

@@ -1,10 +1,10 @@
 import type { WebClient } from '@slack/web-api';
 import { AppError } from '../../shared/app-error.js';
 import type { Logger } from '../../shared/logger.js';
-import type { WorkspaceRef } from '../../shared/workspace.js';
+import { type WorkspaceRef, workspaceId } from '../../shared/workspace.js';
 import type { SlackDirectory, SlackUserProfile } from '../../slack/users.js';
 import type { AuditLog } from '../audit/service.js';
-import type { Policy, PolicyStore } from './policy.js';
+import type { Policy, PolicyRead, PolicyStore } from './policy.js';
 
 /** Everything a person can ask Regdesk to do, as far as who may do it is concerned. */
 export type Act =
@@ -39,7 +39,7 @@ export class PermissionRefused extends AppError {
 
 /** What a refusal is about, for its audit entry; `policy` saves a read when the caller has it. */
 export interface About {
-  policy?: Policy;
+  policy?: PolicyRead;
   operation?: string;
   target?: string;
   requestId?: string;
@@ -68,6 +68,19 @@ const OUTSIDERS: Record<Outsider, string> = {
 
 const ALLOWED: Decision = { allowed: true };
 const refuse = (reason: string): Decision => ({ allowed: false, reason });
+
+/**
+ * What a saved policy that cannot be read refuses until an admin saves it again (docs/requirements.md
+ * R41): sensitive requests, certificate orders and reissues, and TLS organization edits (the same
+ * `orderers` rule). Approving and denying stay with workspace admins (the strictest policy names no
+ * approvers): a request approved meanwhile still fails its re-check at execution, as `request`.
+ */
+const GOVERNED: ReadonlySet<Act> = new Set<Act>(['request', 'order', 'reissue', 'organization']);
+const unreadable = (act: Act) =>
+  refuse(
+    `This workspace's approval policy could not be read, so nobody may ${VERBS[act]} until an admin ` +
+      'opens `/domain policy` and saves it again. Nothing was done.',
+  );
 const UNKNOWN = refuse(
   'Regdesk could not confirm your account with Slack, so it did nothing. Try again in a moment.',
 );
@@ -125,15 +138,24 @@ export class Roles {
     workspace: WorkspaceRef,
     user: string,
     act: Act,
-    policy?: Policy,
+    policy?: PolicyRead,
   ): Promise<Decision> {
     // Outside the try: Redis being down is told as such, not as an unknown account.
-    const rules = policy ?? (await this.policies.get(workspace));
+    const read = policy ?? (await this.policies.read(workspace));
+    if (read.state === 'unreadable' && GOVERNED.has(act)) {
+      // One line per refusal, ids only: the stored text is never logged (R27).
+      this.logger.error(
+        { workspace: workspaceId(workspace), user, act },
+        'approval policy cannot be read: refused until an admin saves it again (R41)',
+      );
+      return unreadable(act);
+    }
     try {
       const profile = await this.directory.user(client, workspace, user);
       const outsider = outsiderKind(profile, workspace);
       if (outsider !== undefined) return refuse(`${OUTSIDERS[outsider]} cannot ${VERBS[act]}.`);
-      return await this.#byPolicy(client, workspace, rules, profile, act);
+      // Unreadable, for acts it does not govern, the strictest policy decides (policy.ts).
+      return await this.#byPolicy(client, workspace, read.policy, profile, act);
     } catch (error) {
       this.#denied(act, error);
       return UNKNOWN;
@@ -171,12 +193,12 @@ export class Roles {
   async approversToAsk(
     client: WebClient,
     workspace: WorkspaceRef,
-    policy: Policy,
+    read: PolicyRead,
     requester: string,
   ): Promise<string[]> {
-    const candidates = policy.approvers.filter((user) => user !== requester);
+    const candidates = read.policy.approvers.filter((user) => user !== requester);
     const able = await Promise.all(
-      candidates.map((user) => this.decide(client, workspace, user, 'approve', policy)),
+      candidates.map((user) => this.decide(client, workspace, user, 'approve', read)),
     );
     return candidates.filter((_, i) => able[i]?.allowed === true);
   }

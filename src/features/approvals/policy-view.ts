@@ -12,7 +12,7 @@ import type { AuditLog } from '../audit/service.js';
 import { cannotPostIn } from './channel-probe.js';
 import { APPROVAL_IDS } from './ids.js';
 import type { Roles } from './permissions.js';
-import type { Policy, PolicyStore } from './policy.js';
+import type { Policy, PolicyField, PolicyRead, PolicyStore } from './policy.js';
 import { CHOICES, ORDERS_NEED_APPROVAL, readPolicy } from './policy-form.js';
 
 const P = APPROVAL_IDS.policy;
@@ -20,6 +20,41 @@ const P = APPROVAL_IDS.policy;
 /** Every field may be left empty: the policy's defaults apply. */
 const input = (blockId: string, label: string, element: Record<string, unknown>, hint?: string) =>
   inputBlock(blockId, label, element, { optional: true, ...(hint === undefined ? {} : { hint }) });
+
+/** Each field's label in the modal; also how a field reset to its strictest value is named (R41). */
+const LABELS: Record<PolicyField, string> = {
+  approvers: 'Approvers',
+  approverGroup: 'Approver user group ID',
+  needed: 'Approvals needed',
+  expiryHours: 'Requests expire after (hours)',
+  requesters: 'Who may request',
+  requesterUsers: 'Listed requesters',
+  approvalsChannel: 'Approvals channel',
+  orderers: 'Who may order and reissue',
+  ordererUsers: 'Listed orderers',
+  ordersNeedApproval: 'Approval for orders',
+  assistantAnswers: 'Answers go',
+  assistantLinkHosts: 'Allowed link hosts',
+  admins: 'Regdesk admins',
+};
+
+/** What the admin opening the modal should know about the stored policy (docs/requirements.md R41). */
+export function policyProblem(read: PolicyRead): string | undefined {
+  switch (read.state) {
+    case 'unreadable':
+      return (
+        ':warning: *The saved policy could not be read*, so sensitive requests, certificate orders and reissues ' +
+        'are refused. Below are the strictest settings: check them and save to put a policy in force again.'
+      );
+    case 'repaired':
+      return (
+        ':warning: *Some saved settings are not valid in this version* and hold their strictest value until you ' +
+        `save: ${read.fields.map((field) => LABELS[field]).join(', ')}.`
+      );
+    default:
+      return undefined;
+  }
+}
 
 const option = (value: string, text: string) => ({ text: { type: 'plain_text' as const, text }, value });
 
@@ -35,26 +70,28 @@ function select(choices: readonly { value: string; text: string }[], current: st
 
 /**
  * Three parts, each opened by a line of why (sensitive actions, certificates, the assistant), then
- * the Regdesk admins: 16 blocks of the 100 a modal may hold.
+ * the Regdesk admins: 16 blocks of the 100 a modal may hold, 17 when `problem` says what was wrong
+ * with the stored policy (`policyProblem`).
  */
-export function policyModal(policy: Policy): View {
+export function policyModal(policy: Policy, problem?: string): View {
   const needApproval = option(
     ORDERS_NEED_APPROVAL,
     'Orders and reissues need approval, like sensitive actions',
   );
   return formModal(APPROVAL_IDS.policyModal, undefined, 'Approval policy', 'Save', [
+    ...(problem === undefined ? [] : [section(problem)]),
     section(
       '*Sensitive actions* (revoke, order cancel, auth code, delegation change, DNSSEC disable and external records) ' +
         'need approval by someone other than the requester. With no approvers set, workspace admins and owners approve.',
     ),
-    input(P.approvers, 'Approvers', {
+    input(P.approvers, LABELS.approvers, {
       type: 'multi_users_select',
       initial_users: policy.approvers,
       max_selected_items: 100,
     }),
     input(
       P.approverGroup,
-      'Approver user group ID',
+      LABELS.approverGroup,
       {
         type: 'plain_text_input',
         max_length: 20,
@@ -62,28 +99,28 @@ export function policyModal(policy: Policy): View {
       },
       'Members of this user group (S…) approve too.',
     ),
-    input(P.needed, 'Approvals needed', {
+    input(P.needed, LABELS.needed, {
       type: 'number_input',
       is_decimal_allowed: false,
       min_value: '1',
       max_value: '5',
       initial_value: String(policy.needed),
     }),
-    input(P.expiry, 'Requests expire after (hours)', {
+    input(P.expiry, LABELS.expiryHours, {
       type: 'number_input',
       is_decimal_allowed: false,
       min_value: '1',
       max_value: '168',
       initial_value: String(policy.expiryHours),
     }),
-    input(P.requesters, 'Who may request', select(CHOICES.requesters, policy.requesters)),
-    input(P.requesterUsers, 'Listed requesters', {
+    input(P.requesters, LABELS.requesters, select(CHOICES.requesters, policy.requesters)),
+    input(P.requesterUsers, LABELS.requesterUsers, {
       type: 'multi_users_select',
       initial_users: policy.requesterUsers,
     }),
     input(
       P.channel,
-      'Approvals channel',
+      LABELS.approvalsChannel,
       {
         type: 'conversations_select',
         // Requests are public: channels only, and none shared with another organisation.
@@ -95,12 +132,12 @@ export function policyModal(policy: Policy): View {
     section(
       '*Certificates*: orders, renewals and reissues cost money, and TLS organizations decide what a certificate vouches for.',
     ),
-    input(P.orderers, 'Who may order and reissue', select(CHOICES.orderers, policy.orderers)),
-    input(P.ordererUsers, 'Listed orderers', {
+    input(P.orderers, LABELS.orderers, select(CHOICES.orderers, policy.orderers)),
+    input(P.ordererUsers, LABELS.ordererUsers, {
       type: 'multi_users_select',
       initial_users: policy.ordererUsers,
     }),
-    input(P.ordersNeedApproval, 'Approval for orders', {
+    input(P.ordersNeedApproval, LABELS.ordersNeedApproval, {
       type: 'checkboxes',
       options: [needApproval],
       ...(policy.ordersNeedApproval ? { initial_options: [needApproval] } : {}),
@@ -108,10 +145,14 @@ export function policyModal(policy: Policy): View {
     section(
       "*Assistant*: where `/ask` answers appear, and which sites they may link to besides the registrar's.",
     ),
-    input(P.assistantAnswers, 'Answers go', select(CHOICES.assistantAnswers, policy.assistantAnswers)),
+    input(
+      P.assistantAnswers,
+      LABELS.assistantAnswers,
+      select(CHOICES.assistantAnswers, policy.assistantAnswers),
+    ),
     input(
       P.assistantLinkHosts,
-      'Allowed link hosts',
+      LABELS.assistantLinkHosts,
       {
         type: 'plain_text_input',
         max_length: 1000,
@@ -123,7 +164,7 @@ export function policyModal(policy: Policy): View {
     ),
     input(
       P.admins,
-      'Regdesk admins',
+      LABELS.admins,
       { type: 'multi_users_select', initial_users: policy.admins },
       'May change this policy and the API key, and export the audit trail.',
     ),
@@ -138,13 +179,14 @@ export function policyCommand(policies: PolicyStore, roles: Roles): Subcommand {
     run: async ({ ack, bolt, respond }) => {
       await ack();
       const ref = workspaceOf(bolt.body);
-      const policy = await policies.get(ref);
-      const access = await roles.check(bolt.client, ref, bolt.body.user_id, 'policy', { policy });
+      // It opens whatever the stored policy's state, so an admin can always save it again (R41).
+      const read = await policies.read(ref);
+      const access = await roles.check(bolt.client, ref, bolt.body.user_id, 'policy', { policy: read });
       if (!access.allowed) {
         await respond({ response_type: 'ephemeral', text: `:lock: ${access.reason}` });
         return;
       }
-      await openModal(bolt.client, bolt.body.trigger_id, policyModal(policy));
+      await openModal(bolt.client, bolt.body.trigger_id, policyModal(read.policy, policyProblem(read)));
     },
   };
 }

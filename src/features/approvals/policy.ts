@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Logger } from '../../shared/logger.js';
 import type { KeySpace, Redis } from '../../shared/redis.js';
 import { type WorkspaceRef, workspaceId } from '../../shared/workspace.js';
 
@@ -35,27 +36,154 @@ export const Policy = z.object({
   assistantLinkHosts: z.array(z.string()).default([]),
 });
 export type Policy = z.infer<typeof Policy>;
+export type PolicyField = keyof Policy;
 
+/** What a workspace that never saved a policy gets: permissive, as before R41. */
 export const DEFAULT_POLICY: Policy = Policy.parse({});
+
+/**
+ * The strictest value of every field (docs/requirements.md R41: security settings fail closed). A
+ * field that is out of range or unknown to this version falls back to its entry here, that field
+ * only; a policy that cannot be read at all is this whole object.
+ */
+export const STRICTEST_POLICY: Policy = {
+  // Nobody named: only workspace admins and owners approve (permissions.ts `#isApprover`).
+  approvers: [],
+  // approverGroup: unset, so no user group's members approve.
+  // The most approvals a request can need (the schema's maximum).
+  needed: 5,
+  // The shortest life a request can have: fewer decisions on stale grounds.
+  expiryHours: 1,
+  // Only listed requesters and approvers may ask; with both lists empty, nobody.
+  requesters: 'listed',
+  requesterUsers: [],
+  // approvalsChannel: unset, so requests go where they were asked (a wrong channel could leak them).
+  // No Regdesk admins: only workspace admins and owners change the policy and the key.
+  admins: [],
+  // Only listed people order and reissue; with the list empty, nobody.
+  orderers: 'listed',
+  ordererUsers: [],
+  // Every order and reissue needs an approval.
+  ordersNeedApproval: true,
+  // Answers only ever reach the asker.
+  assistantAnswers: 'asker',
+  // Links only to the registrar's own dashboard.
+  assistantLinkHosts: [],
+};
+
+const FIELDS = Object.keys(Policy.shape) as PolicyField[];
+
+/**
+ * A policy as read, and how (docs/requirements.md R41):
+ * - `default`: never saved; the permissive default.
+ * - `saved`: exactly what was saved.
+ * - `repaired`: saved, but `fields` were out of range or unknown to this version; they hold their
+ *   strictest values, the others what was saved.
+ * - `unreadable`: saved, but gone or not a policy at all. `policy` is the strictest one, for readers
+ *   that need some policy; what the policy governs is refused (permissions.ts `Roles.decide`).
+ */
+export type PolicyRead =
+  | { policy: Policy; state: 'default' | 'saved' | 'unreadable' }
+  | { policy: Policy; state: 'repaired'; fields: PolicyField[] };
+
+/** Why a saved policy could not be read; for the log line, which never carries the stored text. */
+type Unreadable = 'missing' | 'not JSON' | 'not an object';
 
 export class PolicyStore {
   constructor(
     private readonly redis: Redis,
     private readonly keys: KeySpace,
+    private readonly logger: Logger,
+    private readonly now: () => number = Date.now,
   ) {}
 
   #key(ref: WorkspaceRef): string {
     return this.keys.key(`ws:${workspaceId(ref)}`, 'policy');
   }
 
-  async get(ref: WorkspaceRef): Promise<Policy> {
-    const raw = await this.redis.get(this.#key(ref));
-    if (raw === null) return DEFAULT_POLICY;
-    const parsed = Policy.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : DEFAULT_POLICY;
+  /**
+   * When the workspace last saved its policy (ms; for one saved before this key existed, when it was
+   * first read). It tells a policy that was lost from one that was never saved (R41). One hash tag
+   * with the policy, so both are written in one MULTI, also on Redis Cluster.
+   */
+  #savedKey(ref: WorkspaceRef): string {
+    return this.keys.key(`ws:${workspaceId(ref)}`, 'policy-saved');
   }
 
-  async set(ref: WorkspaceRef, policy: Policy): Promise<void> {
-    await this.redis.set(this.#key(ref), JSON.stringify(Policy.parse(policy)));
+  /** The policy in force: the strictest one when the saved policy cannot be read. */
+  async get(ref: WorkspaceRef): Promise<Policy> {
+    return (await this.read(ref)).policy;
   }
+
+  async read(ref: WorkspaceRef): Promise<PolicyRead> {
+    const [raw, saved] = await this.redis.mget(this.#key(ref), this.#savedKey(ref));
+    if (raw === null || raw === undefined) {
+      if (saved === null || saved === undefined) return { policy: DEFAULT_POLICY, state: 'default' };
+      return this.#unreadable(ref, 'missing');
+    }
+    let stored: unknown;
+    try {
+      stored = JSON.parse(raw);
+    } catch {
+      return this.#unreadable(ref, 'not JSON');
+    }
+    if (typeof stored !== 'object' || stored === null || Array.isArray(stored))
+      return this.#unreadable(ref, 'not an object');
+    // A policy saved before the marker existed counts as saved from now on, so losing it is noticed.
+    if (saved === null || saved === undefined)
+      await this.redis.set(this.#savedKey(ref), String(this.now()), 'NX');
+    const { policy, fields } = repair(stored as Record<string, unknown>);
+    if (fields.length === 0) return { policy, state: 'saved' };
+    this.logger.warn(
+      { workspace: workspaceId(ref), fields },
+      'approval policy: field(s) out of range or unknown to this version hold their strictest value (R41)',
+    );
+    return { policy, state: 'repaired', fields };
+  }
+
+  /** Saving is what clears an unreadable or repaired policy. */
+  async set(ref: WorkspaceRef, policy: Policy): Promise<void> {
+    await this.redis
+      .multi()
+      .set(this.#key(ref), JSON.stringify(Policy.parse(policy)))
+      .set(this.#savedKey(ref), String(this.now()))
+      .exec();
+  }
+
+  #unreadable(ref: WorkspaceRef, why: Unreadable): PolicyRead {
+    this.logger.warn(
+      { workspace: workspaceId(ref), why },
+      'approval policy was saved but cannot be read: the strictest settings apply (R41)',
+    );
+    return { policy: STRICTEST_POLICY, state: 'unreadable' };
+  }
+}
+
+/**
+ * Each field through its own schema (`Policy.shape`): a field missing from what was saved takes its
+ * default, like a policy saved before the field existed; a field present but invalid takes its
+ * strictest value (R41). A list keeps its well-formed entries when only some are malformed, and is
+ * empty when it is not a list at all. Fields this version does not know are dropped: nothing reads them.
+ */
+function repair(stored: Record<string, unknown>): { policy: Policy; fields: PolicyField[] } {
+  const kept: Record<string, unknown> = {};
+  const fields: PolicyField[] = [];
+  for (const field of FIELDS) {
+    const schema = Policy.shape[field];
+    const value = stored[field];
+    const parsed = schema.safeParse(value);
+    let chosen: unknown = parsed.data;
+    if (!parsed.success) {
+      fields.push(field);
+      const strictest = STRICTEST_POLICY[field];
+      const entries = Array.isArray(value)
+        ? schema.safeParse(value.filter((entry) => schema.safeParse([entry]).success))
+        : undefined;
+      chosen = Array.isArray(strictest) && entries?.success === true ? entries.data : strictest;
+    }
+    // An optional field left unset stays absent rather than `undefined`.
+    if (chosen !== undefined) kept[field] = chosen;
+  }
+  // Every field is valid by now; parsing again only gives the object its type.
+  return { policy: Policy.parse(kept), fields };
 }

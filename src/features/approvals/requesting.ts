@@ -37,7 +37,18 @@ export async function openRequest<Ctx extends OperationContext, Op extends Sensi
   client: WebClient,
 ): Promise<ApprovalRequest> {
   const { workspace, requester } = input;
-  const policy = await deps.policies.get(workspace);
+  const read = await deps.policies.read(workspace);
+  const { policy } = read;
+  const params = operation.parse(input.params);
+  const target = operation.target(params);
+  // Who may ask comes before where: a policy that cannot be read refuses here, wherever the request
+  // was asked (docs/requirements.md R41), and the refusal is audited.
+  const allowed = await deps.roles.check(client, workspace, requester, operation.permission, {
+    policy: read,
+    operation: operation.name,
+    target,
+  });
+  if (!allowed.allowed) throw new ApprovalRefused(allowed.reason);
   const channel = policy.approvalsChannel ?? input.channel;
   if (isDirectMessage(channel)) {
     throw new ApprovalRefused(
@@ -45,14 +56,6 @@ export async function openRequest<Ctx extends OperationContext, Op extends Sensi
         '(invite @Regdesk to it with `/invite @Regdesk`), or set an approvals channel in `/domain policy`.',
     );
   }
-  const params = operation.parse(input.params);
-  const target = operation.target(params);
-  const allowed = await deps.roles.check(client, workspace, requester, operation.permission, {
-    policy,
-    operation: operation.name,
-    target,
-  });
-  if (!allowed.allowed) throw new ApprovalRefused(allowed.reason);
   const id = ApprovalStore.newId();
   // docs/requirements.md R34: refused before the registrar is read or anything is posted.
   if (!(await deps.store.reserve(workspace, requester, id, deps.now()))) {
@@ -80,7 +83,7 @@ export async function openRequest<Ctx extends OperationContext, Op extends Sensi
   }
   await updates.changed(request);
   // Approval by workspace admins asks nobody in particular; a user group is mentioned in the message.
-  const approvers = await deps.roles.approversToAsk(client, workspace, policy, requester);
+  const approvers = await deps.roles.approversToAsk(client, workspace, read, requester);
   const copies = await sendApproverCopies(client, deps.poster, request, approvers, deps.logger);
   if (copies.length > 0) await deps.store.setCopies(workspace, request.id, copies);
   return request;

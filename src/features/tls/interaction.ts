@@ -106,14 +106,15 @@ export async function orderOrRequest<Op extends CertificateOperation>(
   params: ReturnType<Op['parse']>,
   make: () => Promise<void>,
 ): Promise<void> {
-  const policy = await deps.policies.get(workspace);
-  if (policy.ordersNeedApproval) {
+  // Unreadable, the strictest policy sends every order through a request, which refuses it (R41).
+  const read = await deps.policies.read(workspace);
+  if (read.policy.ordersNeedApproval) {
     const input = { workspace, user: who.user, channel: who.channel, operation, params };
     await requestApproval(deps.approvals, input, who, deps.logger);
     return;
   }
   await deps.roles.require(who.client, workspace, who.user, operation.permission, {
-    policy,
+    policy: read,
     operation: operation.name,
     target: operation.target(params),
   });
