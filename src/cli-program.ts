@@ -3,8 +3,10 @@ import { userInfo } from 'node:os';
 import { Command, InvalidArgumentError } from 'commander';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { type Role, runRegdesk } from './main.js';
+import { acceptData } from './shared/integrity.js';
+import { runningPrivateRedisUrl } from './shared/local-redis.js';
 import { createLogger } from './shared/logger.js';
-import { createRedis, KeySpace, waitForReady } from './shared/redis.js';
+import { createRedis, KeySpace, type Redis, waitForReady } from './shared/redis.js';
 import { endStartup } from './shared/v8-tuning.js';
 import type { Shutdown } from './shutdown.js';
 import { parseWorkspace, vaultDelete, vaultList, vaultRotate, vaultSet } from './vault/cli.js';
@@ -109,15 +111,28 @@ export async function runCli(argv: string[], shutdown: Shutdown): Promise<void> 
       config.vault.previousMasterKey === undefined
         ? undefined
         : masterKey(config.vault.previousMasterKey, 'VAULT_MASTER_KEY_PREVIOUS');
+    return withRedis(config, (redis, keys) => work(new Vault(redis, keys, current, previous)));
+  }
+
+  /**
+   * The Redis the CLI works on: as configured (any mode), else the private Redis that `regdesk start`
+   * runs from this REGDESK_DATA_DIR, else 127.0.0.1:6379.
+   */
+  async function withRedis<T>(
+    config: Config,
+    work: (redis: Redis, keys: KeySpace) => Promise<T>,
+  ): Promise<T> {
     const redis = createRedis(
-      config.redis.connection ?? { target: { mode: 'single', url: 'redis://127.0.0.1:6379' } },
+      config.redis.connection ?? {
+        target: { mode: 'single', url: runningPrivateRedisUrl(config.dataDir) ?? 'redis://127.0.0.1:6379' },
+      },
       'request',
       'regdesk-cli',
     );
     redis.on('error', () => {});
     try {
       await waitForReady(redis, 5_000);
-      return await work(new Vault(redis, new KeySpace(config.redis.keyPrefix), current, previous));
+      return await work(redis, new KeySpace(config.redis.keyPrefix));
     } finally {
       redis.disconnect();
     }
@@ -158,6 +173,24 @@ export async function runCli(argv: string[], shutdown: Shutdown): Promise<void> 
     .action(() =>
       cliAction(async () => {
         if (!(await withVault((v) => vaultRotate(v, io)))) process.exitCode = 1;
+      }),
+    );
+
+  program
+    .command('data')
+    .description('Regdesk\'s data in Redis after a loss or a rollback (README "Backup and restore")')
+    .command('accept')
+    .description(
+      'confirm the data as it is now after a detected loss or rollback: processes become ready again',
+    )
+    .action(() =>
+      cliAction(async () => {
+        const incident = await withRedis(loadConfigOrExit(), (redis, keys) => acceptData(redis, keys));
+        io.out(
+          incident === undefined
+            ? 'No data incident is open; nothing to accept.'
+            : `Accepted: the data ${incident.kind === 'lost' ? 'loss' : 'rollback'} detected at ${new Date(incident.detectedAt).toISOString()} (${incident.detail}). Processes report ready within their next check; approval requests from before it stay closed.`,
+        );
       }),
     );
 

@@ -145,6 +145,11 @@ const EnvSchema = z.object({
   /** docs/requirements.md R37: every watched item is looked at again at least this often (1 min … 7 days). */
   WATCH_INTERVAL_MS: z.coerce.number().int().min(60_000).max(604_800_000).default(21_600_000),
   /** docs/requirements.md R37: watched domains and certificates per workspace. */
+  /**
+   * Beyond docs/requirements.md C2: how often each process checks Redis for lost or rolled-back data
+   * (R39 asks for 60 s at most).
+   */
+  REGDESK_INTEGRITY_CHECK_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
   WATCH_LIMIT: z.coerce.number().int().min(1).max(10_000).default(500),
 });
 
@@ -184,6 +189,8 @@ export interface Config {
   };
   /** REGDESK_DATA_DIR, absolute: the private Redis's data and password, the local claim journal. */
   dataDir: string;
+  /** How often each process checks Redis for lost or rolled-back data (R39). */
+  integrityIntervalMs: number;
   vault: { masterKey?: Buffer; previousMasterKey?: Buffer };
   limits: RegfishLimits;
   auditRetention: number;
@@ -344,6 +351,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv): Config {
     registrar,
     redis,
     dataDir: resolve(e.REGDESK_DATA_DIR ?? '.regdesk'),
+    integrityIntervalMs: e.REGDESK_INTEGRITY_CHECK_MS,
     vault,
     limits: mergeLimits(e.REGFISH_LIMITS),
     auditRetention: e.AUDIT_RETENTION,

@@ -10,18 +10,14 @@ import { buildServices, type Services } from './services.js';
 import type { Logger } from './shared/logger.js';
 import { createMetrics, observeWorker, queuesAmong, workersAmong } from './shared/metrics.js';
 import type { WorkerFactory } from './shared/queues.js';
-import {
-  checkRedisServer,
-  createRedis,
-  KeySpace,
-  pingRedis,
-  type Redis,
-  waitForReady,
-} from './shared/redis.js';
+import { Readiness } from './shared/readiness.js';
+import { checkRedisServer, createRedis, KeySpace, type Redis, waitForReady } from './shared/redis.js';
 import { resolveRedis } from './shared/redis-connect.js';
+import { checkPersistence } from './shared/redis-persistence.js';
 import { throwIfStopping } from './shutdown.js';
 import { createSlackApp, type Feature, type SlackApp } from './slack/app.js';
-import { type HealthReport, type HttpFront, startHttpFront } from './slack/http-front.js';
+import { type HttpFront, startHttpFront } from './slack/http-front.js';
+import { localVaultKey } from './vault/local-key.js';
 
 export type Role = 'start' | 'web' | 'worker';
 
@@ -74,7 +70,10 @@ export async function runRegdesk(options: RunOptions): Promise<Running> {
   };
   const say = options.say ?? ((line: string) => process.stderr.write(`${line}\n`));
   const closers: Array<{ name: string; close: () => Promise<unknown> }> = [];
+  let readiness: Readiness | undefined;
   const stop = async () => {
+    // Not ready from the first moment of shutdown: a balancer stops sending before the front closes.
+    readiness?.stopping();
     for (const { name, close } of closers.reverse()) {
       try {
         await close();
@@ -92,14 +91,10 @@ export async function runRegdesk(options: RunOptions): Promise<Running> {
     step('redis');
     const local = await resolveRedis(
       config.redis,
-      options.env,
       { mayStartPrivate: role === 'start', dataDir: config.dataDir },
       say,
     );
-    if (local.child !== undefined) {
-      const child = local.child;
-      closers.push({ name: 'private-redis', close: async () => child.kill('SIGTERM') });
-    }
+    if (local.stop !== undefined) closers.push({ name: 'private-redis', close: local.stop });
     const keys = new KeySpace(config.redis.keyPrefix);
     const requestRedis = createRedis(local.settings, 'request');
     requestRedis.on('error', (error) => logger.warn({ err: error.message }, 'redis (request) error'));
@@ -108,6 +103,13 @@ export async function runRegdesk(options: RunOptions): Promise<Running> {
     step('redis-check');
     const server = await checkRedisServer(requestRedis);
     logger.info({ redisVersion: server.version, redis: local.shown }, 'redis ready');
+    for (const warning of await checkPersistence(requestRedis, config.redis.allowEphemeral)) {
+      logger.warn({ redis: local.shown }, warning);
+    }
+    if (local.child !== undefined && config.vault.masterKey === undefined && config.registrar.sandbox) {
+      // The private Redis keeps the sealed registrar keys; its sealing key stays beside it (R38).
+      config = { ...config, vault: { ...config.vault, masterKey: localVaultKey(config.dataDir) } };
+    }
 
     // The demo key stands in for a missing workspace key only in sandbox mode.
     let registrar = {
@@ -162,6 +164,16 @@ export async function runRegdesk(options: RunOptions): Promise<Running> {
       followers: FOLLOWERS,
     });
     closers.push({ name: 'services', close: () => services.close() });
+    step('integrity');
+    await services.integrity.start();
+    services.durability.prune(Date.now());
+    let workersOfProcess: Array<{ name: string; running: () => boolean }> = [];
+    readiness = new Readiness({
+      redis: requestRedis,
+      incident: () => services.integrity.incident,
+      workers: () => workersOfProcess.map((worker) => ({ name: worker.name, running: worker.running() })),
+    });
+    const ready = readiness;
     // Every process reports the shared queues' depth on /metrics (docs/architecture.md "Operations").
     metrics.watchQueues(queuesAmong(Object.values(services)));
     const running: Running = {
@@ -200,7 +212,7 @@ export async function runRegdesk(options: RunOptions): Promise<Running> {
         port: config.port,
         logger,
         metrics,
-        health: () => health(requestRedis),
+        health: () => ready.report(),
         ...(config.metricsToken === undefined ? {} : { metricsToken: config.metricsToken }),
         ...(slackApp?.receiver === undefined ? {} : { slack: slackApp.receiver.requestListener }),
         unconfiguredHint: 'Set SLACK_SIGNING_SECRET and SLACK_BOT_TOKEN (see README).',
@@ -242,6 +254,10 @@ export async function runRegdesk(options: RunOptions): Promise<Running> {
       ];
       const started = factories.map((create) => create({ connection: workerRedis, keys, logger }));
       for (const worker of workersAmong(started)) observeWorker(metrics, worker);
+      workersOfProcess = workersAmong(started).map((worker) => ({
+        name: worker.name,
+        running: () => worker.isRunning() && workerRedis.status === 'ready',
+      }));
       // All workers close together, each with a timeout: a job still running then is handed back to
       // BullMQ (it stalls and another worker takes it up), so nothing is lost (docs/requirements.md R20).
       closers.push({
@@ -255,7 +271,7 @@ export async function runRegdesk(options: RunOptions): Promise<Running> {
           port: config.workerPort,
           logger,
           metrics,
-          health: () => health(requestRedis),
+          health: () => ready.report(),
           ...(config.metricsToken === undefined ? {} : { metricsToken: config.metricsToken }),
           unconfiguredHint: 'This is a `regdesk worker`: Slack requests go to `regdesk web`.',
         });
@@ -296,12 +312,6 @@ function featureRegistrations(services: Services): Feature[] {
         if ('register' in feature) feature.register(app, { ...services, ...slackDeps });
       },
   );
-}
-
-/** Minimal on purpose: whether this process can serve, not how it is configured or used. */
-async function health(redis: Redis): Promise<HealthReport> {
-  const redisStatus = await pingRedis(redis);
-  return { ok: redisStatus.ok, redis: { ok: redisStatus.ok } };
 }
 
 function nextSteps(config: Config, playgroundUrl?: string): string[] {

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import type { WebClient } from '@slack/web-api';
 import type { Queue } from 'bullmq';
 import type { Config } from './config.js';
@@ -26,6 +27,8 @@ import {
   type RegistrarClient,
   UnauthorizedError,
 } from './registrar/index.js';
+import { ClaimDurability } from './shared/durable-claim.js';
+import { DataIntegrity } from './shared/integrity.js';
 import { Limiter } from './shared/limiter.js';
 import type { Logger } from './shared/logger.js';
 import { APPROVAL_STATE_OF_ACTION, type Metrics } from './shared/metrics.js';
@@ -103,6 +106,10 @@ export interface Services {
   watches: WatchService;
   watchStore: WatchStore;
   watchQueue: Queue<WatchJob>;
+  /** Notices Regdesk's data vanishing or going back in time (docs/requirements.md R39); started by main. */
+  integrity: DataIntegrity;
+  /** Makes approval claims durable before the registrar is called (R40). */
+  durability: ClaimDurability;
   registrarFor(workspace: WorkspaceRef): RegistrarClient;
   close(): Promise<void>;
 }
@@ -130,6 +137,9 @@ export function buildServices(deps: ServiceDeps): Services {
   const audit = new AuditLog(redis, keys, config.auditRetention, (entry) => {
     const state = APPROVAL_STATE_OF_ACTION[entry.action];
     if (entry.requestId !== undefined && state !== undefined) metrics.approvals.inc({ state });
+    // docs/requirements.md R40: the trail is also in the log, which outlives a Redis that loses or
+    // rolls back its data. Entries hold ids and hashes only, never a secret (R12).
+    logger.info({ audit: entry }, 'audit');
   });
   const onRequest = (info: { operation: string; status: number }) =>
     metrics.registrarRequests.inc({ operation: info.operation, status: String(info.status) });
@@ -165,7 +175,7 @@ export function buildServices(deps: ServiceDeps): Services {
   const limiter = new Limiter(redis);
   const poster = new ChannelPoster(limiter, keys, redis, logger);
   const slackClients = new SlackClients(config.slack, webClientOptions(config.slack.apiUrl, logger), vault);
-  const policies = new PolicyStore(redis, keys);
+  const policies = new PolicyStore(redis, keys, logger, now);
   const directory = new SlackDirectory(redis, keys);
   const roles = new Roles(directory, policies, audit, logger);
   const approvalStore = new ApprovalStore(redis, keys);
@@ -231,8 +241,17 @@ export function buildServices(deps: ServiceDeps): Services {
     publish: async (workspace) =>
       home.republish(await slackClients.forWorkspace(workspace), workspace, [], logger),
   });
+  const integrity = new DataIntegrity(redis, keys, {
+    logger,
+    now,
+    intervalMs: config.integrityIntervalMs,
+    repair: () => watches.restoreSchedules(),
+  });
+  const durability = new ClaimDurability(redis, join(config.dataDir, 'claims'), logger);
   const approvals: Approvals = new ApprovalService({
     store: approvalStore,
+    integrity,
+    durability,
     policies,
     roles,
     audit,
@@ -285,9 +304,13 @@ export function buildServices(deps: ServiceDeps): Services {
     watches,
     watchStore,
     watchQueue,
+    integrity,
+    durability,
     assistant: new AssistantService(redis, keys, assistantQueue, workspaceKeys, now),
     registrarFor,
     close: async () => {
+      integrity.stop();
+      await durability.close();
       homeRefresh.close();
       await approvalQueue.close();
       await assistantQueue.close();

@@ -72,6 +72,7 @@ export function regdeskEnv(
     PORT: '0',
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
     REDIS_URL: ctx.redisUrl,
+    REDIS_ALLOW_EPHEMERAL: '1',
     REDIS_KEY_PREFIX: prefix,
     SLACK_SIGNING_SECRET: ctx.secret,
     VAULT_MASTER_KEY: ctx.masterKey,

@@ -189,12 +189,16 @@ export async function checkRedisServer(redis: Redis): Promise<{ version: string;
   return found[0] as { version: string; policy: string };
 }
 
+/** Where a node is, for messages: `host:port` or the Sentinel master's name. */
+export function nodeName(node: SingleRedis): string {
+  return node.options.sentinels === undefined || node.options.sentinels === null
+    ? `${node.options.host}:${node.options.port}`
+    : `Sentinel master "${node.options.name}"`;
+}
+
 async function checkNode(node: SingleRedis): Promise<{ version: string; policy: string }> {
   const info = await node.info();
-  const where =
-    node.options.sentinels === undefined || node.options.sentinels === null
-      ? `${node.options.host}:${node.options.port}`
-      : `Sentinel master "${node.options.name}"`;
+  const where = nodeName(node);
   const version = /redis_version:([\d.]+)/.exec(info)?.[1] ?? '0.0.0';
   const policy = /maxmemory_policy:(\S+)/.exec(info)?.[1] ?? 'noeviction';
   const [major = 0, minor = 0] = version.split('.').map(Number);

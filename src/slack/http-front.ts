@@ -50,14 +50,22 @@ const SLACK_ROUTES = new Set(['/slack/events', '/slack/install', '/slack/oauth_r
 export const MAX_BODY_BYTES = 1024 * 1024;
 /** Open sockets at once; Slack's concurrency per app is far below this. */
 const MAX_CONNECTIONS = 1_024;
-const KNOWN_ROUTES = new Set([...SLACK_ROUTES, '/healthz', '/metrics']);
+const PROBES = new Set(['/readyz', '/healthz']);
+const KNOWN_ROUTES = new Set([...SLACK_ROUTES, ...PROBES, '/livez', '/metrics']);
 
-/** The process's one HTTP server: Slack's endpoints, `/healthz` and `/metrics` (docs/requirements.md C2). */
+/**
+ * The process's one HTTP server: Slack's endpoints, the probes and `/metrics` (docs/requirements.md C1,
+ * C2). `/healthz` is `/readyz`, kept for the operators who probe it.
+ */
 export async function startHttpFront(options: HttpFrontOptions): Promise<HttpFront> {
   const { logger, metrics } = options;
 
   const handle = async (req: IncomingMessage, res: ServerResponse, path: string): Promise<void> => {
-    if (req.method === 'GET' && path === '/healthz') {
+    if (req.method === 'GET' && path === '/livez') {
+      sendJson(res, 200, { ok: true });
+      return;
+    }
+    if (req.method === 'GET' && PROBES.has(path)) {
       const report = await options.health();
       sendJson(res, report.ok ? 200 : 503, report);
       return;

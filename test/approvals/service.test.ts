@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { WebClient } from '@slack/web-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../../src/config.js';
@@ -13,6 +15,8 @@ import { VanitySets } from '../../src/features/domains/vanity.js';
 import { type Approvals, type OperationEnv, SENSITIVE_OPERATIONS } from '../../src/features/operations.js';
 import { createRegistrarClient } from '../../src/registrar/index.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { ClaimDurability } from '../../src/shared/durable-claim.js';
+import { DataIntegrity } from '../../src/shared/integrity.js';
 import { Limiter } from '../../src/shared/limiter.js';
 import { createRedis, KeySpace } from '../../src/shared/redis.js';
 import { ChannelPoster } from '../../src/slack/poster.js';
@@ -70,7 +74,7 @@ describe('ApprovalService use cases', () => {
       },
     };
     const store = new ApprovalStore(redis, keys);
-    const policies = new PolicyStore(redis, keys);
+    const policies = new PolicyStore(redis, keys, logger);
     const trail = audit ?? new AuditLog(redis, keys);
     const service: Approvals = new ApprovalService({
       store,
@@ -92,6 +96,8 @@ describe('ApprovalService use cases', () => {
       }),
       scheduler,
       onChange,
+      integrity: new DataIntegrity(redis, keys, { logger, now: Date.now }),
+      durability: new ClaimDurability(redis, join(tmpdir(), `regdesk-claims-${keys.prefix}`), logger),
       logger,
       now: Date.now,
     });

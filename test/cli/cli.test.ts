@@ -47,6 +47,7 @@ describe('regdesk CLI', () => {
       VAULT_MASTER_KEY: 'not-base64',
       REGFISH_SANDBOX: '0',
       REDIS_URL: testRedisUrl(),
+      REDIS_ALLOW_EPHEMERAL: '1',
     });
     expect(await proc.exited).not.toBe(0);
     expect(proc.output()).toContain('VAULT_MASTER_KEY');
@@ -54,7 +55,12 @@ describe('regdesk CLI', () => {
   });
 
   it('starts with no settings, says what to configure, and stops on SIGTERM with exit 0; a restart is quick', async () => {
-    const env = { PORT: '0', REDIS_URL: testRedisUrl(), REDIS_KEY_PREFIX: 'tcli' };
+    const env = {
+      PORT: '0',
+      REDIS_URL: testRedisUrl(),
+      REDIS_ALLOW_EPHEMERAL: '1',
+      REDIS_KEY_PREFIX: 'tcli',
+    };
     const first = run(['start'], env);
     const port = await listeningPort(first);
     await expect.poll(() => first.output(), { timeout: 10_000 }).toContain('No Slack app is configured yet');
@@ -107,6 +113,7 @@ describe('regdesk CLI', () => {
     const proc = run(['start'], {
       PORT: '0',
       REDIS_URL: testRedisUrl(),
+      REDIS_ALLOW_EPHEMERAL: '1',
       REDIS_KEY_PREFIX: 'tclisig',
       LOG_LEVEL: 'debug',
     });
@@ -118,7 +125,12 @@ describe('regdesk CLI', () => {
   });
 
   it('a signal while its modules are still loading also exits 0', async () => {
-    const proc = run(['start'], { PORT: '0', REDIS_URL: testRedisUrl(), REDIS_KEY_PREFIX: 'tclisig' });
+    const proc = run(['start'], {
+      PORT: '0',
+      REDIS_URL: testRedisUrl(),
+      REDIS_ALLOW_EPHEMERAL: '1',
+      REDIS_KEY_PREFIX: 'tclisig',
+    });
     // The entry installs signal handling before importing the program; give node itself time to boot.
     await new Promise((resolve) => setTimeout(resolve, 150));
     proc.child.kill('SIGTERM');
@@ -147,6 +159,7 @@ describe('regdesk CLI', () => {
     const proc = run(['web'], {
       PORT: '0',
       REDIS_URL: testRedisUrl(),
+      REDIS_ALLOW_EPHEMERAL: '1',
       REDIS_KEY_PREFIX: 'tcliweb',
       SLACK_SIGNING_SECRET: secret,
       SLACK_BOT_TOKEN: 'xoxb-cli-test',

@@ -34,7 +34,12 @@ describe('regdesk vault', () => {
   const prefix = `tvc${randomBytes(4).toString('hex')}`;
   const oldKey = randomBytes(32).toString('base64');
   const newKey = randomBytes(32).toString('base64');
-  const base = { REDIS_URL: testRedisUrl(), REDIS_KEY_PREFIX: prefix, REGFISH_SANDBOX: '1' };
+  const base = {
+    REDIS_URL: testRedisUrl(),
+    REDIS_ALLOW_EPHEMERAL: '1',
+    REDIS_KEY_PREFIX: prefix,
+    REGFISH_SANDBOX: '1',
+  };
   const redis = createRedis(testRedisUrl(), 'worker');
   afterAll(() => redis.disconnect());
 

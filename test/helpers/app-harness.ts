@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { loadConfig } from '../../src/config.js';
 import { type Running, type RunOptions, runRegdesk } from '../../src/main.js';
@@ -58,6 +60,8 @@ export async function startHarness(
   const sandbox = await createSandbox({ delays: { assistantAnswerMs: 20 }, ...options.sandbox });
   const keyPrefix = `t${randomBytes(5).toString('hex')}`;
   const env = {
+    // Claim files of this world only (src/shared/durable-claim.ts).
+    REGDESK_DATA_DIR: join(tmpdir(), `regdesk-test-${keyPrefix}`),
     PORT: '0',
     // A `regdesk worker` started from this env serves /healthz and /metrics on a port of its own.
     WORKER_PORT: '0',
@@ -65,6 +69,7 @@ export async function startHarness(
     SLACK_BOT_TOKEN: BOT_TOKEN,
     SLACK_API_URL: slack.apiUrl,
     REDIS_URL: testRedisUrl(),
+    REDIS_ALLOW_EPHEMERAL: '1',
     REDIS_KEY_PREFIX: keyPrefix,
     REGFISH_SANDBOX: '1',
     REGFISH_API_URL: sandbox.url,

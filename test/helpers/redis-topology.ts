@@ -83,6 +83,12 @@ class Processes {
   }
 
   async stop(): Promise<void> {
+    await this.stopAll();
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+
+  /** Every server killed (SIGKILL: nothing saved on the way out); the folder stays. */
+  async stopAll(): Promise<void> {
     await Promise.all(
       this.children.map(
         (child) =>
@@ -93,7 +99,7 @@ class Processes {
           }),
       ),
     );
-    rmSync(this.dir, { recursive: true, force: true });
+    this.children.length = 0;
   }
 }
 
@@ -138,6 +144,8 @@ export async function startRedisCluster(): Promise<ClusterTopology> {
       env: {
         REDIS_CLUSTER_NODES: ports.map((port) => `127.0.0.1:${port}`).join(','),
         REDIS_PASSWORD: password,
+        // The suite's own throwaway servers persist nothing, on purpose.
+        REDIS_ALLOW_EPHEMERAL: '1',
       },
       stop: () => processes.stop(),
     };
@@ -198,6 +206,7 @@ export async function startRedisSentinel(): Promise<SentinelTopology> {
       env: {
         REDIS_SENTINELS: `127.0.0.1:${sentinelPort}`,
         REDIS_SENTINEL_MASTER: masterName,
+        REDIS_ALLOW_EPHEMERAL: '1',
       },
       stop: async () => {
         sentinel.disconnect();
@@ -208,4 +217,43 @@ export async function startRedisSentinel(): Promise<SentinelTopology> {
     await processes.stop();
     throw error;
   }
+}
+
+export interface SingleServer extends Topology {
+  port: number;
+  url: string;
+  /** Its data folder (dump.rdb, appendonlydir). */
+  dir: string;
+  /** A client of its own (closed by `stop`). */
+  client: Redis;
+  /** Stops the server without saving, runs `between` (e.g. put an older copy in place), starts it again. */
+  restart(between?: () => void): Promise<void>;
+}
+
+/**
+ * One redis-server of a test's own, `lines` added to its configuration (persistence, say): for tests
+ * that flush, restore or stop Redis, which the suite's shared server must never see.
+ */
+export async function startRedisServer(lines: string[] = []): Promise<SingleServer> {
+  const processes = new Processes();
+  const port = await freePort();
+  await processes.server(`single-${port}`, port, lines);
+  const client = new Redis({ host: '127.0.0.1', port, maxRetriesPerRequest: 1, lazyConnect: false });
+  client.on('error', () => {});
+  return {
+    port,
+    url: `redis://127.0.0.1:${port}`,
+    dir: processes.dir,
+    client,
+    env: { REDIS_URL: `redis://127.0.0.1:${port}` },
+    restart: async (between) => {
+      await processes.stopAll();
+      between?.();
+      await processes.server(`single-${port}`, port, lines);
+    },
+    stop: async () => {
+      client.disconnect();
+      await processes.stop();
+    },
+  };
 }

@@ -90,6 +90,7 @@ beforeAll(async () => {
   const env = {
     PORT: '0',
     REDIS_URL: testRedisUrl(),
+    REDIS_ALLOW_EPHEMERAL: '1',
     REDIS_KEY_PREFIX: `t${randomBytes(5).toString('hex')}`,
   };
   running = await runRegdesk({

@@ -18,6 +18,7 @@ function start(extra: Record<string, string> = {}): {
       HOME: process.env.HOME ?? '/tmp',
       PORT: '0',
       REDIS_URL: testRedisUrl(),
+      REDIS_ALLOW_EPHEMERAL: '1',
       REDIS_KEY_PREFIX: `t${randomBytes(5).toString('hex')}`,
       ...extra,
     },

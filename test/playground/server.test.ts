@@ -119,6 +119,7 @@ beforeAll(async () => {
   const env = {
     PORT: '0',
     REDIS_URL: testRedisUrl(),
+    REDIS_ALLOW_EPHEMERAL: '1',
     REDIS_KEY_PREFIX: `t${randomBytes(5).toString('hex')}`,
   };
   const config = loadConfig(env);

@@ -14,6 +14,7 @@ async function runUntilListening(role: 'web' | 'worker'): Promise<{ stdout: stri
       PORT: '0',
       WORKER_PORT: '0',
       REDIS_URL: testRedisUrl(),
+      REDIS_ALLOW_EPHEMERAL: '1',
       REDIS_KEY_PREFIX: 'tstdout',
       LOG_LEVEL: 'info',
       REGDESK_PLAYGROUND: '0',

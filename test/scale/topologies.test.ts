@@ -87,7 +87,10 @@ function scenario(
   });
 }
 
-scenario('one Redis', async () => ({ env: { REDIS_URL: testRedisUrl() }, stop: async () => {} }));
+scenario('one Redis', async () => ({
+  env: { REDIS_URL: testRedisUrl(), REDIS_ALLOW_EPHEMERAL: '1' },
+  stop: async () => {},
+}));
 
 scenario('a 3-master Redis Cluster', startRedisCluster, { measure: true });
 

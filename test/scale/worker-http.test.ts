@@ -30,6 +30,7 @@ describe('`regdesk worker` serves /healthz and /metrics on WORKER_PORT', () => {
     redis = await startRedis(port);
     const env = {
       REDIS_URL: `redis://127.0.0.1:${port}`,
+      REDIS_ALLOW_EPHEMERAL: '1',
       REDIS_KEY_PREFIX: 'tworkerhttp',
       WORKER_PORT: '0',
       METRICS_TOKEN: token,

@@ -1,5 +1,7 @@
 import type { WebClient } from '@slack/web-api';
 import { AppError } from '../../shared/app-error.js';
+import type { ClaimDurability } from '../../shared/durable-claim.js';
+import type { DataIntegrity } from '../../shared/integrity.js';
 import type { Limiter } from '../../shared/limiter.js';
 import type { Logger } from '../../shared/logger.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
@@ -21,6 +23,8 @@ export type Follow = (
 
 export interface ExecutionDeps<Ctx extends OperationContext> {
   store: ApprovalStore;
+  integrity: Pick<DataIntegrity, 'check'>;
+  durability: Pick<ClaimDurability, 'confirm' | 'claimedHere'>;
   limiter: Limiter;
   vault: Pick<Vault, 'putExpiring'>;
   updates: RequestUpdates;
@@ -37,6 +41,12 @@ export interface ExecutionDeps<Ctx extends OperationContext> {
   now: () => number;
 }
 
+/** Why a request from before a data incident is closed instead of approved or run (R40). */
+export const STALE_REQUEST =
+  "Regdesk's data was lost or restored from an older copy after this request was made, so it cannot tell whether the request already ran. It was closed; ask again if it is still needed.";
+
+const INTERRUPTED = 'interrupted while executing; check the resource before asking again';
+
 /** How long after its request expired an approved execution may still start. */
 const LATE_EXECUTION_MS = 60 * 60 * 1000;
 
@@ -52,18 +62,40 @@ export async function executeApproved<Ctx extends OperationContext>(
   client: WebClient,
 ): Promise<void> {
   const { updates } = deps;
+  const claim = deps.store.keyOf(workspace, id);
+  // docs/requirements.md R40: a claim file means a run on this host claimed the request before, and
+  // Redis has since lost that claim; it may have acted, so it does not act again.
+  if (deps.durability.claimedHere(claim)) {
+    const request = await deps.store.get(workspace, id);
+    if (request !== undefined) {
+      await updates.finish(request, 'failed', INTERRUPTED, client, undefined, ['approved', 'executing']);
+    }
+    return;
+  }
   const claimed = await deps.store.transition(workspace, id, ['approved'], 'executing');
   const request = await deps.store.get(workspace, id);
   if (request === undefined) return;
   if (claimed === undefined) {
     if (request.state === 'executing') {
-      await updates.finish(
-        request,
-        'failed',
-        'interrupted while executing; check the resource before asking again',
-        client,
-      );
+      await updates.finish(request, 'failed', INTERRUPTED, client);
     }
+    return;
+  }
+  try {
+    // Before anything acts: the claim survives Redis losing its last writes, and the request is no
+    // older than Regdesk's data (a rollback re-opens requests that already ran) (R40).
+    if (request.epoch < (await deps.integrity.check())) {
+      await updates.finish(request, 'failed', STALE_REQUEST, client);
+      return;
+    }
+    await deps.durability.confirm(claim);
+  } catch (error) {
+    await updates.finish(
+      request,
+      'failed',
+      error instanceof AppError ? error.userMessage : INTERRUPTED,
+      client,
+    );
     return;
   }
   await updates.audit(request, 'execute', 'regdesk');

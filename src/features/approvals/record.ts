@@ -47,6 +47,11 @@ export interface ApprovalRequest {
   approverGroup: string;
   copies: MessageCopy[];
   createdAt: number;
+  /**
+   * The data epoch when requested (src/shared/integrity.ts): a request older than the current epoch
+   * was made before Regdesk's data was lost or rolled back, and never executes (R40).
+   */
+  epoch: number;
   expiresAt: number;
   needed: number;
   approvals: string[];
@@ -89,6 +94,7 @@ export function serialize(request: ApprovalRequest): Record<string, string> {
     approverGroup: request.approverGroup,
     copies: JSON.stringify(request.copies),
     createdAt: String(request.createdAt),
+    epoch: String(request.epoch),
     expiresAt: String(request.expiresAt),
     needed: String(request.needed),
     approvals: request.approvals.join(','),
@@ -131,6 +137,8 @@ export function deserialize(fields: Record<string, string>): ApprovalRequest {
     // Requests stored before approvers were sent copies have no such field.
     copies: fields.copies === undefined ? [] : storedJson(StoredCopies, fields, 'copies'),
     createdAt: Number(fields.createdAt ?? 0),
+    // Requests stored before epochs existed belong to the first one.
+    epoch: Number(fields.epoch ?? 0),
     expiresAt: Number(fields.expiresAt ?? 0),
     needed: Number(fields.needed ?? 1),
     approvals: (fields.approvals ?? '') === '' ? [] : (fields.approvals ?? '').split(','),

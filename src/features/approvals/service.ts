@@ -1,4 +1,6 @@
 import type { WebClient } from '@slack/web-api';
+import type { ClaimDurability } from '../../shared/durable-claim.js';
+import type { DataIntegrity } from '../../shared/integrity.js';
 import type { Limiter } from '../../shared/limiter.js';
 import type { Logger } from '../../shared/logger.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
@@ -8,7 +10,7 @@ import { notifyByDm } from '../../slack/reply.js';
 import type { Vault } from '../../vault/store.js';
 import type { AuditLog } from '../audit/service.js';
 import { reminderMessage } from './blocks.js';
-import { executeApproved, type Follow } from './execution.js';
+import { executeApproved, type Follow, STALE_REQUEST } from './execution.js';
 import type { OperationContext, SensitiveOperation } from './operations.js';
 import type { Roles } from './permissions.js';
 import type { PolicyStore } from './policy.js';
@@ -44,6 +46,10 @@ export interface ApprovalDeps<Ctx extends OperationContext, Op extends Sensitive
   follow?: Follow;
   /** Called best-effort after every transition (request, approve, deny, withdraw, expire, finish). */
   onChange?: (request: ApprovalRequest) => Promise<void>;
+  /** Checks Regdesk's data for loss or rollback and gives the current approval epoch (R39, R40). */
+  integrity: Pick<DataIntegrity, 'check'>;
+  /** Makes an execution's claim durable before the registrar is called (R40). */
+  durability: Pick<ClaimDurability, 'confirm' | 'claimedHere'>;
   logger: Logger;
   now: () => number;
 }
@@ -124,6 +130,14 @@ export class ApprovalService<Ctx extends OperationContext, Op extends SensitiveO
     const { deps } = this;
     const request = await deps.store.get(workspace, id);
     if (request === undefined) return 'This approval request no longer exists.';
+    // docs/requirements.md R40: a request from before a detected loss or rollback may have run already.
+    if (request.epoch < (await deps.integrity.check())) {
+      await this.#updates.finish(request, 'failed', STALE_REQUEST, client, undefined, [
+        'pending',
+        'approved',
+      ]);
+      return `Nothing was done: ${STALE_REQUEST}`;
+    }
     // The approver's role is checked again at the moment of the press (docs/requirements.md R8, R33);
     // the requester is told below that they cannot approve their own request.
     if (user !== request.requester) {
@@ -271,7 +285,8 @@ export class ApprovalService<Ctx extends OperationContext, Op extends SensitiveO
   async #recheck(request: ApprovalRequest, client: WebClient): Promise<string | undefined> {
     const { roles, policies } = this.deps;
     const { workspace } = request;
-    const policy = await policies.get(workspace);
+    // A policy that cannot be read refuses the requester here (R41): nothing executes until it is saved again.
+    const policy = await policies.read(workspace);
     const act = this.#operation(request.operation).permission;
     const requester = await roles.decide(client, workspace, request.requester, act, policy);
     if (!requester.allowed) return `the requester may no longer ask for this (${requester.reason})`;

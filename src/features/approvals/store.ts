@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { currentEpoch } from '../../shared/integrity.js';
 import type { KeySpace, Redis } from '../../shared/redis.js';
 import { type WorkspaceRef, workspaceId } from '../../shared/workspace.js';
 import {
@@ -124,6 +125,11 @@ export class ApprovalStore {
     return this.keys.key(`ws:${workspaceId(ref)}`, 'approval', id);
   }
 
+  /** The key a request's claim is written to (what `ClaimDurability.confirm` waits for). */
+  keyOf(ref: WorkspaceRef, id: string): string {
+    return this.#hash(ref, id);
+  }
+
   /** Pending requests of a workspace by creation time (App Home). Same hash tag as the requests. */
   #pending(ref: WorkspaceRef): string {
     return this.keys.key(`ws:${workspaceId(ref)}`, 'approvals', 'pending');
@@ -151,11 +157,14 @@ export class ApprovalStore {
   async create(
     request: Omit<
       ApprovalRequest,
-      'messageTs' | 'copies' | 'approvals' | 'state' | 'decidedBy' | 'reason' | 'outcome'
+      'messageTs' | 'copies' | 'approvals' | 'state' | 'decidedBy' | 'reason' | 'outcome' | 'epoch'
     >,
   ): Promise<ApprovalRequest> {
     const full: ApprovalRequest = {
       ...request,
+      // Read fresh, not from a process's last check: a request made after an incident must not be
+      // stamped with the epoch before it.
+      epoch: await currentEpoch(this.redis, this.keys),
       messageTs: '',
       copies: [],
       approvals: [],

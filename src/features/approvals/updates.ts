@@ -7,7 +7,7 @@ import { type Message, notifyByDm } from '../../slack/reply.js';
 import type { AuditAction, AuditLog } from '../audit/service.js';
 import { type Audience, approvalMessage } from './blocks.js';
 import { updateBestEffort } from './notify.js';
-import type { ApprovalRequest } from './record.js';
+import type { ApprovalRequest, ApprovalState } from './record.js';
 import type { ApprovalStore } from './store.js';
 
 /** Re-renders of one step at most: each round is one paced update per copy. */
@@ -132,15 +132,18 @@ export class RequestUpdates {
     }
   }
 
-  /** executing → succeeded or failed, once; a run that lost the race says nothing. */
+  /**
+   * executing (or one of `from`) → succeeded or failed, once; a run that lost the race says nothing.
+   */
   async finish(
     request: ApprovalRequest,
     state: 'succeeded' | 'failed',
     outcome: string,
     client: WebClient,
     tell?: Message,
+    from: readonly ApprovalState[] = ['executing'],
   ): Promise<void> {
-    const moved = await this.deps.store.transition(request.workspace, request.id, ['executing'], state, {
+    const moved = await this.deps.store.transition(request.workspace, request.id, from, state, {
       outcome,
     });
     if (moved === undefined) return;

@@ -14,7 +14,7 @@ import type { WorkspaceKeys } from '../keys/service.js';
 import type { RenewalLedger } from '../tls/renewals.js';
 import { registerWatchActions } from './actions.js';
 import { domainWatchCommand, tlsWatchCommand, type WatchCommandDeps } from './commands.js';
-import { scheduleSweep, WATCH_QUEUE, type WatchJob } from './jobs.js';
+import { WATCH_QUEUE, type WatchJob } from './jobs.js';
 import type { WatchService } from './service.js';
 import type { WatchStore } from './store.js';
 import { watchProcessor } from './sweep.js';
@@ -54,14 +54,16 @@ export const watchesFeature = {
   },
   workers: (deps) => [
     ({ connection, keys, logger }) => {
-      // Every worker upserts the one sweep scheduler under its fixed id: a restart or a second
-      // worker replaces it, never adds another.
-      scheduleSweep(deps.watchQueue).catch((error: unknown) =>
-        logger.warn(
-          { err: error instanceof Error ? error.message : String(error) },
-          'watch sweep not scheduled',
-        ),
-      );
+      // Every worker upserts the sweep and the digests under their fixed ids: a restart or a second
+      // worker replaces them, never adds another.
+      deps.watches
+        .restoreSchedules()
+        .catch((error: unknown) =>
+          logger.warn(
+            { err: error instanceof Error ? error.message : String(error) },
+            'watch schedules not restored',
+          ),
+        );
       const processor = watchProcessor({
         ...deps,
         service: deps.watches,

@@ -2,7 +2,7 @@ import type { Queue } from 'bullmq';
 import type { Logger } from '../../shared/logger.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
 import { DAY_MS } from './checks.js';
-import { queueCheck, scheduleDigest, type WatchJob } from './jobs.js';
+import { queueCheck, scheduleDigest, scheduleSweep, type WatchJob } from './jobs.js';
 import {
   type DigestSettings,
   fieldOf,
@@ -147,6 +147,19 @@ export class WatchService {
   }
 
   /** Uninstall: the digest scheduler and every watch of the workspace. */
+  /**
+   * The recurring schedules, upserted under their fixed ids (a no-op when they exist): the one sweep
+   * and each workspace's digest. Run at every worker start and after Regdesk's data was lost or rolled
+   * back (docs/requirements.md R39), when BullMQ's schedulers may be gone or out of date.
+   */
+  async restoreSchedules(): Promise<void> {
+    await scheduleSweep(this.deps.queue);
+    for (const workspace of await this.deps.store.workspaces()) {
+      const settings = await this.deps.store.settings(workspace);
+      if (settings !== undefined) await scheduleDigest(this.deps.queue, workspace, settings);
+    }
+  }
+
   async forget(workspace: WorkspaceRef): Promise<void> {
     await scheduleDigest(this.deps.queue, workspace, undefined);
     await this.deps.store.forget(workspace);
