@@ -256,7 +256,7 @@ export async function runRegdesk(options: RunOptions): Promise<Running> {
       for (const worker of workersAmong(started)) observeWorker(metrics, worker);
       workersOfProcess = workersAmong(started).map((worker) => ({
         name: worker.name,
-        running: () => worker.isRunning() && workerRedis.status === 'ready',
+        running: () => worker.isRunning() && !worker.isPaused() && workerRedis.status === 'ready',
       }));
       // All workers close together, each with a timeout: a job still running then is handed back to
       // BullMQ (it stalls and another worker takes it up), so nothing is lost (docs/requirements.md R20).

@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { Redis as SingleRedis } from 'ioredis';
 import { AppError } from './app-error.js';
 import {
   checkDataFormat,
@@ -55,10 +56,14 @@ export async function startPrivateRedis(dataDir: string, say: (line: string) => 
     ensureRedisServer(say, 'No Redis is configured, so `regdesk start` runs its own redis-server');
     await stopLeftover(redisDir, say);
     const logFile = join(redisDir, 'redis.log');
+    // A restore (README "Backup and restore"): a snapshot put back without its append-only file. With
+    // `appendonly yes` Redis would start empty and ignore the snapshot, so it loads the snapshot with
+    // the append-only file off, and turns it on once loaded (CONFIG SET writes a new one from memory).
+    const restoring = !existsSync(join(redisDir, 'appendonlydir')) && existsSync(join(redisDir, 'dump.rdb'));
     let server: RedisServerProcess | undefined;
     for (let attempt = 1; server === undefined; attempt++) {
       const logFrom = fileSize(logFile);
-      const started = spawnRedisServer(port, password, serverArgs(redisDir, logFile));
+      const started = spawnRedisServer(port, password, serverArgs(redisDir, logFile, !restoring));
       try {
         await waitUntilAnswering(started, password, { say, logFile, logFrom });
         server = started;
@@ -71,6 +76,12 @@ export async function startPrivateRedis(dataDir: string, say: (line: string) => 
       }
     }
     const { child } = server;
+    if (restoring) {
+      await turnOnAppendOnly(port, password);
+      say(
+        `Loaded ${join(redisDir, 'dump.rdb')} (no append-only file was there) and wrote a new append-only file from it.`,
+      );
+    }
     const entry = { child, lock };
     running.add(entry);
     hookExit();
@@ -109,12 +120,12 @@ export async function startPrivateRedis(dataDir: string, say: (line: string) => 
 /** What writing the data directory's files fails with when the directory is not fit (not a bug). */
 const FILE_ERRORS = ['EACCES', 'EPERM', 'EROFS', 'ENOTDIR', 'EEXIST', 'EISDIR', 'ENOSPC'];
 
-function serverArgs(redisDir: string, logFile: string): string[] {
+function serverArgs(redisDir: string, logFile: string, appendOnly: boolean): string[] {
   return [
     '--dir',
     redisDir,
     '--appendonly',
-    'yes',
+    appendOnly ? 'yes' : 'no',
     // At most a second of writes is lost to a power cut; `always` would fsync on every command.
     '--appendfsync',
     'everysec',
@@ -132,6 +143,16 @@ function serverArgs(redisDir: string, logFile: string): string[] {
     '--daemonize',
     'no',
   ];
+}
+
+async function turnOnAppendOnly(port: number, password: string): Promise<void> {
+  const client = new SingleRedis({ host: '127.0.0.1', port, password, maxRetriesPerRequest: 1 });
+  client.on('error', () => {});
+  try {
+    await client.config('SET', 'appendonly', 'yes');
+  } finally {
+    client.disconnect();
+  }
 }
 
 /**

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -112,6 +112,37 @@ describe('regdesk start without a configured Redis', () => {
       expect(pending.map((each) => [each.id, each.state])).toEqual([[request.id, 'pending']]);
     } finally {
       await stop(second.running);
+    }
+  });
+
+  it('restores a backup as the README says: the snapshot put back, the append-only folder removed', async () => {
+    const first = await start();
+    const { redis } = first.running.services;
+    await redis.set('tbackup:kept', 'in the backup');
+    // The backup: a fresh snapshot, copied aside.
+    await redis.save();
+    const redisDir = join(dataDir, 'redis');
+    copyFileSync(join(redisDir, 'dump.rdb'), join(dataDir, '..', 'backup.rdb'));
+    await redis.set('tbackup:later', 'after the backup');
+    await stop(first.running);
+
+    copyFileSync(join(dataDir, '..', 'backup.rdb'), join(redisDir, 'dump.rdb'));
+    rmSync(join(redisDir, 'appendonlydir'), { recursive: true });
+    const second = await start();
+    try {
+      expect(second.said.join('\n')).toContain('wrote a new append-only file');
+      expect(await second.running.services.redis.get('tbackup:kept')).toBe('in the backup');
+      expect(await second.running.services.redis.get('tbackup:later')).toBeNull();
+    } finally {
+      await stop(second.running);
+    }
+    // And the data is kept by the append-only file again from then on.
+    expect(existsSync(join(redisDir, 'appendonlydir'))).toBe(true);
+    const third = await start();
+    try {
+      expect(await third.running.services.redis.get('tbackup:kept')).toBe('in the backup');
+    } finally {
+      await stop(third.running);
     }
   });
 });

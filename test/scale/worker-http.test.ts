@@ -75,12 +75,20 @@ describe('`regdesk worker` serves /healthz and /metrics on WORKER_PORT', () => {
     expect(text).toContain('# TYPE regdesk_approvals_total counter');
   });
 
-  it('answers /healthz 200 while Redis answers, 503 once it is gone', async () => {
-    const ok = await fetch(`${base}/healthz`);
-    expect(ok.status).toBe(200);
-    expect(await ok.json()).toEqual({ ok: true, redis: { ok: true } });
+  it('answers /livez always, /readyz and /healthz 200 while Redis answers and 503 with the reason once it is gone', async () => {
+    for (const probe of ['/readyz', '/healthz']) {
+      const ok = await fetch(`${base}${probe}`);
+      expect(ok.status, probe).toBe(200);
+      expect(await ok.json()).toEqual({ ok: true, redis: { ok: true } });
+    }
     redis.kill('SIGKILL');
-    await expect.poll(async () => (await fetch(`${base}/healthz`)).status, { timeout: 15_000 }).toBe(503);
+    await expect.poll(async () => (await fetch(`${base}/readyz`)).status, { timeout: 15_000 }).toBe(503);
+    expect(await (await fetch(`${base}/readyz`)).json()).toMatchObject({
+      ok: false,
+      reason: 'redis_unavailable',
+    });
+    expect((await fetch(`${base}/healthz`)).status).toBe(503);
+    expect(await (await fetch(`${base}/livez`)).json()).toEqual({ ok: true });
     // /metrics still answers, leaving out the queue depth it cannot read.
     const metrics = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${token}` } });
     expect(metrics.status).toBe(200);
