@@ -55,11 +55,13 @@ describe('who may act, and how much: outsiders, per-user caps, stale approvals (
   });
 
   it(`caps one person's pending requests at ${MAX_PENDING_PER_REQUESTER}: of 100 at once, the rest are refused before anything is posted; another person's goes through`, async () => {
+    for (let i = 0; i < 10; i++) issued(`cert-flood-${i}`);
     const reads = () => h.sandbox.calls.filter((c) => c.operation === 'tls.get').length;
     const readsBefore = reads();
+    // Ten different requests, ten times each: identical ones point to the first, the rest meet the cap.
     await Promise.all(
       Array.from({ length: 100 }, (_, i) =>
-        h.driver.command('/tls', 'revoke cert-issued-recent superseded', {
+        h.driver.command('/tls', `revoke cert-flood-${i % 10} superseded`, {
           user: 'UFLOOD',
           channel: 'CFLOOD',
           responseUrl: h.slack.responseUrl(`flood-${i}`),
@@ -75,9 +77,12 @@ describe('who may act, and how much: outsiders, per-user caps, stale approvals (
     const capped = answers().filter((answer) =>
       answer.includes(`already have ${MAX_PENDING_PER_REQUESTER} approval requests waiting`),
     );
+    const identical = answers().filter((answer) => answer.includes('You already asked for this'));
     expect(requested).toHaveLength(MAX_PENDING_PER_REQUESTER);
-    expect(capped).toHaveLength(100 - MAX_PENDING_PER_REQUESTER);
+    expect(capped.length).toBeGreaterThan(0);
+    expect(capped.length + identical.length).toBe(100 - MAX_PENDING_PER_REQUESTER);
     expect(capped.every((answer) => answer.includes('Nothing was requested'))).toBe(true);
+    expect(identical.every((answer) => answer.includes('Nothing new was requested'))).toBe(true);
     // Refused before the registrar was read: only the accepted requests previewed the certificate.
     expect(reads() - readsBefore).toBe(MAX_PENDING_PER_REQUESTER);
     const posted = h.slack.succeeded('chat.postMessage').filter((c) => c.args.channel === 'CFLOOD');
@@ -99,6 +104,33 @@ describe('who may act, and how much: outsiders, per-user caps, stale approvals (
     await waitForDm(h, 'UFLOOD', 'You withdrew');
     await ask(h, '/tls', 'revoke cert-issued-recent superseded', { user: 'UFLOOD', channel: 'CFLOOD2' });
   }, 60_000);
+
+  it('an identical request (same person, operation and parameters) points to the one still waiting', async () => {
+    issued('cert-twice');
+    const first = await ask(h, '/tls', 'revoke cert-twice superseded', { user: 'UTWICE', channel: 'CTWICE' });
+    const res = await h.driver.command('/tls', 'revoke cert-twice superseded', {
+      user: 'UTWICE',
+      channel: 'CTWICE',
+      responseUrl: h.slack.responseUrl('twice'),
+    });
+    expect(res.status).toBe(200);
+    await h.slack.waitFor(() => h.slack.callsTo('response_url:twice').length > 0);
+    const told = JSON.stringify(h.slack.callsTo('response_url:twice')[0]?.args);
+    expect(told).toContain(`You already asked for this: request \`${first.id}\``);
+    expect(told).toContain('<#CTWICE>');
+    const waiting = (await h.running.services.approvalStore.pending(WS, 200)).filter(
+      (r) => r.requester === 'UTWICE',
+    );
+    expect(waiting.map((r) => r.id)).toEqual([first.id]);
+    // Another reason is another request; once the first is withdrawn, the same one may be asked again.
+    await ask(h, '/tls', 'revoke cert-twice keyCompromise', { user: 'UTWICE', channel: 'CTWICE' });
+    await h.driver.interaction(
+      buttonPress(APPROVAL_IDS.withdraw, first.id, { user: 'UTWICE', channel: 'CTWICE' }),
+    );
+    await waitForDm(h, 'UTWICE', 'You withdrew');
+    const again = await ask(h, '/tls', 'revoke cert-twice superseded', { user: 'UTWICE', channel: 'CTWICE' });
+    expect(again.id).not.toBe(first.id);
+  });
 
   it('refuses to execute an approval whose request expired more than an hour before the job ran', async () => {
     issued('cert-late');

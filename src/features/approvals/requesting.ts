@@ -57,8 +57,24 @@ export async function openRequest<Ctx extends OperationContext, Op extends Sensi
     );
   }
   const id = ApprovalStore.newId();
+  // docs/requirements.md R34: an identical request still waiting is pointed to, not asked for again.
+  const identity = { requester, operation: operation.name, paramsHash: hashParams(params) };
+  const waiting = await deps.store.claimIdentical(
+    workspace,
+    identity,
+    id,
+    policy.expiryHours * 60 * 60 * 1000,
+  );
+  if (waiting !== undefined) {
+    const pending = await deps.store.get(workspace, waiting);
+    throw new ApprovalRefused(
+      `You already asked for this: request \`${waiting}\` is still waiting for approval` +
+        `${pending === undefined ? '' : ` in <#${pending.channel}>`}. Nothing new was requested; withdraw that one to ask again.`,
+    );
+  }
   // docs/requirements.md R34: refused before the registrar is read or anything is posted.
   if (!(await deps.store.reserve(workspace, requester, id, deps.now()))) {
+    await deps.store.releaseIdentical(workspace, identity, id);
     throw new ApprovalRefused(
       `You already have ${MAX_PENDING_PER_REQUESTER} approval requests waiting in this workspace: withdraw one, ` +
         'or wait until one is decided, before asking for more. Nothing was requested.',
@@ -76,7 +92,10 @@ export async function openRequest<Ctx extends OperationContext, Op extends Sensi
     });
     request = await show(deps, updates, draft, policy, client);
   } catch (error) {
-    await deps.store.release(workspace, requester, id).catch((err: unknown) => {
+    await Promise.all([
+      deps.store.release(workspace, requester, id),
+      deps.store.releaseIdentical(workspace, identity, id),
+    ]).catch((err: unknown) => {
       deps.logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'place not released');
     });
     throw error;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { currentEpoch } from '../../shared/integrity.js';
 import type { KeySpace, Redis } from '../../shared/redis.js';
 import { type WorkspaceRef, workspaceId } from '../../shared/workspace.js';
+import { claimIdentity, type Identity, identityKey, releaseIdentity } from './identical.js';
 import {
   type ApprovalRequest,
   type ApprovalState,
@@ -186,6 +187,26 @@ export class ApprovalStore {
     const until = now + DRAFT_TTL_SECONDS * 1000;
     const args = [String(now), String(until), id, String(MAX_PENDING_PER_REQUESTER)];
     return (await this.redis.eval(RESERVE, 1, this.#mine(ref, requester), ...args)) === 1;
+  }
+
+  /**
+   * Claims "this person asks for this operation with these parameters" for request `id` (R34): the id of
+   * an identical request still pending, or undefined when `id` holds the claim now.
+   */
+  async claimIdentical(
+    ref: WorkspaceRef,
+    identity: Identity,
+    id: string,
+    ttlMs: number,
+  ): Promise<string | undefined> {
+    return claimIdentity(this.redis, identityKey(this.keys, ref, identity), id, ttlMs, async (holder) => {
+      const state = await this.redis.hget(this.#hash(ref, holder), 'state');
+      return state === 'pending';
+    });
+  }
+
+  async releaseIdentical(ref: WorkspaceRef, identity: Identity, id: string): Promise<void> {
+    await releaseIdentity(this.redis, identityKey(this.keys, ref, identity), id);
   }
 
   /** Gives back a place taken for a request that was never made. */
