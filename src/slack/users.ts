@@ -20,6 +20,14 @@ export type SlackUserProfile = z.infer<typeof SlackUserProfile>;
 const GroupMembers = z.array(z.string());
 
 /**
+ * The workspace's admins and owners, from `users.list` (Tier 2: about 20 calls a minute, one page of
+ * 200 each), cached for ten minutes across processes: a workspace of 10 000 members costs 50 pages,
+ * which must not run on every approval request.
+ */
+const ADMINS_TTL_SECONDS = 600;
+const USERS_PAGE = 200;
+
+/**
  * Slack's `users.info` and user-group membership, cached briefly in Redis so every process shares
  * the answers: a permission check on each press or command would otherwise cost a Tier 4 / Tier 2
  * call each time. 60 s keeps a demoted admin or a removed approver effective within a minute.
@@ -53,6 +61,35 @@ export class SlackDirectory {
     });
   }
 
+  /** Admins and owners who can act: active, full members of this team, people rather than bots. */
+  async admins(client: WebClient, workspace: WorkspaceRef): Promise<string[]> {
+    return this.#cached(
+      this.#key(workspace, 'slack-admins', 'all'),
+      GroupMembers,
+      async () => {
+        const found: string[] = [];
+        let cursor: string | undefined;
+        do {
+          const page = await client.users.list({
+            limit: USERS_PAGE,
+            ...(cursor === undefined ? {} : { cursor }),
+          });
+          for (const member of page.members ?? []) {
+            const admin =
+              member.is_admin === true || member.is_owner === true || member.is_primary_owner === true;
+            const person = member.deleted !== true && member.is_bot !== true && member.id !== 'USLACKBOT';
+            const full = member.is_restricted !== true && member.is_ultra_restricted !== true;
+            const ours = member.team_id === undefined || member.team_id === workspace.teamId;
+            if (admin && person && full && ours && member.id !== undefined) found.push(member.id);
+          }
+          cursor = page.response_metadata?.next_cursor || undefined;
+        } while (cursor !== undefined);
+        return found;
+      },
+      ADMINS_TTL_SECONDS,
+    );
+  }
+
   async groupMembers(client: WebClient, workspace: WorkspaceRef, groupId: string): Promise<string[]> {
     return this.#cached(this.#key(workspace, 'slack-group', groupId), GroupMembers, async () => {
       const { users } = await client.usergroups.users.list({ usergroup: groupId });
@@ -60,14 +97,19 @@ export class SlackDirectory {
     });
   }
 
-  async #cached<T>(key: string, schema: z.ZodType<T>, load: () => Promise<T>): Promise<T> {
+  async #cached<T>(
+    key: string,
+    schema: z.ZodType<T>,
+    load: () => Promise<T>,
+    ttlSeconds = DIRECTORY_TTL_SECONDS,
+  ): Promise<T> {
     const raw = await this.redis.get(key);
     if (raw !== null) {
       const parsed = schema.safeParse(JSON.parse(raw));
       if (parsed.success) return parsed.data;
     }
     const fresh = await load();
-    await this.redis.set(key, JSON.stringify(fresh), 'EX', DIRECTORY_TTL_SECONDS);
+    await this.redis.set(key, JSON.stringify(fresh), 'EX', ttlSeconds);
     return fresh;
   }
 }

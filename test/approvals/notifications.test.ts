@@ -62,7 +62,7 @@ describe('who is told about approval requests (signed requests, fake Slack)', ()
     );
   });
 
-  it('mentions an approver user group in the request instead; approval by workspace admins asks nobody by DM', async () => {
+  it('mentions an approver user group in the request instead, and asks nobody by DM', async () => {
     await setPolicy({ approverGroup: 'SAPPROVE' });
     const grouped = await ask(h, '/tls', 'revoke cert-issued-recent keyCompromise', {
       user: ALICE,
@@ -77,16 +77,47 @@ describe('who is told about approval requests (signed requests, fake Slack)', ()
     );
     expect(message).toContain('<!subteam^SAPPROVE>');
 
-    await setPolicy({});
-    const admins = await ask(h, '/tls', 'revoke cert-issued-old superseded', {
-      user: ALICE,
-      channel: 'CADM',
-    });
     const dmsWithButtons = h.slack
       .succeeded('chat.postMessage')
       .filter((c) => String(c.args.channel).startsWith('D') && messageText(c).includes(APPROVAL_IDS.approve));
-    expect(dmsWithButtons.map(messageText).join()).not.toMatch(new RegExp(`${grouped.id}|${admins.id}`));
-    for (const { id } of [grouped, admins]) await press(h, APPROVAL_IDS.withdraw, id, ALICE, 'CX');
+    expect(dmsWithButtons.map(messageText).join()).not.toContain(grouped.id);
+    await press(h, APPROVAL_IDS.withdraw, grouped.id, ALICE, 'CX');
+  });
+
+  it('with no approvers listed, tells the admins and owners by DM (up to 10, the rest named) and suggests listing approvers', async () => {
+    // 12 admins and owners besides UADMIN; a guest admin, a deactivated owner and a bot are never asked.
+    const admins = Array.from({ length: 12 }, (_, i) => `UADM${String(i).padStart(2, '0')}`);
+    for (const [i, id] of admins.entries())
+      h.slack.users.set(id, { id, [i % 2 ? 'is_owner' : 'is_admin']: true });
+    h.slack.users.set('UADMGUEST', { id: 'UADMGUEST', is_admin: true, is_restricted: true });
+    h.slack.users.set('UOWNERGONE', { id: 'UOWNERGONE', is_owner: true, deleted: true });
+    h.slack.users.set('UADMBOT', { id: 'UADMBOT', is_admin: true, is_bot: true });
+    await setPolicy({});
+    const request = await ask(h, '/tls', 'revoke cert-issued-old superseded', {
+      user: 'UADMIN',
+      channel: 'CADM',
+    });
+    const everyone = ['UADMIN', ...admins, 'UADMGUEST', 'UOWNERGONE', 'UADMBOT'];
+    await h.slack.waitFor(() => everyone.filter((user) => askedOf(user, request.id).length > 0).length >= 10);
+    const asked = everyone.filter((user) => askedOf(user, request.id).length > 0);
+    expect(asked).toHaveLength(10);
+    expect(asked).not.toContain('UADMIN'); // the requester
+    for (const never of ['UADMGUEST', 'UOWNERGONE', 'UADMBOT']) expect(asked).not.toContain(never);
+    const dm = askedOf(asked[0] as string, request.id)[0] ?? '';
+    expect(dm).toContain('You are asked as a workspace admin or owner');
+    expect(dm).toContain('/domain policy');
+    // The rest are named in the request itself, where a mention notifies them.
+    const message = messageText(
+      h.slack.succeeded('chat.postMessage').find((c) => c.args.channel === 'CADM') ?? {
+        method: '',
+        args: {},
+        at: 0,
+      },
+    );
+    expect(message).toContain('Approvers: the workspace admins and owners');
+    const named = admins.filter((user) => !asked.includes(user) && message.includes(`<@${user}>`));
+    expect(named).toHaveLength(admins.length - 10);
+    await press(h, APPROVAL_IDS.withdraw, request.id, 'UADMIN', 'CX');
   });
 
   it('reminds the asked approvers who have not approved, once, before expiry; nobody once it is decided', async () => {

@@ -52,6 +52,7 @@ export function approvalMessage(
   // A user group is told through the message itself: the mention notifies its members.
   if (pending && request.approverGroup !== '')
     blocks.push(section(`Approvers: <!subteam^${request.approverGroup}>`));
+  if (pending && request.askedAdmins) blocks.push(section(adminsLine(request, audience)));
   if (pending) {
     const elements: Button[] = [
       {
@@ -81,6 +82,22 @@ export function approvalMessage(
     ),
   );
   return { text: `Approval request: ${request.summary} (${request.state})`, blocks };
+}
+
+/**
+ * Under a policy that lists no approvers the workspace's admins and owners approve: those past the DM
+ * limit are named (a mention notifies them), and every admin is pointed to `/domain policy`.
+ */
+function adminsLine(request: ApprovalRequest, audience: Audience): string {
+  const named = request.namedApprovers.slice(0, 40).map((user) => `<@${user}>`);
+  const more = request.namedApprovers.length - named.length;
+  return (
+    (audience === 'approver'
+      ? 'You are asked as a workspace admin or owner: '
+      : 'Approvers: the workspace admins and owners, ') +
+    'the policy lists no approvers (list them in `/domain policy`).' +
+    (named.length === 0 ? '' : ` Also asked: ${named.join(' ')}${more > 0 ? ` and ${more} more` : ''}.`)
+  );
 }
 
 /** The one reminder to an approver who has not acted yet (the buttons are on their copy above). */

@@ -86,6 +86,12 @@ const UNKNOWN = refuse(
 );
 
 /**
+ * Admins told by DM when the policy lists no approvers: enough that someone sees it soon, few enough
+ * that a large workspace's admins are not all interrupted (the rest are named in the request).
+ */
+export const MAX_ADMIN_DMS = 10;
+
+/**
  * Who may do what: the one permission model every feature asks, decided at the moment of the action
  * from the policy and Slack's answers as the directory caches them for 60 s (slack/users.ts). Any
  * failure to tell denies (docs/requirements.md R8), and every refusal says why. `check` also audits
@@ -190,17 +196,30 @@ export class Roles {
   }
 
   /** The listed approvers a new request is sent to: everyone who could approve it, but the requester. */
+  /**
+   * Who is told of a new request (contract §3 "Approvers are told"): the listed approvers who may
+   * approve, or — when the policy lists none and names no user group — the workspace's admins and
+   * owners. `byDm` get a copy by DM; admins past `MAX_ADMIN_DMS` are `named` in the request instead.
+   * A user group is told by the mention in the request itself.
+   */
   async approversToAsk(
     client: WebClient,
     workspace: WorkspaceRef,
     read: PolicyRead,
     requester: string,
-  ): Promise<string[]> {
-    const candidates = read.policy.approvers.filter((user) => user !== requester);
+  ): Promise<{ byDm: string[]; named: string[]; admins: boolean }> {
+    const { policy } = read;
+    const admins = policy.approvers.length === 0 && policy.approverGroup === undefined;
+    const candidates = (admins ? await this.directory.admins(client, workspace) : policy.approvers).filter(
+      (user) => user !== requester,
+    );
+    if (admins) {
+      return { byDm: candidates.slice(0, MAX_ADMIN_DMS), named: candidates.slice(MAX_ADMIN_DMS), admins };
+    }
     const able = await Promise.all(
       candidates.map((user) => this.decide(client, workspace, user, 'approve', read)),
     );
-    return candidates.filter((_, i) => able[i]?.allowed === true);
+    return { byDm: candidates.filter((_, i) => able[i]?.allowed === true), named: [], admins };
   }
 
   async #byPolicy(

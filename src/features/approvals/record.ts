@@ -45,6 +45,10 @@ export interface ApprovalRequest {
   messageTs: string;
   /** The policy's approver user group when requested ('' for none): the message mentions it. */
   approverGroup: string;
+  /** The policy listed no approvers, so the workspace's admins and owners were asked. */
+  askedAdmins: boolean;
+  /** Admins asked in the message itself rather than by DM (past the DM limit). */
+  namedApprovers: string[];
   copies: MessageCopy[];
   createdAt: number;
   /**
@@ -92,6 +96,8 @@ export function serialize(request: ApprovalRequest): Record<string, string> {
     channel: request.channel,
     messageTs: request.messageTs,
     approverGroup: request.approverGroup,
+    askedAdmins: request.askedAdmins ? '1' : '',
+    namedApprovers: request.namedApprovers.join(','),
     copies: JSON.stringify(request.copies),
     createdAt: String(request.createdAt),
     epoch: String(request.epoch),
@@ -134,6 +140,8 @@ export function deserialize(fields: Record<string, string>): ApprovalRequest {
     channel: fields.channel ?? '',
     messageTs: fields.messageTs ?? '',
     approverGroup: fields.approverGroup ?? '',
+    askedAdmins: fields.askedAdmins === '1',
+    namedApprovers: (fields.namedApprovers ?? '') === '' ? [] : (fields.namedApprovers ?? '').split(','),
     // Requests stored before approvers were sent copies have no such field.
     copies: fields.copies === undefined ? [] : storedJson(StoredCopies, fields, 'copies'),
     createdAt: Number(fields.createdAt ?? 0),

@@ -6,7 +6,7 @@ import { hashParams } from '../audit/service.js';
 import { approvalMessage } from './blocks.js';
 import { sendApproverCopies } from './notify.js';
 import type { OperationContext, SensitiveOperation } from './operations.js';
-import type { Policy } from './policy.js';
+import type { Policy, PolicyRead } from './policy.js';
 import type { ApprovalRequest } from './record.js';
 import type { ApprovalDeps, NewRequest } from './service.js';
 import { ApprovalStore, MAX_PENDING_PER_REQUESTER } from './store.js';
@@ -81,7 +81,9 @@ export async function openRequest<Ctx extends OperationContext, Op extends Sensi
     );
   }
   let request: ApprovalRequest;
+  let approvers: Awaited<ReturnType<typeof askWhom<Ctx, Op>>>;
   try {
+    approvers = await askWhom(deps, client, workspace, read, requester);
     const draft = await draftRequest(deps, operation, params, {
       id,
       workspace,
@@ -89,6 +91,8 @@ export async function openRequest<Ctx extends OperationContext, Op extends Sensi
       channel,
       target,
       policy,
+      askedAdmins: approvers.admins,
+      namedApprovers: approvers.named,
     });
     request = await show(deps, updates, draft, policy, client);
   } catch (error) {
@@ -101,11 +105,32 @@ export async function openRequest<Ctx extends OperationContext, Op extends Sensi
     throw error;
   }
   await updates.changed(request);
-  // Approval by workspace admins asks nobody in particular; a user group is mentioned in the message.
-  const approvers = await deps.roles.approversToAsk(client, workspace, read, requester);
-  const copies = await sendApproverCopies(client, deps.poster, request, approvers, deps.logger);
+  const copies = await sendApproverCopies(client, deps.poster, request, approvers.byDm, deps.logger);
   if (copies.length > 0) await deps.store.setCopies(workspace, request.id, copies);
   return request;
+}
+
+/**
+ * Whom to tell (R8, contract §3): a Slack failure to list the admins must not stop the request, which
+ * the channel still shows; it is logged, and nobody is asked by DM.
+ */
+async function askWhom<Ctx extends OperationContext, Op extends SensitiveOperation<Ctx>>(
+  deps: ApprovalDeps<Ctx, Op>,
+  client: WebClient,
+  workspace: WorkspaceRef,
+  read: PolicyRead,
+  requester: string,
+): Promise<{ byDm: string[]; named: string[]; admins: boolean }> {
+  try {
+    return await deps.roles.approversToAsk(client, workspace, read, requester);
+  } catch (error) {
+    deps.logger.warn(
+      { err: error instanceof Error ? error.message : String(error) },
+      'could not list whom to ask for approval',
+    );
+    const admins = read.policy.approvers.length === 0 && read.policy.approverGroup === undefined;
+    return { byDm: [], named: [], admins };
+  }
 }
 
 /** The checks that read the registrar (quota, preview), then the stored draft. */
@@ -120,6 +145,8 @@ async function draftRequest<Ctx extends OperationContext, Op extends SensitiveOp
     channel: string;
     target: string;
     policy: Policy;
+    askedAdmins: boolean;
+    namedApprovers: string[];
   },
 ): Promise<ApprovalRequest> {
   const context = deps.contextFor(made.workspace);
@@ -145,6 +172,8 @@ async function draftRequest<Ctx extends OperationContext, Op extends SensitiveOp
     requester: made.requester,
     channel: made.channel,
     approverGroup: made.policy.approverGroup ?? '',
+    askedAdmins: made.askedAdmins,
+    namedApprovers: made.namedApprovers,
     createdAt: now,
     expiresAt: now + made.policy.expiryHours * 60 * 60 * 1000,
     needed: made.policy.needed,

@@ -158,10 +158,22 @@ export class ApprovalStore {
   async create(
     request: Omit<
       ApprovalRequest,
-      'messageTs' | 'copies' | 'approvals' | 'state' | 'decidedBy' | 'reason' | 'outcome' | 'epoch'
-    >,
+      | 'messageTs'
+      | 'copies'
+      | 'approvals'
+      | 'state'
+      | 'decidedBy'
+      | 'reason'
+      | 'outcome'
+      | 'epoch'
+      | 'askedAdmins'
+      | 'namedApprovers'
+    > &
+      Partial<Pick<ApprovalRequest, 'askedAdmins' | 'namedApprovers'>>,
   ): Promise<ApprovalRequest> {
     const full: ApprovalRequest = {
+      askedAdmins: false,
+      namedApprovers: [],
       ...request,
       // Read fresh, not from a process's last check: a request made after an incident must not be
       // stamped with the epoch before it.
