@@ -5,9 +5,10 @@ import { inputActionId } from '../../src/slack/modal.js';
 import { BOT_TOKEN, type Harness, startHarness } from '../helpers/app-harness.js';
 import { assertWithinBlockKitLimits } from '../helpers/block-kit.js';
 import type { SlackCall } from '../helpers/fake-slack.js';
-import { buttonPress, buttonValue, messageText, viewSubmission } from '../helpers/payloads.js';
+import { buttonPress, messageText, viewSubmission } from '../helpers/payloads.js';
 import { testRedisUrl } from '../helpers/provided-context.js';
 import { allRedisText } from '../helpers/redis-dump.js';
+import { ask } from './support.js';
 
 const REQUESTER = 'U0001';
 const ADMINS = ['UADM1', 'UADM2', 'UADM3', 'UADM4', 'UADM5'];
@@ -34,15 +35,12 @@ describe('team approval of sensitive actions (signed requests, fake Slack, sandb
    * asks in a channel of its own: posts and updates are paced per channel (R7).
    */
   async function request(command: string, text: string, channel = 'C0001'): Promise<string> {
-    const before = h.slack.callsTo('chat.postMessage').length;
-    const res = await h.driver.command(command, text, { user: REQUESTER, channel });
-    expect(res.status).toBe(200);
-    await h.slack.waitFor(() => h.slack.callsTo('chat.postMessage').length > before);
-    const posted = h.slack.callsTo('chat.postMessage').at(-1);
-    if (posted === undefined) throw new Error('no approval message');
-    assertWithinBlockKitLimits({ text: posted.args.text, blocks: posted.args.blocks }, 'message');
-    const id = buttonValue(h.slack, APPROVAL_IDS.approve);
-    if (id === undefined) throw new Error('no approve button');
+    // By the request's own message in its channel: approvers' DM copies are posted around it.
+    const { id } = await ask(h, command, text, { user: REQUESTER, channel });
+    const posted = h.slack
+      .succeeded('chat.postMessage')
+      .find((c) => c.args.channel === channel && messageText(c).includes(id));
+    assertWithinBlockKitLimits({ text: posted?.args.text, blocks: posted?.args.blocks }, 'message');
     return id;
   }
 

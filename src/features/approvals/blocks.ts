@@ -47,7 +47,7 @@ export function approvalMessage(
     header(pending ? ':lock: Approval needed' : ':lock: Approval request'),
     section(`<@${request.requester}> asks${where} to *${escapeMrkdwn(request.summary)}*.`),
   ];
-  if (request.details.length > 0) blocks.push(section(request.details.join('\n')));
+  for (const text of foldDetails(request.details)) blocks.push(section(text));
   blocks.push(section(stateLine(request)));
   // A user group is told through the message itself: the mention notifies its members.
   if (pending && request.approverGroup !== '')
@@ -82,6 +82,25 @@ export function approvalMessage(
     ),
   );
   return { text: `Approval request: ${request.summary} (${request.state})`, blocks };
+}
+
+/** A section holds 3000 characters: long details (full keys) go over several, line by line. */
+const SECTION_TEXT = 3000;
+
+function foldDetails(details: readonly string[]): string[] {
+  const sections: string[] = [];
+  let current = '';
+  for (const line of details) {
+    const piece = line.length > SECTION_TEXT ? `${line.slice(0, SECTION_TEXT - 1)}…` : line;
+    if (current !== '' && current.length + 1 + piece.length > SECTION_TEXT) {
+      sections.push(current);
+      current = piece;
+    } else {
+      current = current === '' ? piece : `${current}\n${piece}`;
+    }
+  }
+  if (current !== '') sections.push(current);
+  return sections;
 }
 
 /**

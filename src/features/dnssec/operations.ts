@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { DnssecState } from '../../registrar/index.js';
+import { dnskeyKeyTag } from '../../shared/dnskey.js';
 import { reviewName } from '../../shared/domain-names.js';
 import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
 import { defineOperation, type Execution, type RegistrarContext } from '../approvals/operations.js';
@@ -62,10 +63,23 @@ const ExternalParams = z.object({
   records: z.array(ExternalRecord).min(1).max(MAX_EXTERNAL_RECORDS),
 });
 
+/**
+ * A record exactly as it will be set, for the approver (docs/requirements.md R10): the whole key or
+ * digest, never cut; a DNSKEY with its key tag, so it can be matched against the zone and its DS.
+ * Long keys wrap in the message (a code block), and the approval message splits long details over
+ * several blocks.
+ */
 function recordText(record: ExternalRecord): string {
-  return record.kind === 'ds'
-    ? `DS ${record.key_tag ?? '?'} ${record.algorithm} ${record.digest_type ?? '?'} ${record.digest ?? ''}`
-    : `DNSKEY ${record.flags ?? '?'} ${record.protocol ?? 3} ${record.algorithm} ${(record.public_key ?? '').slice(0, 40)}…`;
+  if (record.kind === 'ds') {
+    return codeSpan(
+      `DS ${record.key_tag ?? '?'} ${record.algorithm} ${record.digest_type ?? '?'} ${record.digest ?? ''}`,
+    );
+  }
+  const flags = record.flags ?? 257;
+  const protocol = record.protocol ?? 3;
+  const key = record.public_key ?? '';
+  const tag = key === '' ? '?' : String(dnskeyKeyTag(flags, protocol, record.algorithm, key));
+  return `DNSKEY (key tag ${tag}):\n\`\`\`${flags} ${protocol} ${record.algorithm} ${key}\`\`\``;
 }
 
 export const setExternalDnssec = defineOperation<
@@ -79,7 +93,7 @@ export const setExternalDnssec = defineOperation<
   target: (p) => p.domain,
   preview: async ({ registrar }, p) => {
     const state = await registrar.dnssec.get(p.domain);
-    return { details: [describeDnssec(state), ...p.records.map((r) => codeSpan(recordText(r)))] };
+    return { details: [describeDnssec(state), ...p.records.map(recordText)] };
   },
   precheck: async () => undefined,
   execute: async ({ registrar }, p) => {

@@ -67,11 +67,23 @@ export const changeNameservers = defineOperation<
   summary: (p) =>
     `delegate ${reviewName(p.domain)} to ${p.vanitySetId === null ? 'the standard nameservers' : `vanity nameserver set ${p.vanitySetId}`}`,
   target: (p) => p.domain,
-  preview: async ({ registrar }, p) => {
+  preview: async ({ registrar, workspace, vanitySets }, p) => {
     const domain = await registrar.domains.get(p.domain);
+    // What executes, not only its id: the set's nameservers as the registrar last reported them.
+    const set =
+      p.vanitySetId === null
+        ? undefined
+        : (await vanitySets.known(workspace))?.find((s) => s.id === p.vanitySetId);
+    const to =
+      p.vanitySetId === null
+        ? "To the registrar's standard nameservers."
+        : set === undefined
+          ? `To vanity nameserver set ${p.vanitySetId}; its nameservers are not known to Regdesk yet (\`/domain ns ${reviewName(p.domain)}\` lists the sets the registrar reported).`
+          : `To vanity nameserver set ${p.vanitySetId}: ${set.nameservers.map((ns) => codeSpan(String(ns))).join(', ')}.`;
     return {
       details: [
         `Now delegated to ${domain.nameservers.map(codeSpan).join(', ') || '_none reported_'}.`,
+        to,
         'Changing delegation moves DNS resolution for the whole domain; the registrar allows a few changes a day.',
       ],
     };

@@ -1,4 +1,4 @@
-import { constants, createPublicKey, type KeyObject, verify } from 'node:crypto';
+import { constants, createHash, createPublicKey, type KeyObject, verify } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { CertificationRequest } from '@peculiar/asn1-csr';
 import type { AlgorithmIdentifier } from '@peculiar/asn1-x509';
@@ -57,6 +57,8 @@ const CURVES: Record<string, string> = { prime256v1: 'P-256', secp384r1: 'P-384'
 export interface CsrInfo {
   commonName: string | undefined;
   dnsNames: string[];
+  /** SHA-256 of the DER SubjectPublicKeyInfo, hex: the key's usual fingerprint. */
+  keySha256: string;
   key:
     | { type: 'rsa'; bits: number }
     | { type: 'ec'; curve: string }
@@ -250,6 +252,7 @@ export function parseCsr(pem: string): CsrInfo {
   return {
     commonName: commonName?.toLowerCase(),
     dnsNames,
+    keySha256: createHash('sha256').update(spki).digest('hex'),
     key: describeKey(key, info.subjectPKInfo.algorithm.algorithm),
   };
 }

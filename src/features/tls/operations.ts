@@ -117,13 +117,23 @@ const OrderParams = z.object({
 });
 type OrderParams = z.infer<typeof OrderParams>;
 
-/** The CSR's key, for approvers: it tells which key the certificate will vouch for. */
+/**
+ * The CSR's key, for approvers: which key the certificate will vouch for — its type and its SHA-256
+ * fingerprint (of the SubjectPublicKeyInfo, as `openssl pkey -pubin -outform der | sha256sum` gives),
+ * so the approver can compare it with the key the requester holds.
+ */
 function csrKey(pem: string): string {
   try {
-    const { key } = parseCsr(pem);
-    if (key.type === 'rsa') return `RSA ${key.bits} bits`;
-    if (key.type === 'ec') return `EC ${key.curve}`;
-    return key.type === 'ed25519' ? 'Ed25519' : 'unknown type';
+    const { key, keySha256 } = parseCsr(pem);
+    const type =
+      key.type === 'rsa'
+        ? `RSA ${key.bits} bits`
+        : key.type === 'ec'
+          ? `EC ${key.curve}`
+          : key.type === 'ed25519'
+            ? 'Ed25519'
+            : 'unknown type';
+    return `${type}, public key SHA-256 ${codeSpan(keySha256)}`;
   } catch {
     return 'unreadable';
   }
