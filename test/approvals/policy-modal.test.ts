@@ -86,6 +86,10 @@ describe('the approval policy modal refuses what could not work (signed submissi
       h.slack.callsTo('views.update').some((c) => JSON.stringify(c.args).includes('policy is saved')),
     );
     expect((await h.running.services.policies.get(WS)).approvalsChannel).toBe('CAPPROVALS');
+    // The trail says who changed what, before and after (R12).
+    const [change] = await h.running.services.audit.latest(WS, { limit: 1 });
+    expect(change).toMatchObject({ action: 'policy_change', actor: ADMIN });
+    expect(change?.detail).toContain('approvalsChannel: unset → "CAPPROVALS"');
   });
 
   it('refuses an approval count that the listed approvers can never give', async () => {

@@ -123,7 +123,7 @@ describe('App Home and the approval policy', () => {
     const publishedFor = (user: string) =>
       h.slack.callsTo('views.publish').filter((c) => c.args.user_id === user).length;
     const [watcher, requester] = [publishedFor('UWATCHER'), publishedFor('U0001')];
-    await h.driver.command('/tls', 'revoke cert-issued-recent superseded', {
+    await h.driver.command('/tls', 'revoke cert-issued-recent cessationOfOperation', {
       user: 'U0001',
       channel: 'CHOME',
     });

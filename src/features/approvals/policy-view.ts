@@ -36,6 +36,7 @@ const LABELS: Record<PolicyField, string> = {
   assistantAnswers: 'Answers go',
   assistantLinkHosts: 'Allowed link hosts',
   admins: 'Regdesk admins',
+  watchManagers: 'Who may remove watches and change digest settings',
 };
 
 /** What the admin opening the modal should know about the stored policy (docs/requirements.md R41). */
@@ -69,9 +70,9 @@ function select(choices: readonly { value: string; text: string }[], current: st
 }
 
 /**
- * Three parts, each opened by a line of why (sensitive actions, certificates, the assistant), then
- * the Regdesk admins: 16 blocks of the 100 a modal may hold, 17 when `problem` says what was wrong
- * with the stored policy (`policyProblem`).
+ * Four parts, each opened by a line of why (sensitive actions, certificates, the assistant, watches),
+ * then the Regdesk admins: 18 blocks of the 100 a modal may hold, 19 when `problem` says what was
+ * wrong with the stored policy (`policyProblem`).
  */
 export function policyModal(policy: Policy, problem?: string): View {
   const needApproval = option(
@@ -162,6 +163,10 @@ export function policyModal(policy: Policy, problem?: string): View {
       },
       'Host names separated by commas, e.g. docs.example.com, status.example.com.',
     ),
+    section(
+      '*Watches*: removing a watch silences its alerts, and the digest settings decide where every alert goes. Admins are workspace admins, owners and the Regdesk admins below.',
+    ),
+    input(P.watchManagers, LABELS.watchManagers, select(CHOICES.watchManagers, policy.watchManagers)),
     input(
       P.admins,
       LABELS.admins,
@@ -215,8 +220,13 @@ export function registerPolicyModal(
           // The role is checked again at submission: the modal may have been open for a while.
           const access = await roles.check(client, ref, body.user.id, 'policy');
           if (access.allowed) {
+            const before = await policies.read(ref);
             await policies.set(ref, result.policy);
-            await audit.append(ref, { action: 'policy_change', actor: body.user.id });
+            await audit.append(ref, {
+              action: 'policy_change',
+              actor: body.user.id,
+              detail: policyChange(before.state === 'unreadable' ? undefined : before.policy, result.policy),
+            });
             text = ':white_check_mark: The approval policy is saved and applies to new requests.';
           } else {
             text = `:lock: ${access.reason}`;
@@ -229,4 +239,23 @@ export function registerPolicyModal(
       },
     };
   });
+}
+
+/**
+ * What a save changed, field by field (`needed: 1 → 2`), for the audit trail (R12): the policy holds
+ * user and channel ids, never a secret. An unreadable policy before the save is said so.
+ */
+export function policyChange(before: Policy | undefined, after: Policy): string {
+  if (before === undefined) return `was unreadable; now ${JSON.stringify(after)}`.slice(0, 2000);
+  const changes = (Object.keys(after) as (keyof Policy)[])
+    .filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]))
+    .map(
+      (field) =>
+        `${field}: ${JSON.stringify(before[field]) ?? 'unset'} → ${JSON.stringify(after[field]) ?? 'unset'}`,
+    );
+  const removed = (Object.keys(before) as (keyof Policy)[])
+    .filter((field) => !(field in after) && before[field] !== undefined)
+    .map((field) => `${field}: ${JSON.stringify(before[field])} → unset`);
+  const all = [...changes, ...removed];
+  return (all.length === 0 ? 'no change' : all.join('; ')).slice(0, 2000);
 }

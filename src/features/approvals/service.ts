@@ -227,8 +227,10 @@ export class ApprovalService<Ctx extends OperationContext, Op extends SensitiveO
   async reveal(workspace: WorkspaceRef, id: string, user: string): Promise<Revealed> {
     const request = await this.deps.store.get(workspace, id);
     if (request === undefined) return { refusal: 'This request no longer exists; ask for a new auth code.' };
-    if (request.requester !== user)
+    if (request.requester !== user) {
+      await this.#updates.audit(request, 'refuse', user, 'reveal refused: not the requester');
       return { refusal: ':lock: Only the person who asked for this auth code can reveal it.' };
+    }
     const code = await this.deps.vault.getExpiring(workspace, 'auth-code', id);
     if (code === undefined) {
       return {
@@ -236,6 +238,8 @@ export class ApprovalService<Ctx extends OperationContext, Op extends SensitiveO
           'This auth code has expired: Regdesk keeps a code for 24 hours. Ask for a new one with `/domain authcode`.',
       };
     }
+    // Who saw the code, and when (R12); the code itself never enters the trail (R28).
+    await this.#updates.audit(request, 'reveal', user);
     return { domain: request.target, code };
   }
 

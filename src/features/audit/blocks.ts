@@ -16,11 +16,15 @@ const ACTION_WORDS: Record<StoredAuditEntry['action'], string> = {
   key_replace: 'replaced the API key',
   key_remove: 'removed the API key',
   policy_change: 'changed the approval policy',
+  reveal: 'revealed their auth code',
   uninstall: 'uninstalled',
   refuse: 'was refused',
   order: 'ordered',
   reissue: 'reissued',
   export: 'exported the audit trail',
+  watch_add: 'added a watch',
+  watch_remove: 'removed the watch',
+  watch_settings: 'changed the watch settings',
 };
 
 function actor(id: string): string {
@@ -34,6 +38,8 @@ export function auditLine(entry: StoredAuditEntry): string {
   if (entry.operation !== undefined) parts.push(codeSpan(entry.operation));
   if (entry.target !== undefined) parts.push(`on ${codeSpan(entry.target)}`);
   if (entry.outcome !== undefined) parts.push(`— ${escapeMrkdwn(entry.outcome.slice(0, 200))}`);
+  // The full change is in `/domain audit` exports; a line shows its start.
+  if (entry.detail !== undefined) parts.push(`— ${escapeMrkdwn(entry.detail.slice(0, 300))}`);
   if (entry.requestId !== undefined) parts.push(`(${codeSpan(entry.requestId)})`);
   return parts.join(' ');
 }

@@ -5,7 +5,7 @@ import { type WorkspaceRef, workspaceId } from '../../shared/workspace.js';
 
 /**
  * What happened (docs/requirements.md R12): requests, decisions, outcomes, changes to the workspace's
- * key, certificate orders and reissues, refusals (R33), and exports of the trail itself.
+ * key, certificate orders and reissues, refusals (R33), exports of the trail itself, and watch changes.
  */
 export type AuditAction =
   | 'request'
@@ -22,9 +22,15 @@ export type AuditAction =
   | 'policy_change'
   | 'uninstall'
   | 'refuse'
+  /** The requester opened the modal that shows their auth code (R28: the code itself never here). */
+  | 'reveal'
   | 'order'
   | 'reissue'
-  | 'export';
+  | 'export'
+  /** A watch added or removed, the watch digest settings saved (features/watches). */
+  | 'watch_add'
+  | 'watch_remove'
+  | 'watch_settings';
 
 export interface AuditEntry {
   action: AuditAction;
@@ -35,6 +41,8 @@ export interface AuditEntry {
   requestId?: string;
   paramsHash?: string;
   outcome?: string;
+  /** What changed, where an action changes settings: the policy before → after (no secrets in it). */
+  detail?: string;
 }
 
 export interface StoredAuditEntry extends AuditEntry {
@@ -72,11 +80,23 @@ export class AuditLog {
     return this.keys.key(`ws:${workspaceId(ref)}`, 'audit');
   }
 
+  /**
+   * Refusals have a trail of their own, trimmed on its own: anyone can cause refusals (a script
+   * pressing buttons), and they must not push requests, decisions and executions out of the trail.
+   */
+  #refusals(ref: WorkspaceRef): string {
+    return this.keys.key(`ws:${workspaceId(ref)}`, 'audit', 'refusals');
+  }
+
+  #streams(ref: WorkspaceRef): [string, string] {
+    return [this.#stream(ref), this.#refusals(ref)];
+  }
+
   async append(ref: WorkspaceRef, entry: AuditEntry): Promise<string> {
     const fields = Object.entries(entry).flatMap(([key, value]) =>
       value === undefined ? [] : [key, String(value)],
     );
-    const stream = this.#stream(ref);
+    const stream = entry.action === 'refuse' ? this.#refusals(ref) : this.#stream(ref);
     // A workspace that comes back after an uninstall keeps its trail for good again (PERSIST).
     const results = await this.redis
       .multi()
@@ -93,28 +113,39 @@ export class AuditLog {
    * (docs/requirements.md R36): the stream is the last thing that expires.
    */
   async retainAfterUninstall(ref: WorkspaceRef, keepMs: number): Promise<void> {
-    await this.redis.pexpire(this.#stream(ref), keepMs);
+    for (const stream of this.#streams(ref)) await this.redis.pexpire(stream, keepMs);
   }
 
-  /** The key of the workspace's trail, which a purge of the workspace leaves in place. */
-  streamKey(ref: WorkspaceRef): string {
-    return this.#stream(ref);
+  /** The keys of the workspace's trail, which a purge of the workspace leaves in place. */
+  streamKeys(ref: WorkspaceRef): string[] {
+    return this.#streams(ref);
   }
 
-  /** Newest first; with `target`, only entries about that domain or certificate. */
+  /** Newest first, refusals among the rest; with `target`, only entries about that domain or certificate. */
   async latest(
     ref: WorkspaceRef,
     options: { limit?: number; target?: string } = {},
   ): Promise<StoredAuditEntry[]> {
     const limit = options.limit ?? 20;
+    const each = await Promise.all(
+      this.#streams(ref).map((stream) => this.#latestOf(stream, limit, options.target)),
+    );
+    // Stream ids are `ms-seq`: ordered in time across both streams.
+    return each
+      .flat()
+      .sort((a, b) => compareIds(b.id, a.id))
+      .slice(0, limit);
+  }
+
+  async #latestOf(stream: string, limit: number, target: string | undefined): Promise<StoredAuditEntry[]> {
     const out: StoredAuditEntry[] = [];
     let end = '+';
     // Page backwards until enough matching entries are found or the stream is exhausted.
     for (let page = 0; page < 50 && out.length < limit; page++) {
-      const rows = await this.redis.xrevrange(this.#stream(ref), end, '-', 'COUNT', 200);
+      const rows = await this.redis.xrevrange(stream, end, '-', 'COUNT', 200);
       for (const [id, flat] of rows) {
         const entry = toEntry(id, flat);
-        if (options.target === undefined || entry.target === options.target) out.push(entry);
+        if (target === undefined || entry.target === target) out.push(entry);
         if (out.length >= limit) break;
       }
       const last = rows.at(-1);
@@ -124,11 +155,28 @@ export class AuditLog {
     return out;
   }
 
-  /** The whole trail, oldest first, a page at a time (an export never holds more than one page of reads). */
+  /** The whole trail, oldest first, refusals merged in (an export never holds more than a page of each). */
   async *all(ref: WorkspaceRef): AsyncGenerator<StoredAuditEntry> {
+    const [mainKey, refusalsKey] = this.#streams(ref);
+    const main = this.#pages(mainKey);
+    const refusals = this.#pages(refusalsKey);
+    let a = await main.next();
+    let b = await refusals.next();
+    while (!a.done || !b.done) {
+      if (b.done || (!a.done && compareIds(a.value.id, b.value.id) <= 0)) {
+        yield a.value as StoredAuditEntry;
+        a = await main.next();
+      } else {
+        yield b.value;
+        b = await refusals.next();
+      }
+    }
+  }
+
+  async *#pages(stream: string): AsyncGenerator<StoredAuditEntry> {
     let start = '-';
     for (;;) {
-      const rows = await this.redis.xrange(this.#stream(ref), start, '+', 'COUNT', PAGE);
+      const rows = await this.redis.xrange(stream, start, '+', 'COUNT', PAGE);
       for (const [id, flat] of rows) yield toEntry(id, flat);
       const last = rows.at(-1);
       if (rows.length < PAGE || last === undefined) return;
@@ -137,7 +185,7 @@ export class AuditLog {
   }
 
   async deleteWorkspace(ref: WorkspaceRef): Promise<void> {
-    await this.redis.del(this.#stream(ref));
+    await this.redis.del(...this.#streams(ref));
   }
 }
 
@@ -154,5 +202,13 @@ function toEntry(id: string, flat: string[]): StoredAuditEntry {
     ...(fields.requestId === undefined ? {} : { requestId: fields.requestId }),
     ...(fields.paramsHash === undefined ? {} : { paramsHash: fields.paramsHash }),
     ...(fields.outcome === undefined ? {} : { outcome: fields.outcome }),
+    ...(fields.detail === undefined ? {} : { detail: fields.detail }),
   };
+}
+
+/** Orders stream ids (`ms-seq`) as Redis does: numerically by time, then by sequence. */
+function compareIds(a: string, b: string): number {
+  const [at = 0, as = 0] = a.split('-').map(Number);
+  const [bt = 0, bs = 0] = b.split('-').map(Number);
+  return at === bt ? as - bs : at - bt;
 }

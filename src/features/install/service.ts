@@ -25,11 +25,11 @@ export async function purgeWorkspace(
   await audit.append(ref, { action: 'uninstall', actor });
   await audit.retainAfterUninstall(ref, AUDIT_KEPT_AFTER_UNINSTALL_MS);
   await vault.deleteWorkspace(ref);
-  const kept = audit.streamKey(ref);
+  const kept = new Set(audit.streamKeys(ref));
   const pattern = keys.key(`ws:${workspaceId(ref)}`, '*');
   let deleted = 0;
   for await (const found of scanKeys(redis, pattern)) {
-    const doomed = found.filter((key) => key !== kept);
+    const doomed = found.filter((key) => !kept.has(key));
     if (doomed.length > 0) deleted += await redis.del(...doomed);
   }
   logger.info({ workspace: workspaceId(ref), deleted }, 'workspace data purged');
