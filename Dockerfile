@@ -20,8 +20,9 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
 COPY manifest.yml ./
-# The playground's page and styles (its scripts are compiled into dist/). It answers only loopback
-# clients, so in a container it is reachable from inside the container only.
+# The playground's page and styles (its scripts are compiled into dist/). It answers only with the
+# token printed at start-up (and only loopback clients, a second layer that a port forwarder or a
+# same-host proxy can pass; README "Playground"). With Slack settings it is off unless REGDESK_PLAYGROUND=1.
 COPY src/playground/web/static ./src/playground/web/static
 USER node
 EXPOSE 3000 3001

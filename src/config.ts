@@ -201,10 +201,17 @@ export interface Config {
   /** When set, `/metrics` needs `Authorization: Bearer <token>`. */
   metricsToken?: string;
   /**
-   * `regdesk start` serves the playground and runs against its simulated Slack instead of any Slack
-   * settings given: REGDESK_PLAYGROUND=1, or by default when no Slack app is configured.
+   * Whether `regdesk start` serves the playground and runs against its simulated Slack instead of any
+   * Slack settings given, and why: `requested` (REGDESK_PLAYGROUND=1) or `no-slack` (the default when
+   * no Slack app is configured). It keeps data of its own (README "Playground").
    */
-  playground: boolean;
+  playground: false | 'requested' | 'no-slack';
+  /**
+   * docs/requirements.md R42: set when no Slack app is configured (so `regdesk start` would serve the
+   * playground) but a real registrar is: `regdesk start` refuses to start with it. Only there: the
+   * other commands (`web`, `worker`, `vault …`) need no Slack settings and serve no playground.
+   */
+  playgroundRefusal?: string;
 }
 
 export class ConfigError extends Error {
@@ -286,6 +293,24 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv): Config {
   if (given('REDIS_SENTINELS') !== given('REDIS_SENTINEL_MASTER')) {
     problems.push('REDIS_SENTINELS, REDIS_SENTINEL_MASTER: Sentinel mode needs both (nodes and master name)');
   }
+  // docs/requirements.md R42: the playground acts as any member, so it never meets a real registrar.
+  // Read on their own, so the rule is judged even when another value is malformed.
+  const playgroundFlag = flag.safeParse(env.REGDESK_PLAYGROUND).data;
+  const realRegistrar = [
+    ...(flag.safeParse(env.REGFISH_SANDBOX).data === false ? ['REGFISH_SANDBOX=0'] : []),
+    ...(given('REGFISH_API_URL') ? ['REGFISH_API_URL'] : []),
+  ];
+  // With Slack settings, the registrar defaults to the real API (C2).
+  if (realRegistrar.length === 0 && !sandbox) realRegistrar.push('Slack settings without REGFISH_SANDBOX=1');
+  const playgroundRefusal =
+    realRegistrar.length === 0 || playgroundFlag === false
+      ? undefined
+      : playgroundFlag === true
+        ? `REGDESK_PLAYGROUND: the playground never runs against a real registrar, but ${realRegistrar.join(' and ')} select${realRegistrar.length > 1 ? '' : 's'} one; use the built-in sandbox (REGFISH_SANDBOX=1 and no REGFISH_API_URL) or unset REGDESK_PLAYGROUND`
+        : mode === 'unconfigured'
+          ? `REGDESK_PLAYGROUND: no Slack settings (SLACK_SIGNING_SECRET, SLACK_BOT_TOKEN, …) are set, so \`regdesk start\` would serve the local playground, which never runs against a real registrar (${realRegistrar.join(', ')}); set the Slack settings, or REGDESK_PLAYGROUND=0 to start without Slack and without the playground`
+          : undefined;
+  if (playgroundFlag === true && playgroundRefusal !== undefined) problems.push(playgroundRefusal);
   if (!sandbox && !given('VAULT_MASTER_KEY')) {
     problems.push('VAULT_MASTER_KEY: required outside sandbox mode (base64 of 32 random bytes)');
   }
@@ -358,7 +383,13 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv): Config {
     assistantCacheTtlMs: e.ASSISTANT_CACHE_TTL_MS,
     watch: { intervalMs: e.WATCH_INTERVAL_MS, limit: e.WATCH_LIMIT },
     ...(e.METRICS_TOKEN === undefined ? {} : { metricsToken: e.METRICS_TOKEN }),
-    playground: e.REGDESK_PLAYGROUND ?? mode === 'unconfigured',
+    playground:
+      e.REGDESK_PLAYGROUND === true
+        ? 'requested'
+        : e.REGDESK_PLAYGROUND === undefined && mode === 'unconfigured' && playgroundRefusal === undefined
+          ? 'no-slack'
+          : false,
+    ...(playgroundRefusal === undefined ? {} : { playgroundRefusal }),
   };
 }
 

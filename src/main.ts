@@ -1,4 +1,4 @@
-import type { Config } from './config.js';
+import { type Config, ConfigError } from './config.js';
 import { ASSISTANT_QUEUE } from './features/assistant/service.js';
 import { FOLLOW_QUEUE } from './features/follow/jobs.js';
 import { FEATURES } from './features/index.js';
@@ -62,6 +62,10 @@ const WORKER_CLOSE_TIMEOUT_MS = 8_000;
 export async function runRegdesk(options: RunOptions): Promise<Running> {
   const { role, logger } = options;
   let config = options.config;
+  // docs/requirements.md R42: no Slack settings would make `start` a playground, never beside a real registrar.
+  if (role === 'start' && config.playgroundRefusal !== undefined) {
+    throw new ConfigError([config.playgroundRefusal]);
+  }
   // Each step registers what it made in `closers` before the next check, so a stop at any point
   // closes exactly what exists (docs/requirements.md R20).
   const step = (name: string) => {
@@ -95,7 +99,7 @@ export async function runRegdesk(options: RunOptions): Promise<Running> {
       say,
     );
     if (local.stop !== undefined) closers.push({ name: 'private-redis', close: local.stop });
-    const keys = new KeySpace(config.redis.keyPrefix);
+    let keys = new KeySpace(config.redis.keyPrefix);
     const requestRedis = createRedis(local.settings, 'request');
     requestRedis.on('error', (error) => logger.warn({ err: error.message }, 'redis (request) error'));
     closers.push({ name: 'redis-request', close: () => quit(requestRedis) });
@@ -137,6 +141,25 @@ export async function runRegdesk(options: RunOptions): Promise<Running> {
     let playgroundSlack: PlaygroundSlack | undefined;
     if (config.playground && role === 'start') {
       step('playground');
+      // docs/requirements.md R42: data and queues of its own, emptied now; its workers take only its jobs.
+      const { isolatePlayground } = await import('./playground/isolation.js');
+      const isolated = await isolatePlayground(config, requestRedis);
+      config = isolated.config;
+      keys = new KeySpace(config.redis.keyPrefix);
+      logger.info(
+        { keyPrefix: config.redis.keyPrefix, removed: isolated.removed },
+        'playground data emptied at start',
+      );
+      if (config.playground === 'no-slack') {
+        // A start that lost its Slack secrets must not pass for the bot.
+        logger.warn(
+          { keyPrefix: config.redis.keyPrefix },
+          'no Slack settings: serving the local playground with data of its own',
+        );
+        say(
+          "No Slack settings (SLACK_SIGNING_SECRET, SLACK_BOT_TOKEN, …) are set: serving the local playground with data of its own; the bot's data is untouched.",
+        );
+      }
       const { startPlaygroundSlack } = await import('./playground/index.js');
       const started = await startPlaygroundSlack();
       closers.push({ name: 'playground-slack', close: () => started.stop() });
@@ -224,11 +247,9 @@ export async function runRegdesk(options: RunOptions): Promise<Running> {
         // Closed before the HTTP front: its event streams would otherwise hold the server open.
         closers.push({ name: 'playground', close: async () => playground.close() });
       }
-      if (playgroundSlack !== undefined) {
-        running.playground = {
-          url: `http://localhost:${http.port}/playground`,
-          slack: playgroundSlack.standIn,
-        };
+      if (playground !== undefined && playgroundSlack !== undefined) {
+        // With this process's token: start-up prints it, the page trades it for a cookie (R42).
+        running.playground = { url: playground.pageUrl(http.port), slack: playgroundSlack.standIn };
       }
       if (slackApp !== undefined) {
         step('slack');

@@ -5,6 +5,7 @@ import type { Config } from '../config.js';
 import type { Sandbox } from '../sandbox/index.js';
 import type { Logger } from '../shared/logger.js';
 import { PlaygroundActions } from './actions.js';
+import { PlaygroundToken } from './guard.js';
 import { packageRoot, readManifest } from './manifest.js';
 import { RegistrarPanel } from './registrar.js';
 import { PlaygroundServer } from './server.js';
@@ -30,6 +31,9 @@ export interface PlaygroundSlack {
 export async function startPlaygroundSlack(): Promise<PlaygroundSlack> {
   const standIn = new SlackStandIn();
   standIn.keepCalls = KEEP_CALLS;
+  // As Slack does: the Web API answers only with the bot token (and the stand-in refuses browsers).
+  const botToken = `xoxb-playground-${randomBytes(16).toString('hex')}`;
+  standIn.botToken = botToken;
   seedWorkspace(standIn);
   await standIn.start('127.0.0.1');
   return {
@@ -37,7 +41,7 @@ export async function startPlaygroundSlack(): Promise<PlaygroundSlack> {
     slack: {
       mode: 'http-single',
       signingSecret: randomBytes(32).toString('hex'),
-      botToken: `xoxb-playground-${randomBytes(16).toString('hex')}`,
+      botToken,
       apiUrl: standIn.apiUrl,
     },
     stop: () => standIn.stop(),
@@ -56,6 +60,8 @@ export interface PlaygroundOptions {
 }
 
 export interface Playground {
+  /** The page's address with this process's token, as start-up prints it (docs/requirements.md R42). */
+  pageUrl(port: number): string;
   /** The HTTP front's extra routes: `/` and `/playground/*`. */
   handle(req: IncomingMessage, res: ServerResponse, path: string): Promise<boolean>;
   close(): void;
@@ -66,7 +72,10 @@ export function createPlayground(options: PlaygroundOptions): Playground {
   const manifest = readManifest();
   const sender = new SlackEventSender(options.regdeskUrl, slack.signingSecret ?? '');
   const registrar = new RegistrarPanel(options.sandbox, options.followQueue, options.logger);
+  // Fresh for every process: a URL printed by an earlier run opens nothing.
+  const token = new PlaygroundToken();
   const server = new PlaygroundServer({
+    token,
     slack: standIn,
     actions: new PlaygroundActions(standIn, sender, manifest),
     registrar,
@@ -74,6 +83,7 @@ export function createPlayground(options: PlaygroundOptions): Playground {
     root: packageRoot(),
   });
   return {
+    pageUrl: (port) => `http://localhost:${port}/playground?token=${token.value}`,
     handle: (req, res, path) => server.handle(req, res, path),
     close: () => {
       server.close();

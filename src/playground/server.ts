@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { z } from 'zod';
 import type { PlaygroundActions } from './actions.js';
-import { playgroundRefusal } from './guard.js';
+import { checkToken, PAGE_PATHS, type PlaygroundToken, playgroundRefusal } from './guard.js';
 import {
   ActionSchema,
   ClockSchema,
@@ -41,6 +41,8 @@ export interface PlaygroundServerOptions {
   manifest: AppManifest;
   /** The package root: the page is read from src/playground/web/static, its scripts from dist/. */
   root: string;
+  /** This process's token (guard.ts): every path but `/` needs it. */
+  token: PlaygroundToken;
 }
 
 type Handler = (body: unknown) => Promise<ApiResult> | ApiResult;
@@ -48,7 +50,8 @@ type Handler = (body: unknown) => Promise<ApiResult> | ApiResult;
 /**
  * The playground's HTTP routes, mounted on Regdesk's HTTP front: the page, its assets, the snapshot,
  * the live event stream and the page's actions (web/protocol.ts). Every route answers this machine
- * only (guard.ts); anyone else gets 403.
+ * only, and every one but the redirect at `/` only with this process's token (guard.ts,
+ * docs/requirements.md R42); anyone else gets 403.
  */
 export class PlaygroundServer {
   #streams = new Set<ServerResponse>();
@@ -94,10 +97,23 @@ export class PlaygroundServer {
     }
     const method = req.method ?? 'GET';
     if (path === '/') {
+      // Open, and without the token: whoever has it opens the printed URL itself.
       res.writeHead(302, { location: '/playground', ...SECURITY_HEADERS }).end();
       return true;
     }
-    if (method === 'GET' && (path === '/playground' || path === '/playground/')) {
+    const token = checkToken(req, path, this.options.token);
+    if (token.kind === 'refused') {
+      sendJson(res, 403, { ok: false, error: token.reason });
+      return true;
+    }
+    if (token.kind === 'exchange') {
+      // The token leaves the address bar (history, bookmarks, shoulder-surfing); the cookie carries it.
+      res
+        .writeHead(302, { location: token.location, 'set-cookie': token.setCookie, ...SECURITY_HEADERS })
+        .end();
+      return true;
+    }
+    if (method === 'GET' && PAGE_PATHS.has(path)) {
       await this.#file(res, join(this.options.root, 'src/playground/web/static/index.html'), 'text/html');
       return true;
     }

@@ -3,6 +3,7 @@ import { EventEmitter } from 'node:events';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { blockKitProblems, type Surface } from './block-limits.js';
+import { isLocalHostHeader } from './guard.js';
 import type { PlaygroundEvent, PlaygroundFile, PlaygroundMessage, PlaygroundView } from './web/protocol.js';
 
 /** One recorded call to the Slack Web API stand-in or to a response_url. */
@@ -111,6 +112,14 @@ const RESPONSE_URL_USES = 5;
 const RESPONSE_URL_LIFETIME_MS = 30 * 60_000;
 /** Slack keeps at most three modals stacked. */
 const VIEW_STACK_MAX = 3;
+/**
+ * Request bodies the stand-in reads (413 beyond): Web API calls and response_url posts are JSON or
+ * form bodies far below 1 MiB (a message is at most 40 000 characters, a view 100 blocks); file
+ * uploads (`files.getUploadURLExternal`'s upload_url) may be larger, up to 10 MiB (certificates and
+ * CSV exports are kilobytes). Slack's own limits are higher; these only keep memory bounded.
+ */
+export const MAX_API_BODY_BYTES = 1024 * 1024;
+export const MAX_UPLOAD_BODY_BYTES = 10 * 1024 * 1024;
 export const WORKSPACE = 'T0001';
 export const BOT_USER = 'UBOT';
 
@@ -149,6 +158,11 @@ export class SlackStandIn {
   workspaceName = 'Acme';
   /** How many calls `calls` keeps: all by default (tests read them); a long-running playground keeps the newest. */
   keepCalls = Number.POSITIVE_INFINITY;
+  /**
+   * When set, Web API calls need `Authorization: Bearer <botToken>`, answered as Slack does
+   * (`not_authed`, `invalid_auth`). The playground sets its bot token; tests leave it open.
+   */
+  botToken: string | undefined;
   #server: Server | undefined;
   /** Ids (files, views, hashes) count up from here. */
   #seq = 1_000;
@@ -188,6 +202,14 @@ export class SlackStandIn {
         ok: true,
         user: { team_id: WORKSPACE, locale: 'en-US', tz: 'Europe/Berlin', name: user.id, ...user },
       };
+    },
+    // Slack's pagination: `limit` members a page (at most 1000), `next_cursor` empty on the last.
+    'users.list': (args) => {
+      const limit = Math.min(Math.max(Number(args.limit ?? 1000) || 1000, 1), 1000);
+      const start = Number(String(args.cursor ?? '').replace(/^page:/, '')) || 0;
+      const all = [...this.users.values()].map((user) => ({ team_id: WORKSPACE, name: user.id, ...user }));
+      const next = start + limit < all.length ? `page:${start + limit}` : '';
+      return { ok: true, members: all.slice(start, start + limit), response_metadata: { next_cursor: next } };
     },
     'reactions.add': (args) => this.#react(args, true),
     'reactions.remove': (args) => this.#react(args, false),
@@ -252,10 +274,13 @@ export class SlackStandIn {
 
   async start(host = '127.0.0.1'): Promise<this> {
     this.#server = createServer((req, res) => {
-      void this.#handle(req).then(({ status = 200, headers = {}, body }) => {
-        const text = typeof body === 'string' ? body : JSON.stringify(body);
-        res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(text);
-      });
+      this.#handle(req).then(
+        ({ status = 200, headers = {}, body }) => {
+          const text = typeof body === 'string' ? body : JSON.stringify(body);
+          res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(text);
+        },
+        () => res.destroy(),
+      );
     });
     const server = this.#server;
     await new Promise<void>((resolve) => server.listen(0, host, resolve));
@@ -525,8 +550,17 @@ export class SlackStandIn {
   }
 
   async #handle(req: IncomingMessage): Promise<Answer> {
-    const raw = await readBody(req);
+    const refusal = standInRefusal(req);
+    if (refusal !== undefined) return { status: 403, body: { ok: false, error: refusal } };
     const path = (req.url ?? '/').split('?')[0] ?? '/';
+    const raw = await readBody(req, path.startsWith('/upload/') ? MAX_UPLOAD_BODY_BYTES : MAX_API_BODY_BYTES);
+    if (raw === undefined) {
+      return {
+        status: 413,
+        headers: { connection: 'close' },
+        body: { ok: false, error: 'payload_too_large' },
+      };
+    }
     if (path.startsWith('/upload/')) {
       this.uploads.set(path, raw);
       const id = path.slice('/upload/'.length);
@@ -551,6 +585,10 @@ export class SlackStandIn {
       return answer;
     }
     const method = path.replace(/^\/api\//, '');
+    if (this.botToken !== undefined && token !== this.botToken) {
+      // Slack answers HTTP 200 with the error in the body.
+      return { body: { ok: false, error: token === undefined ? 'not_authed' : 'invalid_auth' } };
+    }
     const call: SlackCall = { method, args, ...(token === undefined ? {} : { token }), at: Date.now() };
     this.#record(call);
     const override = this.#overrides.get(method)?.shift();
@@ -963,11 +1001,36 @@ export class SlackStandIn {
   }
 }
 
-function readBody(req: IncomingMessage): Promise<Buffer> {
+/**
+ * The stand-in listens on 127.0.0.1 and acts as the bot, so it takes the playground's rules
+ * (guard.ts, docs/requirements.md R42): its clients are server-side (Regdesk's Web API client,
+ * response_url and upload posts, tests), which send no Origin. A request with an Origin comes from a
+ * browser page, and no page has business here (the playground's own page goes through
+ * /playground/api), so it is refused, whatever the origin; so is a Host other than this machine's
+ * (DNS rebinding, where a page's same-origin GETs carry no Origin).
+ */
+function standInRefusal(req: IncomingMessage): string | undefined {
+  if (req.headers.origin !== undefined) return 'cross-origin requests are refused';
+  if (!isLocalHostHeader(req.headers.host)) return 'the stand-in answers only 127.0.0.1, localhost or [::1]';
+  return undefined;
+}
+
+/**
+ * The body, or undefined when it is larger than `limit`. What is beyond the limit is read and dropped
+ * (memory stays bounded), so the client, still sending, gets the 413 instead of a reset connection.
+ */
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks)));
+    let size = 0;
+    let tooLarge = Number(req.headers['content-length'] ?? 0) > limit;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) tooLarge = true;
+      if (tooLarge) chunks.length = 0;
+      else chunks.push(chunk);
+    });
+    req.on('end', () => resolve(tooLarge ? undefined : Buffer.concat(chunks)));
     req.on('error', reject);
   });
 }

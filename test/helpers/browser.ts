@@ -74,3 +74,26 @@ export function collectPageErrors(page: Page): string[] {
   });
   return errors;
 }
+
+/**
+ * Opens the playground as a person does: the URL Regdesk printed, with its token (docs/requirements.md
+ * R42). The page trades the token for an HttpOnly, SameSite=Strict cookie and redirects to the URL
+ * without it; fails when the token stays in the address bar or the cookie is not set that way.
+ */
+export async function openPlayground(page: Page, printedUrl: string): Promise<void> {
+  if (!new URL(printedUrl).searchParams.has('token')) {
+    throw new Error(`The playground URL carries no token: ${printedUrl}`);
+  }
+  await page.goto(printedUrl);
+  const landed = new URL(page.url());
+  if (landed.search !== '' || landed.pathname !== '/playground') {
+    throw new Error(`The token stayed in the address bar: ${page.url()}`);
+  }
+  const cookies = await page.context().cookies(landed.href);
+  const cookie = cookies.find((candidate) => candidate.name.startsWith('regdesk_playground_'));
+  if (cookie?.httpOnly !== true || cookie.sameSite !== 'Strict' || cookie.path !== '/playground') {
+    throw new Error(
+      `The playground cookie is not HttpOnly, SameSite=Strict, Path=/playground: ${JSON.stringify(cookie)}`,
+    );
+  }
+}

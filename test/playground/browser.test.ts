@@ -8,7 +8,13 @@ import { loadConfig } from '../../src/config.js';
 import { type Running, runRegdesk } from '../../src/main.js';
 import { TEST_IDS } from '../../src/playground/web/protocol.js';
 import { memoryLogger } from '../helpers/app-harness.js';
-import { collectPageErrors, launchBrowser, SCREENSHOT_DIR, screenshot } from '../helpers/browser.js';
+import {
+  collectPageErrors,
+  launchBrowser,
+  openPlayground,
+  SCREENSHOT_DIR,
+  screenshot,
+} from '../helpers/browser.js';
 import { testRedisUrl } from '../helpers/provided-context.js';
 
 /**
@@ -105,7 +111,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   errors = collectPageErrors(page);
-  await page.goto(url);
+  await openPlayground(page, url);
   await page
     .getByTestId(TEST_IDS.channelList)
     .getByRole('button', { name: '# general' })
@@ -261,6 +267,19 @@ describe('the playground in a browser', { timeout: 120_000 }, () => {
     const file = await page.request.get(new URL(href ?? '', page.url()).href);
     expect(file.status()).toBe(200);
     expect(await file.text()).toContain('-----BEGIN CERTIFICATE-----');
+  });
+
+  it('shows nothing to a browser without the token (another profile, a stale tab)', async () => {
+    const stranger = await browser.newContext();
+    try {
+      const page = await stranger.newPage();
+      const origin = new URL(running.playground?.url ?? '').origin;
+      expect((await page.goto(`${origin}/playground`))?.status()).toBe(403);
+      expect((await page.goto(`${origin}/playground?token=not-the-token`))?.status()).toBe(403);
+      expect((await page.goto(`${origin}/playground/assets/app.js`))?.status()).toBe(403);
+    } finally {
+      await stranger.close();
+    }
   });
 
   it('shows the App Home Regdesk publishes', async () => {

@@ -50,14 +50,25 @@ describe('regdesk start with no Slack settings', () => {
       const port = Number(LISTENING.exec(proc.output())?.[1]);
       const steps = proc.output().slice(proc.output().indexOf('Next steps:'));
       const first = steps.split('\n').find((line) => /^\s+1\./.test(line)) ?? '';
-      expect(first).toContain(`http://localhost:${port}/playground`);
+      // docs/requirements.md R42: the printed URL carries this process's token; without it, 403.
+      const url = new RegExp(`http://localhost:${port}/playground\\?token=[A-Za-z0-9_-]{43}`).exec(
+        first,
+      )?.[0];
+      expect(url).toBeDefined();
       expect(proc.output()).toContain('(Slack: playground)');
+      expect(proc.output()).toContain(
+        "No Slack settings (SLACK_SIGNING_SECRET, SLACK_BOT_TOKEN, …) are set: serving the local playground with data of its own; the bot's data is untouched.",
+      );
 
       const root = await fetch(`http://127.0.0.1:${port}/`, { redirect: 'manual' });
       expect(root.status).toBe(302);
       expect(root.headers.get('location')).toBe('/playground');
+      expect((await fetch(`http://localhost:${port}/playground/api/state`)).status).toBe(403);
+      const login = await fetch(url ?? '', { redirect: 'manual' });
+      expect(login.status).toBe(302);
+      const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
       const state = (await (
-        await fetch(`http://localhost:${port}/playground/api/state`)
+        await fetch(`http://localhost:${port}/playground/api/state`, { headers: { cookie } })
       ).json()) as PlaygroundSnapshot;
       expect(state.workspace.name).toBe('Playground');
       expect(state.commands.map((command) => command.command)).toContain('/domain');
@@ -71,6 +82,15 @@ describe('regdesk start with no Slack settings', () => {
     } finally {
       expect(await stop(proc.child)).toBe(0);
     }
+  });
+
+  it('refuses to start with a real registrar, naming REGDESK_PLAYGROUND and the missing Slack settings', async () => {
+    const proc = start({ REGFISH_SANDBOX: '0', VAULT_MASTER_KEY: randomBytes(32).toString('base64') });
+    const exited = new Promise<number | null>((resolve) => proc.child.on('exit', (code) => resolve(code)));
+    expect(await exited).not.toBe(0);
+    expect(proc.output()).toContain('REGDESK_PLAYGROUND');
+    expect(proc.output()).toContain('no Slack settings');
+    expect(proc.output()).not.toMatch(LISTENING);
   });
 
   it('REGDESK_PLAYGROUND=0 keeps the playground off', async () => {

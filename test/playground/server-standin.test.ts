@@ -1,6 +1,11 @@
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blockKitProblems } from '../../src/playground/block-limits.js';
-import { SlackStandIn } from '../../src/playground/slack-standin.js';
+import {
+  MAX_API_BODY_BYTES,
+  MAX_UPLOAD_BODY_BYTES,
+  SlackStandIn,
+} from '../../src/playground/slack-standin.js';
 import type { PlaygroundEvent } from '../../src/playground/web/protocol.js';
 import { seedWorkspace } from '../../src/playground/workspace.js';
 
@@ -185,5 +190,87 @@ describe('Slack stand-in', () => {
     expect(slack.allMessages().find((message) => message.ts === ts)?.reactions).toEqual([
       { name: 'eyes', users: ['UBOT', 'U0GRACE'] },
     ]);
+  });
+});
+
+/** A raw request, with headers fetch would not send as given (Host). */
+function raw(url: string, headers: Record<string, string>, body = ''): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: 'POST', headers }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+// docs/requirements.md R42: the stand-in acts as the bot on 127.0.0.1, so it keeps the playground's rules.
+describe('Slack stand-in as the playground’s Slack', () => {
+  it('refuses browser requests (any Origin) and foreign Host names: nothing is posted', async () => {
+    const before = slack.calls.length;
+    const form = 'channel=C0GENERAL&text=posted+by+a+web+page';
+    const crossSite = await fetch(`${slack.apiUrl}chat.postMessage`, {
+      method: 'POST',
+      // What a page elsewhere can make the browser send without a preflight.
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://evil.example' },
+      body: form,
+    });
+    expect(crossSite.status).toBe(403);
+    const responseUrl = slack.issueResponseUrl({ user: 'U0ADA', channel: 'C0GENERAL' });
+    const toResponseUrl = await fetch(responseUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'null' },
+      body: JSON.stringify({ text: 'posted by a sandboxed frame' }),
+    });
+    expect(toResponseUrl.status).toBe(403);
+    // DNS rebinding: the page's own host name resolves to 127.0.0.1 and its GETs carry no Origin.
+    expect(
+      await raw(
+        `${slack.apiUrl}chat.postMessage`,
+        {
+          host: `evil.example:${new URL(slack.url).port}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        form,
+      ),
+    ).toBe(403);
+    expect(slack.calls.length).toBe(before);
+    expect(slack.allMessages().some((message) => message.text?.includes('posted by'))).toBe(false);
+    // Regdesk's own Web API client sends no Origin: served as before.
+    expect(await call('auth.test', {})).toMatchObject({ ok: true });
+  });
+
+  it('caps request bodies: 1 MiB for Web API calls, 10 MiB for file uploads, 413 beyond', async () => {
+    const post = (url: string, bytes: number, type = 'application/json') =>
+      fetch(url, { method: 'POST', headers: { 'content-type': type }, body: Buffer.alloc(bytes, 0x20) });
+    expect((await post(`${slack.apiUrl}chat.postMessage`, MAX_API_BODY_BYTES + 1)).status).toBe(413);
+    expect((await post(slack.responseUrl('rnone'), MAX_API_BODY_BYTES + 1)).status).toBe(413);
+    const upload = (await call('files.getUploadURLExternal', { filename: 'big.bin', length: 1 })) as {
+      upload_url: string;
+    };
+    const octets = 'application/octet-stream';
+    expect((await post(upload.upload_url, MAX_UPLOAD_BODY_BYTES + 1, octets)).status).toBe(413);
+    expect((await post(upload.upload_url, 2 * MAX_API_BODY_BYTES, octets)).status).toBe(200);
+    expect(slack.uploads.get(new URL(upload.upload_url).pathname)?.length).toBe(2 * MAX_API_BODY_BYTES);
+  });
+
+  it('answers Web API calls only with the bot token when it has one, as Slack does', async () => {
+    const guarded = await new SlackStandIn().start();
+    guarded.botToken = 'xoxb-the-bot';
+    try {
+      const ask = async (authorization?: string) =>
+        (await (
+          await fetch(`${guarded.apiUrl}auth.test`, {
+            method: 'POST',
+            headers: authorization === undefined ? {} : { authorization },
+          })
+        ).json()) as Record<string, unknown>;
+      expect(await ask()).toEqual({ ok: false, error: 'not_authed' });
+      expect(await ask('Bearer xoxb-someone-else')).toEqual({ ok: false, error: 'invalid_auth' });
+      expect(await ask('Bearer xoxb-the-bot')).toMatchObject({ ok: true, user_id: 'UBOT' });
+    } finally {
+      await guarded.stop();
+    }
   });
 });

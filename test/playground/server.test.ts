@@ -32,19 +32,23 @@ let port: number;
 const said: string[] = [];
 const events: PlaygroundEvent[] = [];
 let closeEvents: () => void;
+/** The cookie the page sets from the printed URL's token (docs/requirements.md R42). */
+let cookie: string;
 
 /** The page's own requests: JSON, same origin. */
 async function api<T = ApiResult>(path: string, body: unknown): Promise<{ status: number; json: T }> {
   const res = await fetch(`${base}/playground/api/${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
+    headers: { 'content-type': 'application/json', origin: base, cookie },
     body: JSON.stringify(body),
   });
   return { status: res.status, json: (await res.json()) as T };
 }
 
 async function snapshot(): Promise<PlaygroundSnapshot> {
-  return (await (await fetch(`${base}/playground/api/state`)).json()) as PlaygroundSnapshot;
+  return (await (
+    await fetch(`${base}/playground/api/state`, { headers: { cookie } })
+  ).json()) as PlaygroundSnapshot;
 }
 
 /** The order modal once Regdesk replaced its loading view with the form. */
@@ -62,7 +66,10 @@ const textOf = (message: PlaygroundMessage) => JSON.stringify([message.text ?? '
 /** Reads the server-sent events stream as the page's EventSource would. */
 async function listen(): Promise<() => void> {
   const controller = new AbortController();
-  const res = await fetch(`${base}/playground/api/events`, { signal: controller.signal });
+  const res = await fetch(`${base}/playground/api/events`, {
+    signal: controller.signal,
+    headers: { cookie },
+  });
   expect(res.headers.get('content-type')).toContain('text/event-stream');
   const reader = res.body?.getReader();
   const decoder = new TextDecoder();
@@ -123,7 +130,7 @@ beforeAll(async () => {
     REDIS_KEY_PREFIX: `t${randomBytes(5).toString('hex')}`,
   };
   const config = loadConfig(env);
-  expect(config.playground).toBe(true);
+  expect(config.playground).toBe('no-slack');
   running = await runRegdesk({
     role: 'start',
     config,
@@ -133,6 +140,9 @@ beforeAll(async () => {
   });
   port = running.http?.port ?? 0;
   base = `http://127.0.0.1:${port}`;
+  // As the page does: the printed URL's token becomes the cookie.
+  const login = await fetch(running.playground?.url ?? '', { redirect: 'manual' });
+  cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
   closeEvents = await listen();
 });
 
@@ -161,7 +171,7 @@ describe('playground server', () => {
     expect(state.registrar.account.certificates).toContainEqual(
       expect.objectContaining({ id: 'cert-pending', status: 'pending' }),
     );
-    expect(said.join('\n')).toContain(`http://localhost:${port}/playground`);
+    expect(said.join('\n')).toContain(`http://localhost:${port}/playground?token=`);
   });
 
   it('runs a slash command typed in the composer and streams the answer; its button shares the card', async () => {
@@ -430,7 +440,9 @@ describe('playground server', () => {
     expect(await rawRequest({ path: '/playground/api/state', headers: { host: 'evil.example:80' } })).toBe(
       403,
     );
-    expect(await rawRequest({ path: '/playground', headers: { host: `localhost:${port}` } })).not.toBe(403);
+    expect(await rawRequest({ path: '/playground', headers: { host: `localhost:${port}`, cookie } })).toBe(
+      200,
+    );
     expect(
       await rawRequest({
         path: '/playground/api/clock',
@@ -439,6 +451,7 @@ describe('playground server', () => {
           host: `127.0.0.1:${port}`,
           origin: 'http://evil.example',
           'content-type': 'application/json',
+          cookie,
         },
       }),
     ).toBe(403);
@@ -446,7 +459,7 @@ describe('playground server', () => {
       await rawRequest({
         path: '/playground/api/clock',
         method: 'POST',
-        headers: { host: `127.0.0.1:${port}`, 'content-type': 'application/json' },
+        headers: { host: `127.0.0.1:${port}`, 'content-type': 'application/json', cookie },
       }),
     ).toBe(403);
     // `/` redirects this machine to the page; elsewhere it is the HTTP front's 404.
@@ -470,12 +483,16 @@ describe('playground server', () => {
   });
 
   it('serves the page’s assets by strict name only, and uploaded files for download', async () => {
-    expect((await fetch(`${base}/playground/assets/..%2F..%2Fpackage.json`)).status).toBe(404);
-    expect((await fetch(`${base}/playground/assets/../../package.json`)).status).toBe(404);
-    expect((await fetch(`${base}/playground/assets/missing.css`)).status).toBe(404);
-    expect((await fetch(`${base}/playground/files/F404`)).status).toBe(404);
+    expect(
+      (await fetch(`${base}/playground/assets/..%2F..%2Fpackage.json`, { headers: { cookie } })).status,
+    ).toBe(404);
+    expect(
+      (await fetch(`${base}/playground/assets/../../package.json`, { headers: { cookie } })).status,
+    ).toBe(404);
+    expect((await fetch(`${base}/playground/assets/missing.css`, { headers: { cookie } })).status).toBe(404);
+    expect((await fetch(`${base}/playground/files/F404`, { headers: { cookie } })).status).toBe(404);
     // The compiled page scripts come from dist/ (built by `npm test` and `npm start`).
-    const script = await fetch(`${base}/playground/assets/protocol.js`);
+    const script = await fetch(`${base}/playground/assets/protocol.js`, { headers: { cookie } });
     expect(script.status).toBe(200);
     expect(script.headers.get('content-type')).toContain('text/javascript');
 
@@ -484,7 +501,7 @@ describe('playground server', () => {
       (await snapshot()).messages.find((message) => message.channel === GENERAL && message.files.length > 0);
     await expect.poll(async () => (await withFile())?.files.length ?? 0, WAIT).toBeGreaterThan(0);
     const file = (await withFile())?.files[0];
-    const download = await fetch(`${base}${file?.url}`);
+    const download = await fetch(`${base}${file?.url}`, { headers: { cookie } });
     expect(download.status).toBe(200);
     expect(download.headers.get('content-disposition')).toMatch(/^attachment; filename="/);
     expect(await download.text()).toContain('BEGIN CERTIFICATE');

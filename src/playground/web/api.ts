@@ -5,6 +5,10 @@ const BASE = '/playground/api';
 
 export async function getState(): Promise<PlaygroundSnapshot> {
   const response = await fetch(`${BASE}/state`, { headers: { accept: 'application/json' } });
+  if (response.status === 403) {
+    // The token is per process (docs/requirements.md R42): a restart leaves this tab's cookie behind.
+    throw new Error('This playground needs the address Regdesk printed at start-up (…/playground?token=…).');
+  }
   if (!response.ok) throw new Error(`Could not load the workspace (HTTP ${response.status}).`);
   return (await response.json()) as PlaygroundSnapshot;
 }
