@@ -36,9 +36,11 @@ export function createMetrics(names: MetricsQueues = {}): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'regdesk_' });
   const watched = new Map<string, Queue>();
+  const depth = new QueueDepth(watched);
 
-  // Depth is read on scrape, from Redis, so every process (web or worker) reports the same shared
-  // queues; a scrape costs one pipelined round trip per queue.
+  // Depth is read from Redis, so every process (web or worker) reports the same shared queues; reads
+  // are kept for a few seconds, so scrapes (several Prometheus servers, a dashboard refresh) cost at
+  // most one round trip per queue per interval, not per scrape.
   new Gauge({
     name: 'regdesk_queue_jobs',
     help: 'Jobs in each queue by state, read from Redis when scraped',
@@ -46,11 +48,10 @@ export function createMetrics(names: MetricsQueues = {}): Metrics {
     registers: [registry],
     async collect() {
       this.reset();
-      for (const queue of watched.values()) {
+      for (const [name, counts] of await depth.read()) {
         // With Redis down the depth is unknown: left out, so the rest of /metrics still answers.
-        const counts = await withDeadline(queue.getJobCounts(...QUEUE_STATES));
         if (counts === undefined) continue;
-        for (const state of QUEUE_STATES) this.set({ queue: queue.name, state }, counts[state] ?? 0);
+        for (const state of QUEUE_STATES) this.set({ queue: name, state }, counts[state] ?? 0);
       }
     },
   });
@@ -59,10 +60,9 @@ export function createMetrics(names: MetricsQueues = {}): Metrics {
     help: 'Pending DNSSEC transitions and certificate orders being followed (waiting, active or delayed)',
     registers: [registry],
     async collect() {
-      const queue = names.followQueue === undefined ? undefined : watched.get(names.followQueue);
-      if (queue === undefined) return;
+      if (names.followQueue === undefined || !watched.has(names.followQueue)) return;
       this.reset();
-      const counts = await withDeadline(queue.getJobCounts('waiting', 'active', 'delayed'));
+      const counts = (await depth.read()).get(names.followQueue);
       if (counts === undefined) return;
       this.set((counts.waiting ?? 0) + (counts.active ?? 0) + (counts.delayed ?? 0));
     },
@@ -168,6 +168,33 @@ export const APPROVAL_STATE_OF_ACTION: Readonly<Record<string, string>> = {
 };
 
 /** A scrape must not wait out a Redis outage: a count not read within `ms` is left out. */
+/** How long a read of the queues' depth is reused by later scrapes. */
+export const QUEUE_DEPTH_TTL_MS = 5_000;
+
+/** The watched queues' job counts, read at most once per `QUEUE_DEPTH_TTL_MS` (concurrent scrapes share it). */
+class QueueDepth {
+  #read: { at: number; counts: Promise<Map<string, Record<string, number> | undefined>> } | undefined;
+
+  constructor(private readonly queues: ReadonlyMap<string, Queue>) {}
+
+  read(): Promise<Map<string, Record<string, number> | undefined>> {
+    const now = Date.now();
+    if (this.#read === undefined || now - this.#read.at >= QUEUE_DEPTH_TTL_MS) {
+      this.#read = { at: now, counts: this.#fetch() };
+    }
+    return this.#read.counts;
+  }
+
+  async #fetch(): Promise<Map<string, Record<string, number> | undefined>> {
+    const entries = await Promise.all(
+      [...this.queues.values()].map(
+        async (queue) => [queue.name, await withDeadline(queue.getJobCounts(...QUEUE_STATES))] as const,
+      ),
+    );
+    return new Map(entries);
+  }
+}
+
 function withDeadline<T>(promise: Promise<T>, ms = 2_000): Promise<T | undefined> {
   return Promise.race([
     promise.catch(() => undefined),

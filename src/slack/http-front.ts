@@ -75,12 +75,21 @@ export async function startHttpFront(options: HttpFrontOptions): Promise<HttpFro
         res.writeHead(401, { 'www-authenticate': 'Bearer' }).end();
         return;
       }
+      // Without a token the metrics (queue depths, approval counts, traffic) are for this machine
+      // only: the port also faces Slack, and so the internet.
+      if (options.metricsToken === undefined && !isLoopback(req.socket.remoteAddress)) {
+        sendJson(res, 403, {
+          error: 'metrics_loopback_only',
+          hint: 'Set METRICS_TOKEN and scrape with `Authorization: Bearer <token>` from other hosts.',
+        });
+        return;
+      }
       const body = await metrics.registry.metrics();
       res.writeHead(200, { 'content-type': metrics.registry.contentType }).end(body);
       return;
     }
     if (SLACK_ROUTES.has(path)) {
-      if (req.method === 'POST' && refuseBody(req, res)) return;
+      if (req.method === 'POST' && (refuseBody(req, res) || refuseOverBudget(req, res))) return;
       if (options.slack === undefined) {
         sendJson(res, 503, { error: 'slack_not_configured', hint: options.unconfiguredHint ?? '' });
       } else {
@@ -135,6 +144,34 @@ export async function startHttpFront(options: HttpFrontOptions): Promise<HttpFro
         server.closeIdleConnections();
       }),
   };
+}
+
+/**
+ * docs/requirements.md R34: request bodies held at once, across all requests, by their declared
+ * length, from the moment one is accepted until its answer is sent. A slow sender holds its share for
+ * at most the request timeout; past the budget, 503 (Slack retries) instead of buffering more.
+ * Slack's payloads are a few kilobytes, so the budget holds thousands of real ones at once.
+ */
+export const MAX_BUFFERED_BYTES = 32 * 1024 * 1024;
+let bufferedBytes = 0;
+
+function refuseOverBudget(req: IncomingMessage, res: ServerResponse): boolean {
+  const length = Number(req.headers['content-length'] ?? 0);
+  if (bufferedBytes + length > MAX_BUFFERED_BYTES) {
+    res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1', connection: 'close' });
+    res.end(JSON.stringify({ error: 'busy' }));
+    req.destroy();
+    return true;
+  }
+  bufferedBytes += length;
+  res.once('close', () => {
+    bufferedBytes -= length;
+  });
+  return false;
+}
+
+export function isLoopback(address: string | undefined): boolean {
+  return address === '::1' || /^(::ffff:)?127\./.test(address ?? '');
 }
 
 /** 411 without a length, 413 over the limit: answered from the headers, the body never read. */

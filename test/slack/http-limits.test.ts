@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_BODY_BYTES } from '../../src/slack/http-front.js';
+import { isLoopback, MAX_BODY_BYTES, MAX_BUFFERED_BYTES } from '../../src/slack/http-front.js';
 import { type Harness, startHarness } from '../helpers/app-harness.js';
 
 const METRICS_TOKEN = 'metrics-token-0123456789';
@@ -82,6 +82,30 @@ describe('the HTTP front refuses what Slack never sends, and keeps operators dat
     expect(res.status).toBe(200);
   });
 
+  it('bounds the bytes held across requests: slow senders past the budget get 503, and then normal requests pass', async () => {
+    const slow = Array.from({ length: MAX_BUFFERED_BYTES / MAX_BODY_BYTES }, () => {
+      const req = request(`${h.url}/slack/events`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': String(MAX_BODY_BYTES) },
+      });
+      req.on('error', () => {});
+      req.write('{');
+      return req;
+    });
+    // Every slow sender has been accepted (its share taken) once the next one is refused.
+    let refused = 0;
+    for (let tries = 0; tries < 100 && refused === 0; tries++) {
+      const status = await postBytes(h.url, 1024);
+      if (status === 503) refused++;
+      else await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(refused).toBe(1);
+    for (const req of slow) req.destroy();
+    await expect
+      .poll(async () => (await h.driver.command('/domain', 'help')).status, { timeout: 10_000 })
+      .toBe(200);
+  });
+
   it('/metrics needs the bearer token; /healthz says only whether it can serve', async () => {
     expect((await fetch(`${h.url}/metrics`)).status).toBe(401);
     expect((await fetch(`${h.url}/metrics`, { headers: { authorization: 'Bearer wrong' } })).status).toBe(
@@ -92,5 +116,23 @@ describe('the HTTP front refuses what Slack never sends, and keeps operators dat
     expect(await ok.text()).toContain('regdesk_http_requests_total');
     const health = await fetch(`${h.url}/healthz`);
     expect(await health.json()).toEqual({ ok: true, redis: { ok: true } });
+  });
+});
+
+describe('/metrics without METRICS_TOKEN', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(async () => {
+    await h.stop();
+  });
+
+  it('answers this machine (loopback) and no other peer', async () => {
+    expect((await fetch(`${h.url}/metrics`)).status).toBe(200);
+    for (const local of ['127.0.0.1', '::1', '::ffff:127.0.0.1', '127.1.2.3'])
+      expect(isLoopback(local)).toBe(true);
+    for (const remote of ['10.0.0.5', '::ffff:192.168.1.2', '2001:db8::1', undefined])
+      expect(isLoopback(remote)).toBe(false);
   });
 });
