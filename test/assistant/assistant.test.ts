@@ -190,6 +190,8 @@ describe("the registrar's assistant in channels", () => {
 
   it('explains a key without the assistant right, once, without retrying', async () => {
     h.sandbox.addKey('no-assistant-key', ['domain:read']);
+    // A member of that workspace (anyone else is an outsider there: R33).
+    h.slack.users.set('U0009', { id: 'U0009', team_id: 'T0009' });
     await h.running.services.vault.put({ teamId: 'T0009' }, 'registrar-key', 'no-assistant-key', 'test');
     await h.driver.command('/ask', 'hello there', { team: 'T0009', user: 'U0009' });
     await h.slack.waitFor(

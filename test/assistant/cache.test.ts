@@ -66,6 +66,8 @@ describe('the answer cache', () => {
   });
 
   it('never answers from another workspace’s cache', async () => {
+    // Members of that workspace, as its users.info says (anyone else is an outsider there: R33).
+    for (const id of ['UW2', 'UW3']) w.h.slack.users.set(id, { id, team_id: 'T0002' });
     await ask('Where are my billing invoices?', { user: 'UW1' });
     await ask('Where are my billing invoices?', { user: 'UW2', team: 'T0002' });
     expect(w.registrar.about('billing invoices')).toHaveLength(2);
@@ -77,6 +79,7 @@ describe('the answer cache', () => {
   });
 
   it('never answers with another key’s answer: a new key asks the registrar again', async () => {
+    for (const id of ['UK1', 'UK2']) w.h.slack.users.set(id, { id, team_id: 'T0005' });
     w.h.sandbox.addKey('cache-key-one', ['assistant', 'domain:read'], 'acct-one');
     w.h.sandbox.addKey('cache-key-two', ['assistant', 'domain:read'], 'acct-two');
     await w.h.running.services.vault.put({ teamId: 'T0005' }, 'registrar-key', 'cache-key-one', 'test');

@@ -26,6 +26,24 @@ export class RegistrarRecorder {
   target = '';
   url = '';
   #server: Server | undefined;
+  readonly #holds: { text: string; arrived(): void; open: Promise<void> }[] = [];
+
+  /**
+   * Holds the next question containing `text` at the registrar's door: `arrived` resolves once it
+   * was sent (Regdesk built it), and it goes on to the registrar only on `release()`.
+   */
+  hold(text: string): { arrived: Promise<void>; release(): void } {
+    let arrived = () => {};
+    let release = () => {};
+    const reached = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    const open = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    this.#holds.push({ text, arrived, open });
+    return { arrived: reached, release };
+  }
 
   async start(): Promise<this> {
     this.#server = createServer((req, res) => {
@@ -41,6 +59,13 @@ export class RegistrarRecorder {
                 : [],
             ),
           );
+          const q = url.pathname === '/help/search' ? (url.searchParams.get('q') ?? '') : undefined;
+          const held = q === undefined ? -1 : this.#holds.findIndex((hold) => q.includes(hold.text));
+          const hold = held < 0 ? undefined : this.#holds.splice(held, 1)[0];
+          if (hold !== undefined) {
+            hold.arrived();
+            await hold.open;
+          }
           const at = Date.now();
           const body = chunks.length === 0 ? undefined : Buffer.concat(chunks);
           const answer = await fetch(url, {

@@ -3,9 +3,11 @@ import type { Queue } from 'bullmq';
 import type { Logger } from '../../shared/logger.js';
 import type { Redis } from '../../shared/redis.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
+import type { LookupAccess } from '../../slack/lookup.js';
 import { slackRefusal } from '../../slack/platform-errors.js';
 import type { ChannelPoster } from '../../slack/poster.js';
 import type { SlackDirectory } from '../../slack/users.js';
+import { PermissionRefused } from '../approvals/permissions.js';
 import type { PolicyStore } from '../approvals/policy.js';
 import { panelStatus, waitingMessage } from './blocks.js';
 import type { AnswerCache } from './cache.js';
@@ -31,11 +33,21 @@ export interface AskingDeps {
   cache: AnswerCache;
   estimator: Estimator;
   slackFor(workspace: WorkspaceRef): Promise<WebClient>;
+  /**
+   * Whether the person may read with the workspace's key: the look-ups' rule of the one permission
+   * model (docs/requirements.md R43), since answers draw on the account's domains, billing and
+   * certificates. Guests, external and deactivated people are refused (R33).
+   */
+  mayLookUp: LookupAccess;
   logger: Logger;
 }
 
+/** The surfaces a question comes from, as its audit entry names them. */
+export type Surface = '/ask' | 'mention' | 'dm' | 'panel' | 'shortcut';
+
 /** One question from any surface (`/ask`, mention, panel, DM, shortcut), as the handlers hand it over. */
 export interface Question {
+  surface: Surface;
   workspace: WorkspaceRef;
   user: string;
   client: WebClient;
@@ -56,9 +68,11 @@ export interface Question {
 }
 
 /**
- * The path every question takes: the asker's locale, then the answer cache (docs/requirements.md
- * C3: a repeat costs no quota and no place in the queue), else a place under the asker's cap (R34)
- * and the account's queue (R13), its position shown from the start with an estimate.
+ * The path every question takes: the permission model first (R43: nobody it refuses gets an answer,
+ * a cached one included, or a place in the queue), the asker's locale, then the answer cache
+ * (docs/requirements.md C3: a repeat costs no quota and no place in the queue), else a place under
+ * the asker's cap (R34) and the account's queue (R13), its position shown from the start with an
+ * estimate.
  */
 export class Asking {
   readonly #outcomes: Outcomes;
@@ -73,7 +87,6 @@ export class Asking {
       poster: deps.poster,
       policies: deps.policies,
       slackFor: deps.slackFor,
-      remember: (job, answer) => deps.assistant.remember(job, answer),
       logger: deps.logger,
     });
   }
@@ -89,6 +102,7 @@ export class Asking {
 
   async submit(q: Question): Promise<void> {
     const { assistant, cache } = this.deps;
+    await this.mayAsk(q.client, q.workspace, q.user, q.surface);
     const locale = await this.localeFor(q.client, q.workspace, q.user, q.languageHint ?? q.question);
     const account = await assistant.accountOf(q.workspace);
     const query = { workspace: q.workspace, account, locale, question: q.question };
@@ -114,6 +128,19 @@ export class Asking {
       if (admission !== undefined) await assistant.withdraw(admission).catch(() => undefined);
       throw error;
     }
+  }
+
+  /**
+   * Throws `PermissionRefused` (its reason says why: "Guests cannot use Regdesk.") unless the person
+   * may read with the workspace's key. The refusal is audited with the surface only: never the
+   * question or the message it is about.
+   */
+  async mayAsk(client: WebClient, workspace: WorkspaceRef, user: string, surface: Surface): Promise<void> {
+    const access = await this.deps.mayLookUp(client, workspace, user, {
+      operation: `assistant ${surface}`,
+      target: '',
+    });
+    if (!access.allowed) throw new PermissionRefused(access.reason);
   }
 
   /** Only a question without context may come from the cache: a follow-up's answer depends on its thread. */

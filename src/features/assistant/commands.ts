@@ -15,7 +15,8 @@ import { cleanQuestion, MAX_QUESTION_LENGTH } from './service.js';
  * posted even where the policy keeps answers private (`audienceOf`): it is the asker's own words, and
  * its thread shows the queue position, which no private message could (ephemerals cannot be edited
  * later, and jobs hold no response_url, docs/requirements.md R2). Only the answer carries account
- * data. A question beyond the asker's cap is refused before anything is posted (R34).
+ * data. A person the permission model refuses (a guest, an outsider, a deactivated account: R33,
+ * R43) or a question beyond the asker's cap (R34) is refused privately before anything is posted.
  */
 export function registerAssistantHandlers(app: App, deps: SlackDeps & AskingDeps, asking: Asking): void {
   deps.router.setFreeText('/ask', {
@@ -29,6 +30,7 @@ export function registerAssistantHandlers(app: App, deps: SlackDeps & AskingDeps
         const workspace = workspaceOf(bolt.body);
         // Slack does not redeliver a command, so each one is a question of its own.
         await asking.submit({
+          surface: '/ask',
           workspace,
           user,
           client: bolt.client,
@@ -61,6 +63,7 @@ export function registerAssistantHandlers(app: App, deps: SlackDeps & AskingDeps
     try {
       const question = cleanQuestion(event.text);
       await asking.submit({
+        surface: 'mention',
         workspace,
         user,
         client,
@@ -76,6 +79,7 @@ export function registerAssistantHandlers(app: App, deps: SlackDeps & AskingDeps
         },
       });
     } catch (error) {
+      // Refusals included (a guest, an outsider, the cap): an ephemeral in the channel, else a DM.
       await replyPrivately({ user, client, channel }, replyForError(error, deps.logger), deps.logger);
     }
   });

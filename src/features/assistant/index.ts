@@ -6,6 +6,7 @@ import { type Limiter, withLatencyMargin } from '../../shared/limiter.js';
 import { createWorker } from '../../shared/queues.js';
 import type { KeySpace, Redis } from '../../shared/redis.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
+import type { LookupAccess } from '../../slack/lookup.js';
 import type { ChannelPoster } from '../../slack/poster.js';
 import type { SlackDirectory } from '../../slack/users.js';
 import type { PolicyStore } from '../approvals/policy.js';
@@ -34,6 +35,8 @@ export interface AssistantDeps {
   config: { assistantCacheTtlMs: number };
   registrarFor(workspace: WorkspaceRef): RegistrarClient;
   slackFor(workspace: WorkspaceRef): Promise<WebClient>;
+  /** The permission model's `lookup` rule: who may ask at all (docs/requirements.md R33, R43). */
+  mayLookUp: LookupAccess;
 }
 
 /** The answer cache and the estimator, built alike by the Slack side and the workers. */

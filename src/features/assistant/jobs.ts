@@ -22,6 +22,7 @@ import type { PolicyStore } from '../approvals/policy.js';
 import { panelStatus, retryingMessage, waitingMessage } from './blocks.js';
 import type { AnswerCache } from './cache.js';
 import type { Estimator } from './estimate.js';
+import { questionFor, ThreadHistory } from './history.js';
 import { DELIVERY_LEASE_MS, errorText, type Outcome, Outcomes } from './outcome.js';
 import { Placeholders, type PlaceholderView } from './placeholder.js';
 import { type AssistantJob, type AssistantService, workspaceOfJob } from './service.js';
@@ -145,6 +146,7 @@ export function assistantProcessor(deps: AssistantWorkerDeps) {
   const { redis, service, logger } = deps;
   const keys = service.redisKeys;
   const placeholders = new Placeholders(redis, keys);
+  const history = new ThreadHistory(redis, keys);
   const outcomes = new Outcomes({
     redis,
     keys,
@@ -152,7 +154,6 @@ export function assistantProcessor(deps: AssistantWorkerDeps) {
     poster: deps.poster,
     policies: deps.policies,
     slackFor: deps.slackFor,
-    remember: (job, answer) => service.remember(job, answer),
     logger,
   });
 
@@ -256,7 +257,8 @@ export function assistantProcessor(deps: AssistantWorkerDeps) {
       }
       // The question leaves the queue for the registrar: "is looking it up…".
       if (data.shownAhead !== 0 || data.surface === 'panel') await show({ kind: 'working' });
-      const question = await service.withContext(data);
+      // A privately answered exchange of the thread is carried only into its asker's private answers.
+      const question = await questionFor(data, history, () => outcomes.answeredPrivately(data));
       try {
         // The quota slot counts from now, when the question is about to go (limiter.ts `take`).
         if (quota.ok) await quota.settle();
@@ -264,7 +266,7 @@ export function assistantProcessor(deps: AssistantWorkerDeps) {
         const answer = await deps
           .registrarFor(workspace)
           .assistant.ask({ q: question.text, locale: data.locale });
-        outcome = { ok: true, answer };
+        outcome = { ok: true, answer, ...(question.confidential ? { confidential: true as const } : {}) };
         const tookMs = Date.now() - started;
         // Written once the outcome is settled, which hands the account to its next question: these
         // writes are not on that question's path.

@@ -11,6 +11,7 @@ import { replyPrivately } from '../../slack/reply.js';
 import type { PolicyStore } from '../approvals/policy.js';
 import { type Audience, audienceOf } from './audience.js';
 import { privateReply, threadReply } from './blocks.js';
+import { ThreadHistory } from './history.js';
 import { Placeholders, tidyPlaceholder } from './placeholder.js';
 import { type AssistantJob, type AssistantKeys, workspaceOfJob } from './service.js';
 
@@ -21,6 +22,11 @@ export type Outcome =
       answer: AssistantAnswer;
       /** Set when the answer came from the cache: when the registrar gave it. */
       cachedAt?: number;
+      /**
+       * Set when the question carried an exchange answered privately to its asker (history.ts): the
+       * answer then goes to the asker alone, whatever the channel has become meanwhile.
+       */
+      confidential?: true;
     }
   | { ok: false; reason: string };
 
@@ -45,7 +51,6 @@ export interface OutcomeDeps {
   /** Who reads answers and where their links may go (`assistantAnswers`, `assistantLinkHosts`). */
   policies: PolicyStore;
   slackFor(workspace: WorkspaceRef): Promise<WebClient>;
-  remember(job: AssistantJob, answer: string): Promise<void>;
   logger: Logger;
 }
 
@@ -56,9 +61,11 @@ export interface OutcomeDeps {
  */
 export class Outcomes {
   readonly #placeholders: Placeholders;
+  readonly #history: ThreadHistory;
 
   constructor(private readonly deps: OutcomeDeps) {
     this.#placeholders = new Placeholders(deps.redis, deps.keys);
+    this.#history = new ThreadHistory(deps.redis, deps.keys);
   }
 
   async of(job: AssistantJob, jobId: string): Promise<Outcome | undefined> {
@@ -66,14 +73,40 @@ export class Outcomes {
     return raw === null ? undefined : (JSON.parse(raw) as Outcome);
   }
 
-  /** Records the outcome (the first one wins), then frees the question's place and slot. */
+  /**
+   * Records the outcome (the first one wins), then frees the question's place and slot. The message a
+   * shortcut asked about leaves the job here: it is not kept longer than its question lives (the
+   * completed job itself stays 24 h, DEFAULT_JOB_OPTIONS, so a re-run delivers instead of asking).
+   */
   async settle(job: AssistantJob, jobId: string, outcome: Outcome): Promise<void> {
     const key = this.deps.keys.outcome(job.account, jobId);
-    const first = await this.deps.redis.set(key, JSON.stringify(outcome), 'EX', KEEP_SECONDS, 'NX');
+    const kept = outcome.ok ? { ...outcome, answer: shownPart(outcome.answer) } : outcome;
+    await this.deps.redis.set(key, JSON.stringify(kept), 'EX', KEEP_SECONDS, 'NX');
     // Kept through a fail-over, so a re-run delivers this outcome instead of asking again.
     await waitForReplicas(this.deps.redis, key);
-    if (first === 'OK' && outcome.ok) await this.deps.remember(job, outcome.answer.answer);
     await this.#release(job.account, jobId, job.user);
+    if (job.context !== undefined) await this.#forgetContext(jobId);
+  }
+
+  async #forgetContext(jobId: string): Promise<void> {
+    const queued = await this.deps.queue.getJob(jobId);
+    if (queued?.data.context === undefined) return;
+    const { context: _dropped, ...data } = queued.data;
+    await queued.updateData(data);
+  }
+
+  /**
+   * Whether the question's outcome would go to its asker alone if delivered now (`audienceOf`): a
+   * follow-up carries an earlier private exchange only then (history.ts).
+   */
+  async answeredPrivately(job: AssistantJob): Promise<boolean> {
+    const client = await this.deps.slackFor(workspaceOfJob(job));
+    return (await this.#audience(client, job)) === 'asker';
+  }
+
+  async #audience(client: WebClient, job: AssistantJob): Promise<Audience> {
+    const policy = await this.deps.policies.get(workspaceOfJob(job));
+    return audienceOf(client, job.channel, policy.assistantAnswers, this.deps.logger);
   }
 
   async releaseSlot(account: string, jobId: string): Promise<void> {
@@ -128,7 +161,14 @@ export class Outcomes {
       const workspace = workspaceOfJob(job);
       const client = await this.deps.slackFor(workspace);
       const policy = await this.deps.policies.get(workspace);
-      const audience = await audienceOf(client, job.channel, policy.assistantAnswers, logger);
+      // An answer built on a private exchange stays private, even where the thread may read answers now.
+      const audience: Audience =
+        outcome.ok && outcome.confidential === true
+          ? 'asker'
+          : await audienceOf(client, job.channel, policy.assistantAnswers, logger);
+      // Remembered for follow-ups before it is posted (nobody can follow up on it sooner), with who
+      // read it: a private answer never becomes a public follow-up's context (history.ts).
+      if (outcome.ok) await this.#history.remember(job, jobId, outcome.answer.answer, audience);
       if (!(await this.#tell(client, job, outcome, audience, policy.assistantLinkHosts))) return 'done'; // logged by replyPrivately
       await redis.set(mark, 'done', 'EX', KEEP_SECONDS);
       await waitForReplicas(redis, mark);
@@ -209,6 +249,20 @@ export class Outcomes {
     const job = next === undefined ? undefined : await queue.getJob(next);
     if (job !== undefined && (await job.isDelayed())) await job.promote().catch(() => undefined);
   }
+}
+
+/**
+ * What of an answer is shown (blocks.ts), and so kept with the outcome. Not the registrar's echo of
+ * the question it was sent (`question`), which carries the message a shortcut asked about and a
+ * follow-up's earlier exchanges, nor fields Regdesk does not know.
+ */
+function shownPart(answer: AssistantAnswer): AssistantAnswer {
+  return {
+    answer: answer.answer,
+    truncated: answer.truncated,
+    sources: answer.sources,
+    ...(answer.dashboard_url === undefined ? {} : { dashboard_url: answer.dashboard_url }),
+  };
 }
 
 export function errorText(error: unknown): string {

@@ -106,6 +106,16 @@ class PanelThreads {
 export function registerAssistantPanel(app: App, deps: SlackDeps & AskingDeps, asking: Asking): void {
   const threads = new PanelThreads(deps.redis, deps.assistant.redisKeys.panel);
 
+  // A DM with the bot takes the bot's reply in the thread, where the asker is looking: refusals
+  // (a guest, an outsider, the cap), empty questions and failures alike.
+  const explain = async (client: WebClient, channel: string, threadTs: string, error: unknown) => {
+    await deps.poster
+      .post(client, { channel, thread_ts: threadTs, ...replyForError(error, deps.logger) })
+      .catch((postError: unknown) =>
+        deps.logger.warn({ slackError: slackRefusal(postError) }, 'could not explain a refused DM question'),
+      );
+  };
+
   const ask = async (
     client: WebClient,
     body: { event_id?: string },
@@ -120,31 +130,25 @@ export function registerAssistantPanel(app: App, deps: SlackDeps & AskingDeps, a
     const threadTs = message.thread_ts ?? message.ts ?? '';
     try {
       const question = cleanQuestion(message.text ?? '');
-      // The panel's history lists threads by title: the first question's first words.
-      if (panel !== undefined && (await threads.firstQuestion(workspace, channel, threadTs)))
-        await panel.setTitle(truncate(question, 60)).catch(() => undefined);
       await asking.submit({
+        surface: panel === undefined ? 'dm' : 'panel',
         workspace,
         user,
         client,
         dedupeId: `event:${body.event_id ?? `${channel}:${message.ts}`}`,
         question,
         thread: { channel, threadTs },
-        place: async () =>
-          panel !== undefined
-            ? { channel, threadTs, question, surface: 'panel' as const }
-            : { channel, threadTs, askTs: message.ts ?? threadTs, question },
+        place: async () => {
+          if (panel === undefined) return { channel, threadTs, askTs: message.ts ?? threadTs, question };
+          // The panel's history lists threads by title: the first question's first words (once the
+          // question is let in: a refused one names nothing).
+          if (await threads.firstQuestion(workspace, channel, threadTs))
+            await panel.setTitle(truncate(question, 60)).catch(() => undefined);
+          return { channel, threadTs, question, surface: 'panel' as const };
+        },
       });
     } catch (error) {
-      // A DM with the bot takes the bot's reply in the thread, where the asker is looking.
-      await deps.poster
-        .post(client, { channel, thread_ts: threadTs, ...replyForError(error, deps.logger) })
-        .catch((postError: unknown) =>
-          deps.logger.warn(
-            { slackError: slackRefusal(postError) },
-            'could not explain a refused DM question',
-          ),
-        );
+      await explain(client, channel, threadTs, error);
     }
   };
 
@@ -163,6 +167,13 @@ export function registerAssistantPanel(app: App, deps: SlackDeps & AskingDeps, a
       const { channel_id: channel, thread_ts: threadTs, user_id: user, context } = event.assistant_thread;
       const workspace = workspaceOf(body);
       await threads.started(workspace, channel, threadTs, user, context);
+      // Nobody the permission model refuses is offered prompts: they are told why instead (R33, R43).
+      try {
+        await asking.mayAsk(client, workspace, user, 'panel');
+      } catch (error) {
+        await explain(client, channel, threadTs, error);
+        return;
+      }
       const locale = await asking.localeFor(client, workspace, user, '');
       const language = (locale ?? '').toLowerCase().startsWith('de') ? 'de' : 'en';
       const { title, prompts } = SUGGESTED_PROMPTS[language];

@@ -7,9 +7,6 @@ import type { WorkspaceKeys } from '../keys/service.js';
 
 export const ASSISTANT_QUEUE = 'assistant';
 export const MAX_QUESTION_LENGTH = 1_000;
-/** Earlier questions and answers of a thread sent along with a follow-up (the assistant keeps no state). */
-const CONTEXT_BUDGET = 1_500;
-const HISTORY_TTL_SECONDS = 7 * 24 * 60 * 60;
 /** Questions one asker may have waiting or running per registrar account (docs/requirements.md R34). */
 const MAX_WAITING_PER_ASKER = 3;
 /**
@@ -52,7 +49,10 @@ export interface AssistantJob {
    * status (`assistant.threads.setStatus`) instead of a placeholder message.
    */
   surface?: 'panel';
-  /** Text the question is about (a message shortcut's message), sent ahead of the question. */
+  /**
+   * Text the question is about (a message shortcut's message), sent ahead of the question. Someone
+   * else's words: removed from the job once the question settles (`Outcomes.settle`).
+   */
   context?: string;
   /** The asker's own message (mentions), for the working → answered reaction. */
   askTs?: string;
@@ -235,48 +235,14 @@ export class AssistantService {
       shownAt: enqueuedAt,
     };
     // The job exists before its queue entry: a queue entry without a job is taken as stale and cleared.
-    await this.queue.add('ask', data, { jobId });
+    // A shortcut's message text lives no longer than its question: settling removes it from the job
+    // (`Outcomes.settle`), and a job BullMQ itself fails (stalled past its limit, so never settled
+    // here) goes at once instead of being kept 7 days (DEFAULT_JOB_OPTIONS).
+    await this.queue.add('ask', data, {
+      jobId,
+      ...(data.context === undefined ? {} : { removeOnFail: true }),
+    });
     await this.redis.zadd(this.redisKeys.queue(account), 'NX', enqueuedAt, jobId);
     await opening(ahead);
-  }
-
-  /**
-   * The question to send: the message it is about (shortcut), or the thread's earlier exchanges,
-   * within a size budget. `bare` when nothing was added: only such questions are cached, since an
-   * answer given with context answers that context.
-   */
-  async withContext(job: AssistantJob): Promise<{ text: string; bare: boolean }> {
-    if (job.context !== undefined) {
-      const about = job.context.slice(0, CONTEXT_BUDGET);
-      return { text: `About this Slack message:\n${about}\n\nQuestion: ${job.question}`, bare: false };
-    }
-    const history = await this.redis.lrange(
-      this.redisKeys.history(workspaceOfJob(job), job.channel, job.threadTs),
-      0,
-      -1,
-    );
-    let context = '';
-    for (const entry of history.reverse()) {
-      const { q, a } = JSON.parse(entry) as { q: string; a: string };
-      const piece = `Q: ${q}\nA: ${a.slice(0, 600)}\n`;
-      if (context.length + piece.length > CONTEXT_BUDGET) break;
-      context = piece + context;
-    }
-    return context === ''
-      ? { text: job.question, bare: true }
-      : {
-          text: `Earlier in this conversation:\n${context}\nFollow-up question: ${job.question}`,
-          bare: false,
-        };
-  }
-
-  async remember(job: AssistantJob, answer: string): Promise<void> {
-    const key = this.redisKeys.history(workspaceOfJob(job), job.channel, job.threadTs);
-    await this.redis
-      .multi()
-      .rpush(key, JSON.stringify({ q: job.question, a: answer.slice(0, 1_000) }))
-      .ltrim(key, -3, -1)
-      .expire(key, HISTORY_TTL_SECONDS)
-      .exec();
   }
 }

@@ -45,6 +45,7 @@ export function registerAskShortcut(app: App, deps: SlackDeps & AskingDeps, aski
       const question = SHORTCUT_QUESTION[languageOf(text) ?? 'en'];
       const threadTs = shortcut.message.thread_ts ?? shortcut.message.ts;
       await asking.submit({
+        surface: 'shortcut',
         workspace,
         user,
         client,
