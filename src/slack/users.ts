@@ -12,6 +12,8 @@ export const SlackUserProfile = z.object({
   isGuest: z.boolean(),
   isDeleted: z.boolean(),
   isBot: z.boolean(),
+  /** A user of another organisation seen through a shared channel (Slack Connect). */
+  isStranger: z.boolean().default(false),
   locale: z.string().optional(),
   tz: z.string().optional(),
 });
@@ -55,6 +57,7 @@ export class SlackDirectory {
         isGuest: user.is_restricted === true || user.is_ultra_restricted === true,
         isDeleted: user.deleted === true,
         isBot: user.is_bot === true,
+        isStranger: (user as { is_stranger?: boolean }).is_stranger === true,
         ...(user.locale === undefined ? {} : { locale: user.locale }),
         ...(user.tz === undefined ? {} : { tz: user.tz }),
       };

@@ -5,7 +5,7 @@ import { createRedis } from '../../src/shared/redis.js';
 import { type Harness, startHarness } from '../helpers/app-harness.js';
 import { buttonPress } from '../helpers/payloads.js';
 import { testRedisUrl } from '../helpers/provided-context.js';
-import { ask, WS, waitForDm } from './support.js';
+import { ask, toldTo, WS, waitForDm } from './support.js';
 
 const HOUR = 3_600_000;
 
@@ -52,6 +52,26 @@ describe('who may act, and how much: outsiders, per-user caps, stale approvals (
       approvals: [],
     });
     expect(revokes()).toBe(0);
+  });
+
+  it('refuses a Slack Connect stranger (is_stranger) even where the team ids say nothing', async () => {
+    issued('cert-stranger');
+    h.slack.users.set('USTRANGER', { id: 'USTRANGER', is_admin: true, is_stranger: true });
+    const { id } = await ask(h, '/tls', 'revoke cert-stranger superseded', {
+      user: 'U0001',
+      channel: 'CSTR',
+    });
+    const res = await h.driver.interaction(
+      buttonPress(APPROVAL_IDS.approve, id, {
+        user: 'USTRANGER',
+        channel: 'CSTR',
+        responseUrl: h.slack.responseUrl('stranger'),
+      }),
+    );
+    expect(res.status).toBe(200);
+    // Told privately why, and the request is untouched.
+    await h.slack.waitFor(() => toldTo(h, 'USTRANGER').join('\n').includes('outside this workspace'));
+    expect((await h.running.services.approvalStore.get(WS, id))?.state).toBe('pending');
   });
 
   it(`caps one person's pending requests at ${MAX_PENDING_PER_REQUESTER}: of 100 at once, the rest are refused before anything is posted; another person's goes through`, async () => {

@@ -300,9 +300,12 @@ function outsiderKind(profile: SlackUserProfile, workspace: WorkspaceRef): Outsi
   if (profile.isDeleted) return 'deleted';
   if (profile.isBot) return 'bot';
   if (profile.isGuest) return 'guest';
+  // `is_stranger`: Slack's own word for a user of another organisation in a shared channel, which
+  // holds in Enterprise Grid too, where the team comparison is skipped (teams of one grid differ).
   const external =
-    workspace.enterpriseId === undefined &&
-    profile.teamId !== undefined &&
-    profile.teamId !== workspace.teamId;
+    profile.isStranger ||
+    (workspace.enterpriseId === undefined &&
+      profile.teamId !== undefined &&
+      profile.teamId !== workspace.teamId);
   return external ? 'external' : undefined;
 }
