@@ -27,6 +27,8 @@ export interface StandInUser {
   /** Single-channel guest. */
   is_ultra_restricted?: boolean;
   deleted?: boolean;
+  /** Slack Connect: a user of another organisation seen through a shared channel. */
+  is_stranger?: boolean;
   locale?: string;
   name?: string;
   real_name?: string;
@@ -226,18 +228,7 @@ export class SlackStandIn {
       return { ok: true, upload_url: `${this.url}${path}`, file_id: id };
     },
     'files.completeUploadExternal': (args) => this.#completeUpload(args),
-    'oauth.v2.access': (args) => ({
-      ok: true,
-      app_id: 'A0001',
-      authed_user: { id: 'UINSTALLER' },
-      scope: 'commands,chat:write',
-      token_type: 'bot',
-      access_token: `xoxb-installed-${String(args.code ?? 'x')}`,
-      bot_user_id: BOT_USER,
-      team: { id: 'T0OAUTH', name: 'OAuth Team' },
-      enterprise: null,
-      is_enterprise_install: false,
-    }),
+    'oauth.v2.access': (args) => this.#oauthAccess(args),
     'usergroups.users.list': () => ({ ok: true, users: [] }),
     // Assistant threads (side panel and DMs): only in the bot's DMs, only on threads Slack started.
     'assistant.threads.setStatus': (args) =>
@@ -589,6 +580,19 @@ export class SlackStandIn {
       // Slack answers HTTP 200 with the error in the body.
       return { body: { ok: false, error: token === undefined ? 'not_authed' : 'invalid_auth' } };
     }
+    // Token rotation (docs.slack.dev "Using token rotation"): an expired or replaced access token is
+    // refused with `token_expired`; only `oauth.v2.access` needs none.
+    const rotating = token === undefined ? undefined : this.rotation.tokens.get(token);
+    if (rotating !== undefined && method !== 'oauth.v2.access' && rotating.expiresAt <= Date.now()) {
+      this.#record({
+        method,
+        args,
+        ...(token === undefined ? {} : { token }),
+        at: Date.now(),
+        result: { ok: false, error: 'token_expired' },
+      });
+      return { body: { ok: false, error: 'token_expired' } };
+    }
     const call: SlackCall = { method, args, ...(token === undefined ? {} : { token }), at: Date.now() };
     this.#record(call);
     const override = this.#overrides.get(method)?.shift();
@@ -599,6 +603,58 @@ export class SlackStandIn {
         : { body: handler === undefined ? { ok: false, error: 'unknown_method' } : handler(args) };
     call.result = answer.body;
     return answer;
+  }
+
+  /**
+   * Token rotation as Slack documents it: with `rotation.enabled`, an install (and every refresh)
+   * answers an `xoxe.xoxb-` token that expires in `rotation.expiresInSeconds` and a single-use
+   * `xoxe-` refresh token; a refresh retires the old access token at once.
+   */
+  readonly rotation: {
+    enabled: boolean;
+    expiresInSeconds: number;
+    tokens: Map<string, { expiresAt: number }>;
+    refreshTokens: Set<string>;
+  } = { enabled: false, expiresInSeconds: 43_200, tokens: new Map(), refreshTokens: new Set() };
+
+  /** Makes an issued rotating token expire now (a test's twelve hours). */
+  expireToken(token: string): void {
+    const entry = this.rotation.tokens.get(token);
+    if (entry !== undefined) entry.expiresAt = 0;
+  }
+
+  #oauthAccess(args: Record<string, unknown>): Record<string, unknown> {
+    const install = {
+      ok: true,
+      app_id: 'A0001',
+      authed_user: { id: 'UINSTALLER' },
+      scope: 'commands,chat:write',
+      token_type: 'bot',
+      bot_user_id: BOT_USER,
+      team: { id: 'T0OAUTH', name: 'OAuth Team' },
+      enterprise: null,
+      is_enterprise_install: false,
+    };
+    if (args.grant_type === 'refresh_token') {
+      const given = String(args.refresh_token ?? '');
+      if (!this.rotation.refreshTokens.delete(given)) return { ok: false, error: 'invalid_refresh_token' };
+      for (const [token, entry] of this.rotation.tokens)
+        if (entry.expiresAt > 0 && token.includes(given.slice(-8))) entry.expiresAt = 0;
+      return { ...install, ...this.#rotatingPair(given.slice(-8)) };
+    }
+    if (!this.rotation.enabled)
+      return { ...install, access_token: `xoxb-installed-${String(args.code ?? 'x')}` };
+    return { ...install, ...this.#rotatingPair(randomBytes(4).toString('hex')) };
+  }
+
+  /** A fresh access token and refresh token of one installation (`lineage` ties refreshes together). */
+  #rotatingPair(lineage: string): Record<string, unknown> {
+    const serial = this.#seq++;
+    const access = `xoxe.xoxb-rot-${serial}-${lineage}`;
+    const refresh = `xoxe-1-refresh-${serial}-${lineage}`;
+    this.rotation.tokens.set(access, { expiresAt: Date.now() + this.rotation.expiresInSeconds * 1000 });
+    this.rotation.refreshTokens.add(refresh);
+    return { access_token: access, refresh_token: refresh, expires_in: this.rotation.expiresInSeconds };
   }
 
   #emit(event: PlaygroundEvent): void {
