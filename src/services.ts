@@ -174,7 +174,10 @@ export function buildServices(deps: ServiceDeps): Services {
 
   const limiter = new Limiter(redis);
   const poster = new ChannelPoster(limiter, keys, redis, logger);
-  const slackClients = new SlackClients(config.slack, webClientOptions(config.slack.apiUrl, logger), vault);
+  const slackClients = new SlackClients(config.slack, webClientOptions(config.slack.apiUrl, logger), vault, {
+    redis,
+    keys,
+  });
   const policies = new PolicyStore(redis, keys, logger, now);
   const directory = new SlackDirectory(redis, keys);
   const roles = new Roles(directory, policies, audit, logger);

@@ -608,7 +608,7 @@ export class SlackStandIn {
   /**
    * Token rotation as Slack documents it: with `rotation.enabled`, an install (and every refresh)
    * answers an `xoxe.xoxb-` token that expires in `rotation.expiresInSeconds` and a single-use
-   * `xoxe-` refresh token; a refresh retires the old access token at once.
+   * `xoxe-` refresh token (`invalid_refresh_token` when spent twice).
    */
   readonly rotation: {
     enabled: boolean;
@@ -638,8 +638,7 @@ export class SlackStandIn {
     if (args.grant_type === 'refresh_token') {
       const given = String(args.refresh_token ?? '');
       if (!this.rotation.refreshTokens.delete(given)) return { ok: false, error: 'invalid_refresh_token' };
-      for (const [token, entry] of this.rotation.tokens)
-        if (entry.expiresAt > 0 && token.includes(given.slice(-8))) entry.expiresAt = 0;
+      // The old access token stays valid until it expires; the refresh token is spent.
       return { ...install, ...this.#rotatingPair(given.slice(-8)) };
     }
     if (!this.rotation.enabled)

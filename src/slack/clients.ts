@@ -1,54 +1,69 @@
-import type { InstallationQuery } from '@slack/oauth';
+import { InstallProvider } from '@slack/oauth';
 import { WebClient, type WebClientOptions } from '@slack/web-api';
 import type { Config } from '../config.js';
-import type { WorkspaceRef } from '../shared/workspace.js';
+import type { KeySpace, Redis } from '../shared/redis.js';
+import { type WorkspaceRef, workspaceId } from '../shared/workspace.js';
 import type { Vault } from '../vault/store.js';
-import { VaultInstallationStore } from './installation-store.js';
+import { serializedRefresh, VaultInstallationStore } from './installation-store.js';
 
 /**
  * Web API clients for work that runs outside a Slack request (queue workers): the bot token of the
  * single workspace, or of the workspace's stored installation in OAuth mode.
+ *
+ * With token rotation on (docs/requirements.md R26) an OAuth installation's bot token lasts 12 hours.
+ * Every token a worker uses comes through the same place as a Slack request's: @slack/oauth's
+ * `InstallProvider.authorize`, which refreshes a token that expires within two hours and stores the new
+ * pair, wrapped in the per-workspace Redis lock (`serializedRefresh`) that keeps two processes from
+ * spending one single-use refresh token. A quiet night therefore never leaves alerts, digests or
+ * followers with a dead token.
  */
 export class SlackClients {
-  readonly #clients = new Map<string, WebClient>();
-  readonly #store: VaultInstallationStore | undefined;
+  readonly #clients = new Map<string, { token: string; client: WebClient }>();
+  readonly #authorize: ((ref: WorkspaceRef) => Promise<string>) | undefined;
 
   constructor(
     private readonly slack: Config['slack'],
     private readonly options: WebClientOptions,
     vault: Vault | undefined,
+    shared: { redis: Redis; keys: KeySpace },
   ) {
-    this.#store = vault === undefined ? undefined : new VaultInstallationStore(vault);
+    if (slack.mode !== 'http-oauth' || slack.oauth === undefined || vault === undefined) return;
+    const store = new VaultInstallationStore(vault);
+    const installer = new InstallProvider({
+      clientId: slack.oauth.clientId,
+      clientSecret: slack.oauth.clientSecret,
+      stateSecret: slack.oauth.stateSecret,
+      installationStore: store,
+      clientOptions: options,
+    });
+    const authorize = serializedRefresh(
+      (source) => installer.authorize(source),
+      store,
+      shared.redis,
+      shared.keys,
+    );
+    this.#authorize = async (ref) => {
+      const source = { teamId: ref.teamId, enterpriseId: ref.enterpriseId, isEnterpriseInstall: false };
+      const result = await authorize(source as Parameters<typeof authorize>[0], undefined as never);
+      if (result.botToken === undefined) throw new Error(`no installation for workspace ${ref.teamId}`);
+      return result.botToken;
+    };
   }
 
   async forWorkspace(ref: WorkspaceRef): Promise<WebClient> {
     const token = await this.#token(ref);
-    let client = this.#clients.get(token);
-    if (client === undefined) {
-      client = new WebClient(token, this.options);
-      this.#clients.set(token, client);
-    }
+    // One client per workspace, replaced when its token is (rotation), so retired tokens are let go.
+    const key = workspaceId(ref);
+    const known = this.#clients.get(key);
+    if (known?.token === token) return known.client;
+    const client = new WebClient(token, this.options);
+    this.#clients.set(key, { token, client });
     return client;
   }
 
   async #token(ref: WorkspaceRef): Promise<string> {
     if (this.slack.mode !== 'http-oauth' && this.slack.botToken !== undefined) return this.slack.botToken;
-    if (this.#store === undefined) throw new Error('no Slack token for background work');
-    // A workspace's own installation first, then its Enterprise Grid org-wide installation.
-    const queries: InstallationQuery<boolean>[] = [
-      { teamId: ref.teamId, enterpriseId: ref.enterpriseId, isEnterpriseInstall: false },
-    ];
-    if (ref.enterpriseId !== undefined) {
-      queries.push({ teamId: undefined, enterpriseId: ref.enterpriseId, isEnterpriseInstall: true });
-    }
-    for (const query of queries) {
-      try {
-        const installation = await this.#store.fetchInstallation(query);
-        if (installation.bot?.token !== undefined) return installation.bot.token;
-      } catch {
-        // try the next form of installation
-      }
-    }
-    throw new Error(`no installation for workspace ${ref.teamId}`);
+    if (this.#authorize === undefined) throw new Error('no Slack token for background work');
+    return this.#authorize(ref);
   }
 }

@@ -4,14 +4,21 @@ import type { KeySpace, Redis } from '../shared/redis.js';
 import { type WorkspaceRef, workspaceId } from '../shared/workspace.js';
 import type { Vault } from '../vault/store.js';
 
-/** An org-wide (Enterprise Grid) install is stored once for the whole org, under team `*`. */
+/**
+ * Installations are per workspace. Org-wide (Enterprise Grid) deployment is off in manifest.yml
+ * (`org_deploy_enabled: false`): every workspace of a grid installs Regdesk itself, with its own
+ * registrar key and policy, so an org-wide install is refused rather than stored somewhere no
+ * workspace's key, policy or audit trail would follow it.
+ */
 export function installationRef(query: {
   teamId?: string | undefined;
   enterpriseId?: string | undefined;
   isEnterpriseInstall?: boolean;
 }): WorkspaceRef {
-  if (query.isEnterpriseInstall === true && query.enterpriseId !== undefined) {
-    return { teamId: '*', enterpriseId: query.enterpriseId };
+  if (query.isEnterpriseInstall === true) {
+    throw new Error(
+      'org-wide (Enterprise Grid) installation is not supported: install Regdesk in each workspace',
+    );
   }
   if (query.teamId === undefined) throw new Error('installation query names no team');
   return { teamId: query.teamId, enterpriseId: query.enterpriseId };
