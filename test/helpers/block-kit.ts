@@ -93,6 +93,10 @@ export function blockKitViolations(payload: unknown, surface: 'message' | 'modal
       for (const element of elements) {
         if (element.type === 'button') {
           if (textOf(element.text).length > 75) problems.push(`${at}: button text longer than 75`);
+          // Block Kit: a button's accessibility_label is 1–75 characters.
+          const label = element.accessibility_label;
+          if (label !== undefined && (typeof label !== 'string' || label.length < 1 || label.length > 75))
+            problems.push(`${at}: accessibility_label not 1–75 characters`);
           if (String(element.value ?? '').length > 2000)
             problems.push(`${at}: button value longer than 2000`);
           if (String(element.action_id ?? '').length > 255) problems.push(`${at}: action_id longer than 255`);
@@ -109,6 +113,33 @@ export function blockKitViolations(payload: unknown, surface: 'message' | 'modal
     if (block.type === 'input' && textOf(block.label).length > 2000) problems.push(`${at}: label too long`);
   });
   return problems;
+}
+
+/**
+ * Buttons a person meets many times over (down a list, across messages) must say what they act on to
+ * a screen reader: each of these action ids needs an `accessibility_label` naming `target`.
+ */
+export function assertLabelledButtons(payload: unknown, target: string): void {
+  const buttons: Json[] = [];
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(visit);
+    else if (node !== null && typeof node === 'object') {
+      const json = node as Json;
+      if (json.type === 'button') buttons.push(json);
+      Object.values(json).forEach(visit);
+    }
+  };
+  visit(payload);
+  if (buttons.length === 0) throw new Error('no buttons to check');
+  const unlabelled = buttons.filter(
+    (button) =>
+      typeof button.accessibility_label !== 'string' || !button.accessibility_label.includes(target),
+  );
+  if (unlabelled.length > 0) {
+    throw new Error(
+      `buttons without a label naming ${target}: ${unlabelled.map((b) => String(b.action_id)).join(', ')}`,
+    );
+  }
 }
 
 export function assertWithinBlockKitLimits(payload: unknown, surface: 'message' | 'modal' | 'home'): void {

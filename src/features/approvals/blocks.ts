@@ -56,7 +56,7 @@ export function approvalMessage(
   if (pending) {
     const elements: Button[] = [
       {
-        ...button('Approve', APPROVAL_IDS.approve, request.id, 'primary'),
+        ...button('Approve', APPROVAL_IDS.approve, request.id, 'primary', `Approve: ${request.summary}`),
         confirm: {
           title: { type: 'plain_text', text: 'Approve this action?' },
           text: {
@@ -68,9 +68,12 @@ export function approvalMessage(
           style: 'danger',
         },
       },
-      button('Deny', APPROVAL_IDS.deny, request.id, 'danger'),
+      button('Deny', APPROVAL_IDS.deny, request.id, 'danger', `Deny: ${request.summary}`),
     ];
-    if (audience === 'channel') elements.push(button('Withdraw', APPROVAL_IDS.withdraw, request.id));
+    if (audience === 'channel')
+      elements.push(
+        button('Withdraw', APPROVAL_IDS.withdraw, request.id, undefined, `Withdraw: ${request.summary}`),
+      );
     // Unique per request: App Home shows several requests in one view.
     blocks.push({ type: 'actions', block_id: `${APPROVAL_IDS.actionsBlock}.${request.id}`, elements });
   }
@@ -135,7 +138,18 @@ export function authCodeReadyMessage(request: ApprovalRequest, domain: string): 
     text,
     blocks: [
       section(`${text} Only you can reveal it, as often as you need within 24 hours.`),
-      { type: 'actions', elements: [button('Reveal', APPROVAL_IDS.reveal, request.id, 'primary')] },
+      {
+        type: 'actions',
+        elements: [
+          button(
+            'Reveal',
+            APPROVAL_IDS.reveal,
+            request.id,
+            'primary',
+            `Reveal the auth code for ${displayName(domain)}`,
+          ),
+        ],
+      },
     ],
   };
 }

@@ -75,8 +75,26 @@ export function recordsPage(page: RecordPage): { text: string; blocks: KnownBloc
   if (pages > 1) {
     const value = (p: number) => writeMetadata(PageRef, { d: domain, t: type ?? '', p });
     const elements = [];
-    if (current > 0) elements.push(button('◀ Previous', DNS_IDS.recordsPrev, value(current - 1)));
-    if (current < pages - 1) elements.push(button('Next ▶', DNS_IDS.recordsNext, value(current + 1)));
+    if (current > 0)
+      elements.push(
+        button(
+          '◀ Previous',
+          DNS_IDS.recordsPrev,
+          value(current - 1),
+          undefined,
+          `Previous page of ${displayName(domain)} records`,
+        ),
+      );
+    if (current < pages - 1)
+      elements.push(
+        button(
+          'Next ▶',
+          DNS_IDS.recordsNext,
+          value(current + 1),
+          undefined,
+          `Next page of ${displayName(domain)} records`,
+        ),
+      );
     blocks.push(context(`Page ${current + 1} of ${pages}`), { type: 'actions', elements });
   }
   return { text: escapeMrkdwn(title), blocks };

@@ -74,7 +74,10 @@ export function domainCard(domain: DomainCardData, now: number): { text: string;
   if (name !== domain.domain) blocks.push(context(`ASCII form: ${codeSpan(domain.domain)}`));
   // Only a valid name becomes a button value; a watch then tells before it lapses (R37).
   if (domainArgument(domain.domain) === domain.domain) {
-    blocks.push({ type: 'actions', elements: [button('Watch', WATCH_IDS.watchDomain, domain.domain)] });
+    blocks.push({
+      type: 'actions',
+      elements: [button('Watch', WATCH_IDS.watchDomain, domain.domain, undefined, `Watch ${name}`)],
+    });
   }
   // The fallback text is mrkdwn too: a registrar string in it must be as inert as in the blocks.
   return { text: `${escapeMrkdwn(name)}: expires ${when(domain.expires_at)}`, blocks };

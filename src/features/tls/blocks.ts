@@ -79,13 +79,20 @@ export function certificateCard(cert: TlsCertificate): { text: string; blocks: K
     ),
   );
   const actions = [];
-  if (cert.status === 'issued') actions.push(button('Renew', REISSUE_IDS.renewButton, cert.id));
+  if (cert.status === 'issued')
+    actions.push(
+      button('Renew', REISSUE_IDS.renewButton, cert.id, undefined, `Renew certificate ${cert.id}`),
+    );
   if (cert.status === 'issued' || cert.status === 'certificate-revoked') {
-    actions.push(button('Reissue', REISSUE_IDS.reissueButton, cert.id));
+    actions.push(
+      button('Reissue', REISSUE_IDS.reissueButton, cert.id, undefined, `Reissue certificate ${cert.id}`),
+    );
   }
   // Watching tells before it expires or when it is revoked (docs/requirements.md R37).
   if (/^[A-Za-z0-9_.-]{1,100}$/.test(cert.id))
-    actions.push(button('Watch', WATCH_IDS.watchCertificate, cert.id));
+    actions.push(
+      button('Watch', WATCH_IDS.watchCertificate, cert.id, undefined, `Watch certificate ${cert.id}`),
+    );
   if (actions.length > 0) blocks.push({ type: 'actions', elements: actions });
   return { text: escapeMrkdwn(`${title} (${cert.status})`), blocks };
 }

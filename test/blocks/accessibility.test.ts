@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { approvalMessage, authCodeReadyMessage } from '../../src/features/approvals/blocks.js';
+import type { ApprovalRequest } from '../../src/features/approvals/record.js';
+import { recordsPage } from '../../src/features/dns/blocks.js';
+import { domainCard } from '../../src/features/domains/blocks.js';
+import { certificateCard } from '../../src/features/tls/blocks.js';
+import { createRegistrarClient, type RegistrarClient } from '../../src/registrar/index.js';
+import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { assertLabelledButtons, assertWithinBlockKitLimits } from '../helpers/block-kit.js';
+
+/** Buttons repeated down lists and across messages name their target to a screen reader. */
+describe('accessible buttons', () => {
+  let sandbox: Sandbox;
+  let registrar: RegistrarClient;
+  beforeAll(async () => {
+    sandbox = await createSandbox();
+    registrar = createRegistrarClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey });
+  });
+  afterAll(async () => {
+    await sandbox.close();
+  });
+
+  const request: ApprovalRequest = {
+    id: 'apr_00000000000000aa',
+    workspace: { teamId: 'T1' },
+    operation: 'tls.revoke',
+    params: {},
+    paramsHash: 'h',
+    target: 'cert-issued-recent',
+    summary: 'revoke certificate cert-issued-recent',
+    details: [],
+    requester: 'U1',
+    channel: 'C1',
+    messageTs: '1.1',
+    approverGroup: '',
+    askedAdmins: false,
+    namedApprovers: [],
+    copies: [],
+    createdAt: 0,
+    epoch: 0,
+    expiresAt: 1,
+    needed: 1,
+    approvals: [],
+    state: 'pending',
+    decidedBy: '',
+    reason: '',
+    outcome: '',
+  };
+
+  it('Approve, Deny and Withdraw name the action; Reveal names the domain', () => {
+    for (const audience of ['channel', 'approver'] as const) {
+      const message = approvalMessage(request, audience);
+      assertWithinBlockKitLimits(message, 'message');
+      assertLabelledButtons(message.blocks, 'cert-issued-recent');
+    }
+    assertLabelledButtons(authCodeReadyMessage(request, 'xn--mller-kva.de').blocks, 'müller.de');
+  });
+
+  it("a domain card's Watch and a certificate card's Renew, Reissue and Watch name what they act on", async () => {
+    const domain = await registrar.domains.get('regdesk-demo.de');
+    assertLabelledButtons(domainCard(domain, Date.now()).blocks, 'regdesk-demo.de');
+    const cert = await registrar.tls.get('cert-issued-recent');
+    const card = certificateCard(cert);
+    assertWithinBlockKitLimits(card, 'message');
+    assertLabelledButtons(card.blocks, 'cert-issued-recent');
+  });
+
+  it('record pages say which zone they page through; a label never passes 75 characters', () => {
+    const long = `${'a'.repeat(60)}.co.uk`;
+    const page = recordsPage({
+      domain: long,
+      records: [],
+      total: 120,
+      page: 1,
+      pages: 3,
+    } as never);
+    assertWithinBlockKitLimits(page, 'message');
+    const labels = JSON.stringify(page.blocks).match(/"accessibility_label":"[^"]*"/g) ?? [];
+    expect(labels.length).toBe(2);
+    expect(labels.every((label) => label.length - '"accessibility_label":""'.length <= 75)).toBe(true);
+  });
+});
