@@ -29,6 +29,7 @@ const CUSTOM: Policy = {
   ordersNeedApproval: false,
   assistantAnswers: 'channel',
   assistantLinkHosts: ['docs.example.com'],
+  watchManagers: 'anyone',
 };
 
 describe('PolicyStore fails closed (docs/requirements.md R41)', () => {
@@ -89,6 +90,7 @@ describe('PolicyStore fails closed (docs/requirements.md R41)', () => {
       [{ assistantAnswers: 'everywhere' }, { assistantAnswers: 'asker' }],
       [{ admins: 'UADMIN' }, { admins: [] }],
       [{ assistantLinkHosts: { host: 'x' } }, { assistantLinkHosts: [] }],
+      [{ watchManagers: 'everybody' }, { watchManagers: 'adder-and-admins' }],
       // A list with a malformed entry keeps its well-formed ones.
       [{ approvers: ['UA', 7, null, 'UB'] }, { approvers: ['UA', 'UB'] }],
       [{ requesterUsers: [{ id: 'U1' }] }, { requesterUsers: [] }],
@@ -115,10 +117,20 @@ describe('PolicyStore fails closed (docs/requirements.md R41)', () => {
   });
 
   it('gives a field missing from what was saved its default, as for a policy from before the field existed', async () => {
-    const { ordersNeedApproval: _orders, assistantLinkHosts: _hosts, ...older } = CUSTOM;
+    const {
+      ordersNeedApproval: _orders,
+      assistantLinkHosts: _hosts,
+      watchManagers: _watch,
+      ...older
+    } = CUSTOM;
     await storeRaw({ ...older, aFieldFromANewerVersion: 'x' });
     expect(await store.read(ws)).toEqual({
-      policy: { ...older, ordersNeedApproval: false, assistantLinkHosts: [] },
+      policy: {
+        ...older,
+        ordersNeedApproval: false,
+        assistantLinkHosts: [],
+        watchManagers: 'adder-and-admins',
+      },
       state: 'saved',
     });
   });

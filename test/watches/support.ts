@@ -47,14 +47,17 @@ export function posted(h: Harness, channel: string, needle: string): SlackCall[]
     .filter((call) => call.args.channel === channel && messageText(call).includes(needle));
 }
 
-/** Waits until no look is queued or running (the looks are jobs on the watch queue). */
+/**
+ * Waits until no look is queued or running (the looks are jobs on the watch queue), and no gathered
+ * alert waits to be posted (the outbox's flush jobs, delayed while alerts gather).
+ */
 export async function looksDone(h: Harness): Promise<void> {
   const queue = h.running.services.watchQueue;
   const deadline = Date.now() + 60_000;
   let quiet = 0;
   while (quiet < 2) {
-    const jobs = await queue.getJobs(['waiting', 'active', 'prioritized'], 0, 1_000);
-    quiet = jobs.some((job) => job.name === 'check') ? 0 : quiet + 1;
+    const jobs = await queue.getJobs(['waiting', 'active', 'prioritized', 'delayed'], 0, 1_000);
+    quiet = jobs.some((job) => job.name === 'check' || job.name === 'alerts') ? 0 : quiet + 1;
     if (Date.now() > deadline) throw new Error('watch looks did not finish');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -28,5 +28,6 @@ export const APPROVAL_IDS = {
     ordersNeedApproval: 'approvals.policy.orders_need_approval',
     assistantAnswers: 'approvals.policy.assistant_answers',
     assistantLinkHosts: 'approvals.policy.assistant_link_hosts',
+    watchManagers: 'approvals.policy.watch_managers',
   },
 } as const;

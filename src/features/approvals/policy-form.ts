@@ -21,6 +21,10 @@ export const CHOICES = {
     { value: 'channel', text: "In the question's thread" },
     { value: 'asker', text: 'Only to the person who asked' },
   ],
+  watchManagers: [
+    { value: 'adder-and-admins', text: 'Whoever added the watch (saved the settings), and admins' },
+    { value: 'anyone', text: 'Any member' },
+  ],
 } as const satisfies Record<string, readonly { value: string; text: string }[]>;
 
 /** The value of the one "orders need approval" checkbox. */
@@ -45,6 +49,7 @@ const FIELD_BLOCKS: Record<keyof Policy, string> = {
   ordersNeedApproval: P.ordersNeedApproval,
   assistantAnswers: P.assistantAnswers,
   assistantLinkHosts: P.assistantLinkHosts,
+  watchManagers: P.watchManagers,
 };
 
 /** Host names typed as a list (commas or spaces), or why one of them is not a host name. */
@@ -85,6 +90,7 @@ export function readPolicy(values: ViewState): { errors: Record<string, string> 
       get(P.ordersNeedApproval).selected_options?.some((o) => o.value === ORDERS_NEED_APPROVAL) ?? false,
     assistantAnswers: get(P.assistantAnswers).selected_option?.value ?? 'shared-private',
     assistantLinkHosts: 'hosts' in hosts ? hosts.hosts : [],
+    watchManagers: get(P.watchManagers).selected_option?.value ?? 'adder-and-admins',
   });
   const errors: Record<string, string> = parsed.success
     ? {}

@@ -34,6 +34,11 @@ export const Policy = z.object({
   assistantAnswers: z.enum(['channel', 'asker', 'shared-private']).default('shared-private'),
   /** Hosts besides the registrar's dashboard that assistant answers may link to. */
   assistantLinkHosts: z.array(z.string()).default([]),
+  /**
+   * Who may stop watching an item and change the watch digest settings (features/watches/managers.ts):
+   * whoever added the watch (or saved the settings) and admins, or any member in good standing.
+   */
+  watchManagers: z.enum(['adder-and-admins', 'anyone']).default('adder-and-admins'),
 });
 export type Policy = z.infer<typeof Policy>;
 export type PolicyField = keyof Policy;
@@ -69,6 +74,8 @@ export const STRICTEST_POLICY: Policy = {
   assistantAnswers: 'asker',
   // Links only to the registrar's own dashboard.
   assistantLinkHosts: [],
+  // Only the person who added a watch (saved the settings) and admins remove it (change them).
+  watchManagers: 'adder-and-admins',
 };
 
 const FIELDS = Object.keys(Policy.shape) as PolicyField[];

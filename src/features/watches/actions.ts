@@ -14,12 +14,14 @@ import { verifyDnssec } from '../dnssec/service.js';
 import { domainCard } from '../domains/blocks.js';
 import { certificateCard } from '../tls/blocks.js';
 import { REGISTRAR_ID } from '../tls/service.js';
-import { addedMessage, settingsModal } from './blocks.js';
+import { addWatches } from './adding.js';
+import { settingsModal } from './blocks.js';
 import { currentSettings, digestOutcome, type WatchCommandDeps } from './commands.js';
 import { sendDigest } from './digest.js';
 import { WATCH_IDS } from './ids.js';
 import { nextDigestAt } from './jobs.js';
-import { CADENCES, type WatchKind } from './store.js';
+import { maySaveSettings } from './managers.js';
+import { CADENCES, type DigestSettings, type WatchKind } from './store.js';
 
 type ButtonArgs = ActionArgs<BlockAction<ButtonAction>>;
 
@@ -85,20 +87,18 @@ export function registerWatchActions(app: App, deps: WatchCommandDeps, logger: L
       if (id === undefined) throw new Error(`malformed watch button value for ${kind}`);
       if (!(await mayRead(deps, args, `${kind} watch add`, logger))) return;
       const channel = args.body.channel?.id ?? args.body.user.id;
-      const result = await deps.service.add(workspaceOf(args.body), kind, [id], {
-        channel,
-        user: args.body.user.id,
-      });
-      const message = result.ok
-        ? addedMessage(
-            kind,
-            result.added.map((item) => item.id),
-            result.already,
-            [],
-          )
-        : {
-            text: `:no_entry: This workspace already watches ${result.total} of at most ${result.limit}; remove some with \`/domain watch remove\` first.`,
-          };
+      const where = { channel, user: args.body.user.id };
+      // The card came from a registrar read, but a button's value is the sender's to choose: read again.
+      const message = await addWatches(
+        deps,
+        args.client,
+        workspaceOf(args.body),
+        kind,
+        [id],
+        where,
+        [],
+        logger,
+      );
       await replyPrivately(presser(args), message, logger);
     });
   watchButton(WATCH_IDS.watchDomain, 'domain');
@@ -130,6 +130,12 @@ export function registerWatchActions(app: App, deps: WatchCommandDeps, logger: L
   onAction<BlockAction<ButtonAction>>(app, WATCH_IDS.openSettings, logger, async (args) => {
     const workspace = workspaceOf(args.body);
     if (!(await mayRead(deps, args, 'watch settings', logger))) return;
+    const saved = await deps.service.settings(workspace);
+    const may = await maySaveSettings(deps, args.client, workspace, args.body.user.id, saved);
+    if (!may.allowed) {
+      await replyPrivately(presser(args), { text: `:lock: ${may.reason}` }, logger);
+      return;
+    }
     const settings = await currentSettings(deps, args.client, workspace, args.body.user.id);
     await openModal(args.client, args.body.trigger_id, settingsModal(settings));
   });
@@ -168,13 +174,33 @@ export function registerWatchActions(app: App, deps: WatchCommandDeps, logger: L
           await notifyByDm(client, user, { text: `:lock: ${access.reason}` }, logger);
           return;
         }
+        // Checked again: the modal may have been open while the policy or the settings changed.
+        const before = await deps.service.settings(workspace);
+        const may = await maySaveSettings(deps, client, workspace, user, before);
+        if (!may.allowed) {
+          await notifyByDm(client, user, { text: `:lock: ${may.reason}` }, logger);
+          return;
+        }
         const { channel, ...rest } = parsed.data;
         const settings = { ...rest, ...(channel === undefined ? {} : { channel }), setBy: user };
         await deps.service.saveSettings(workspace, settings);
+        await deps.audit.append(workspace, {
+          action: 'watch_settings',
+          actor: user,
+          operation: 'watch settings',
+          outcome: `${describe(settings)} (was ${before === undefined ? 'never set' : describe(before)})`,
+        });
         await tellSaved(client, user, settings, deps.now(), logger);
       },
     };
   });
+}
+
+/** The settings in a few words, for the audit trail (ids only, as every entry). */
+function describe(settings: DigestSettings): string {
+  const when =
+    settings.cadence === 'off' ? 'no digest' : `${settings.cadence} ${settings.hour}:00 ${settings.timeZone}`;
+  return `channel ${settings.channel ?? 'none'}, ${when}`;
 }
 
 async function tellSaved(

@@ -12,8 +12,6 @@ import {
 } from '../../slack/blocks.js';
 import { inputBlock } from '../../slack/modal.js';
 import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
-import { REISSUE_IDS } from '../tls/ids.js';
-import type { Alert, AlertButton } from './checks.js';
 import { WATCH_IDS } from './ids.js';
 import type { WatchedEntry } from './service.js';
 import { CADENCES, type DigestSettings, type WatchChange, type WatchItem } from './store.js';
@@ -27,36 +25,6 @@ const MAX_LINES = 150;
 
 export const itemName = (item: Pick<WatchItem, 'kind' | 'id'>) =>
   item.kind === 'domain' ? displayName(item.id) : item.id;
-
-function alertButton(kind: AlertButton, item: WatchItem) {
-  switch (kind) {
-    case 'show':
-      return button('Show', WATCH_IDS.show, `${item.kind}:${item.id}`);
-    case 'renew':
-      return button('Renew', REISSUE_IDS.renewButton, item.id, 'primary');
-    case 'reissue':
-      return button('Reissue', REISSUE_IDS.reissueButton, item.id, 'primary');
-    case 'verify':
-      return button('Verify DNSSEC', WATCH_IDS.verifyDnssec, item.id);
-  }
-}
-
-/** An alert in the channel: what happened and what to do, the buttons that do it, and whose watch. */
-export function alertMessage(alert: Alert, item: WatchItem): Message {
-  const loud = alert.level === 'loud' ? '<!here> ' : '';
-  const text = `${loud}${alert.text}`;
-  const remove = item.kind === 'domain' ? `/domain watch remove ${item.id}` : `/tls watch remove ${item.id}`;
-  return {
-    text,
-    blocks: [
-      section(text),
-      { type: 'actions', elements: alert.buttons.map((kind) => alertButton(kind, item)) },
-      context(
-        `Watched since ${slackDate(item.addedAt, '{date_short}')} (added by <@${item.addedBy}>) · \`${remove}\` stops it`,
-      ),
-    ],
-  };
-}
 
 function stateLine({ item, state }: WatchedEntry, now: number): string {
   const label =

@@ -4,6 +4,7 @@ import { displayName } from '../../shared/domain-names.js';
 import { slackDate } from '../../slack/blocks.js';
 import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
 import { orderedAt } from '../tls/blocks.js';
+import type { Alert } from './alert.js';
 import type { RenewalSeen, WatchChange, WatchItem, WatchState } from './store.js';
 
 /**
@@ -23,17 +24,6 @@ export const DNSSEC_PENDING_MAX_MS = DAY_MS;
  * validation (OV) a few days. Past these it is raised as stuck.
  */
 export const USUAL_PENDING_MS = { dv: 2 * DAY_MS, ov: 7 * DAY_MS } as const;
-
-export type AlertButton = 'show' | 'renew' | 'reissue' | 'verify';
-
-export interface Alert {
-  /** Identifies the threshold (and the date it concerns): raised once per mark. */
-  mark: string;
-  /** `loud` mentions the channel (@here): the domain lapses unless someone acts. */
-  level: 'loud' | 'warn';
-  text: string;
-  buttons: AlertButton[];
-}
 
 export interface Look {
   state: WatchState;
@@ -86,11 +76,15 @@ export function lookAtDomain(
           : domain.auto_renew === false
             ? ' Auto-renew is *off*: renew it at the registrar or turn auto-renew on, or it lapses.'
             : ' Auto-renew is on: make sure the account can pay for the renewal.';
+      const state =
+        domain.cancelled === true ? ', *cancelled*' : domain.auto_renew === false ? ', auto-renew *off*' : '';
       alerts.push({
         mark: `domain:${item.id}:expiry:${threshold}:${dayOf(expiresAt)}`,
         level: lapses ? 'loud' : 'warn',
         text: `${what}${why}`,
         buttons: ['show'],
+        cause: { kind: 'domain-expiry', threshold, lapses },
+        line: `${name}: ${threshold === 0 ? 'expired' : 'expires'} ${when}${threshold === 0 ? '' : ` (in ${daysLeft(expiresAt, now)} day(s))`}${state}`,
       });
     }
     if (previous.expiresAt !== undefined && dayOf(previous.expiresAt) !== dayOf(expiresAt)) {
@@ -117,6 +111,8 @@ export function lookAtDomain(
       level: 'warn',
       text: `:twisted_rightwards_arrows: ${text} If nobody here changed it, check the registrar account now.`,
       buttons: ['show'],
+      cause: { kind: 'delegation' },
+      line: `${name}: from ${list(previous.nameservers)} to ${list(nameservers)}`,
     });
     changes.push({ at: now, text });
   }
@@ -134,6 +130,8 @@ export function lookAtDomain(
       level: 'warn',
       text: `:closed_lock_with_key: DNSSEC of ${name} should be *${escapeMrkdwn(desired)}* but the registry shows *${escapeMrkdwn(live)}*. Verify it (\`/dns dnssec ${item.id} verify\`) and, if it stays so, fix the records.`,
       buttons: ['verify', 'show'],
+      cause: { kind: 'dnssec-drift' },
+      line: `${name}: should be *${escapeMrkdwn(desired)}*, the registry shows *${escapeMrkdwn(live)}*`,
     });
   }
   if (pendingSince !== undefined && now - pendingSince > DNSSEC_PENDING_MAX_MS) {
@@ -142,6 +140,8 @@ export function lookAtDomain(
       level: 'warn',
       text: `:hourglass: A DNSSEC change of ${name} has been pending since ${slackDate(pendingSince)}. Verify it (\`/dns dnssec ${item.id} verify\`) or cancel it (\`/dns dnssec ${item.id} cancel\`).`,
       buttons: ['verify', 'show'],
+      cause: { kind: 'dnssec-stuck' },
+      line: `${name}: pending since ${slackDate(pendingSince)}`,
     });
   }
   if (before !== undefined && (before.desired !== desired || before.live !== live)) {
@@ -233,6 +233,8 @@ export function lookAtCertificate(
           ? `:rotating_light: Certificate ${name} *expired* on ${slackDate(expiresAt, '{date_long}')}. ${ordered}`
           : `:lock: Certificate ${name} expires on ${slackDate(expiresAt, '{date_long}')} (in ${daysLeft(expiresAt, now)} day(s)) and no renewal is ordered through Regdesk. Renew it now: validation can take days.`,
       buttons: ['renew', 'show'],
+      cause: { kind: 'certificate-expiry', threshold, renewed: renewed !== undefined },
+      line: `${name}: ${threshold === 0 ? 'expired' : 'expires'} ${slackDate(expiresAt, '{date_long}')}${renewed === undefined ? '' : `, renewal ${codeSpan(renewed.id)} (${escapeMrkdwn(renewed.status)})`}`,
     });
   }
   const before = previous.renewal;
@@ -253,6 +255,8 @@ export function lookAtCertificate(
       level: 'warn',
       text: `:no_entry: Certificate ${name} is *${escapeMrkdwn(cert.status)}*: browsers will refuse it. ${cert.status === 'certificate-revoked' ? 'Reissue it on the same order' : 'Order a replacement with `/tls order`'} and install the new one.`,
       buttons: cert.status === 'certificate-revoked' ? ['reissue', 'show'] : ['show'],
+      cause: { kind: 'certificate-status', status: cert.status },
+      line: name,
     });
   }
   const pendingSince =
@@ -268,6 +272,8 @@ export function lookAtCertificate(
         level: 'warn',
         text: `:hourglass: Certificate ${name} has been pending since ${slackDate(pendingSince)}, longer than the usual ${usual / DAY_MS} days. ${cert.action_required === true ? 'Details are missing: complete them at the registrar.' : 'Check that the validation records are published.'}`,
         buttons: ['show'],
+        cause: { kind: 'certificate-stuck', usualDays: usual / DAY_MS },
+        line: `${name}: pending since ${slackDate(pendingSince)}${cert.action_required === true ? ', details missing' : ''}`,
       });
     }
   }

@@ -1,8 +1,6 @@
 import type { WebClient } from '@slack/web-api';
-import { NotFoundError, type RegistrarClient } from '../../registrar/index.js';
 import { parseDomainName, splitNames } from '../../shared/domain-names.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
-import { replyForError } from '../../slack/error-reply.js';
 import { usage } from '../../slack/lookup.js';
 import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
 import type { Subcommand, SubcommandContext } from '../../slack/router.js';
@@ -11,21 +9,20 @@ import { openModal } from '../../slack/views.js';
 import { workspaceOf } from '../../slack/workspace.js';
 import type { Roles } from '../approvals/permissions.js';
 import { REGISTRAR_ID } from '../tls/service.js';
-import { addedMessage, listMessage, settingsModal } from './blocks.js';
+import { type AddDeps, addWatches } from './adding.js';
+import { listMessage, settingsModal } from './blocks.js';
 import { type DigestDeps, sendDigest } from './digest.js';
-import type { WatchService } from './service.js';
+import { management, maySaveSettings, removalRefusal } from './managers.js';
 import type { DigestSettings, WatchKind } from './store.js';
 
-export interface WatchCommandDeps extends DigestDeps {
+export interface WatchCommandDeps extends DigestDeps, AddDeps {
   roles: Roles;
   directory: SlackDirectory;
-  registrarFor(workspace: WorkspaceRef): RegistrarClient;
-  service: WatchService;
 }
 
 /** Names or ids per `watch add|remove`; more are refused with the usage (a list of 500 goes in parts). */
 export const MAX_PER_COMMAND = 100;
-/** Certificate ids are each read from the registrar before they are added. */
+/** Certificate ids per `/tls watch add` (each is read from the registrar, like domains). */
 export const MAX_CERTIFICATES_PER_COMMAND = 20;
 /** A trigger_id is good for 3 s (docs/requirements.md R2); past this the settings modal cannot open. */
 const TRIGGER_BUDGET_MS = 2_500;
@@ -124,26 +121,7 @@ async function addCertificates(ctx: SubcommandContext, deps: WatchCommandDeps): 
     return;
   }
   if (!(await allowed(ctx, deps, 'tls watch add'))) return;
-  const registrar = deps.registrarFor(workspaceOf(ctx.bolt.body));
-  const known: string[] = [];
-  const refused: string[] = [];
-  for (const id of ids) {
-    try {
-      await registrar.tls.get(id);
-      known.push(id);
-    } catch (error) {
-      refused.push(
-        error instanceof NotFoundError
-          ? `:warning: ${codeSpan(id)} was not added: the registrar knows no such certificate.`
-          : `:warning: ${codeSpan(id)} was not added: ${replyForError(error, ctx.logger, { nothingChanged: true }).text}`,
-      );
-    }
-  }
-  if (known.length === 0) {
-    await ctx.respond({ response_type: 'ephemeral', text: `${refused.join('\n')}\nNothing was added.` });
-    return;
-  }
-  await addAndTell(ctx, deps, 'certificate', known, refused);
+  await addAndTell(ctx, deps, 'certificate', ids, []);
 }
 
 async function addAndTell(
@@ -153,27 +131,17 @@ async function addAndTell(
   ids: string[],
   refused: string[],
 ): Promise<void> {
-  const { body } = ctx.bolt;
-  const result = await deps.service.add(workspaceOf(body), kind, ids, {
-    channel: body.channel_id,
-    user: body.user_id,
-  });
-  if (!result.ok) {
-    await ctx.respond({
-      response_type: 'ephemeral',
-      text: `:no_entry: This workspace watches ${result.total} of at most ${result.limit} domains and certificates; ${ids.length} more would pass the limit. Nothing was added. Remove some with \`/domain watch remove\` or \`/tls watch remove\`.`,
-    });
-    return;
-  }
-  const message = addedMessage(
-    kind,
-    result.added.map((item) => item.id),
-    result.already,
-    refused,
-  );
+  const { body, client } = ctx.bolt;
+  const where = { channel: body.channel_id, user: body.user_id };
+  const message = await addWatches(deps, client, workspaceOf(body), kind, ids, where, refused, ctx.logger);
   await ctx.respond({ response_type: 'ephemeral', ...message });
 }
 
+/**
+ * Stops watching: everything named, or (the policy's `watchManagers`, managers.ts) only what the
+ * remover added themselves; the rest is refused, saying who added it. Each removal and refusal is
+ * audited.
+ */
 async function removeWatches(ctx: SubcommandContext, deps: WatchCommandDeps, kind: WatchKind): Promise<void> {
   const given = [...new Set(words(ctx))];
   const example =
@@ -181,17 +149,41 @@ async function removeWatches(ctx: SubcommandContext, deps: WatchCommandDeps, kin
   if (given.length === 0) return usage(ctx, example);
   if (given.length > MAX_PER_COMMAND) return usage(ctx, `at most ${MAX_PER_COMMAND} per ${example}.`);
   if (!(await allowed(ctx, deps, `${kind} watch remove`))) return;
+  const { body, client } = ctx.bolt;
+  const workspace = workspaceOf(body);
+  const user = body.user_id;
   const ids = given.map((word) => {
     if (kind !== 'domain') return word;
     const parsed = parseDomainName(word);
     return parsed.ok ? parsed.ascii : word.toLowerCase();
   });
-  const removed = await deps.service.remove(workspaceOf(ctx.bolt.body), kind, ids);
-  const missing = ids.filter((id) => !removed.includes(id));
+  const scope = await management(deps, client, workspace, user);
+  const { removed, refused } = await deps.service.remove(
+    workspace,
+    kind,
+    ids,
+    scope === 'own' ? user : undefined,
+  );
+  const operation = `${kind} watch`;
+  for (const item of removed)
+    await deps.audit.append(workspace, { action: 'watch_remove', actor: user, operation, target: item.id });
+  const refusal = refused.length === 0 ? undefined : removalRefusal(refused);
+  for (const item of refused) {
+    await deps.audit.append(workspace, {
+      action: 'refuse',
+      actor: user,
+      operation: `${kind} watch remove`,
+      target: item.id,
+      outcome: `added by ${item.addedBy}; the policy lets only the adder and admins remove it`,
+    });
+  }
+  const gone = new Set([...removed, ...refused].map((item) => item.id));
+  const missing = ids.filter((id) => !gone.has(id));
   const lines = [
     ...(removed.length === 0
       ? []
-      : [`:wastebasket: No longer watching ${removed.map(codeSpan).join(', ')}.`]),
+      : [`:wastebasket: No longer watching ${removed.map((item) => codeSpan(item.id)).join(', ')}.`]),
+    ...(refusal === undefined ? [] : [`:lock: ${refusal}`]),
     ...(missing.length === 0
       ? []
       : [`Not watched: ${missing.map((id) => codeSpan(id.slice(0, 100))).join(', ')}.`]),
@@ -225,7 +217,20 @@ async function openSettings(ctx: SubcommandContext, deps: WatchCommandDeps): Pro
   const started = Date.now();
   if (!(await allowed(ctx, deps, 'watch settings'))) return;
   const { body, client } = ctx.bolt;
-  const settings = await currentSettings(deps, client, workspaceOf(body), body.user_id);
+  const workspace = workspaceOf(body);
+  // Refused at once rather than after the modal was filled in; checked again when it is saved.
+  const may = await maySaveSettings(
+    deps,
+    client,
+    workspace,
+    body.user_id,
+    await deps.service.settings(workspace),
+  );
+  if (!may.allowed) {
+    await ctx.respond({ response_type: 'ephemeral', text: `:lock: ${may.reason}` });
+    return;
+  }
+  const settings = await currentSettings(deps, client, workspace, body.user_id);
   if (Date.now() - started > TRIGGER_BUDGET_MS) {
     await ctx.respond({
       response_type: 'ephemeral',

@@ -11,9 +11,12 @@ export interface DeliverDeps {
   logger: Logger;
 }
 
+/** Whom a message Slack refuses in its channel reaches by DM; a message about several items, each adder. */
+const MAX_FALLBACK_DMS = 10;
+
 /**
  * Posts in the channel (paced per channel); where Slack refuses (the bot is not a member, the
- * channel is archived or a DM with someone else) the person behind it hears it by DM, with what to
+ * channel is archived or a DM with someone else) the people behind it hear it by DM, with what to
  * change (docs/requirements.md R30). Anything else (Slack down) is thrown, so the caller retries.
  * Returns where it went.
  */
@@ -21,7 +24,7 @@ export async function deliver(
   deps: DeliverDeps,
   client: WebClient,
   channel: string,
-  fallbackUser: string | undefined,
+  fallback: string | readonly string[] | undefined,
   message: { text: string; blocks: KnownBlock[] },
 ): Promise<'channel' | 'dm' | 'nowhere'> {
   try {
@@ -31,16 +34,15 @@ export async function deliver(
     const refusal = slackRefusal(error);
     if (refusal === undefined || refusal === 'ratelimited') throw error;
     deps.logger.warn({ slackError: refusal }, 'watch message refused by the channel; telling by DM');
-    if (fallbackUser === undefined) return 'nowhere';
+    const users = [...new Set(typeof fallback === 'string' ? [fallback] : (fallback ?? []))];
     const note = context(
       `Regdesk could not post this in <#${channel}> (${refusal}): invite it with \`/invite @Regdesk\`, or choose a channel it is in with \`/domain watch settings\`.`,
     );
-    const sent = await notifyByDm(
-      client,
-      fallbackUser,
-      { text: message.text, blocks: [...message.blocks, note] },
-      deps.logger,
-    );
+    let sent = false;
+    for (const user of users.slice(0, MAX_FALLBACK_DMS)) {
+      const dm = { text: message.text, blocks: [...message.blocks, note] };
+      if (await notifyByDm(client, user, dm, deps.logger)) sent = true;
+    }
     return sent ? 'dm' : 'nowhere';
   }
 }

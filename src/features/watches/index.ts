@@ -4,17 +4,20 @@ import type { RegistrarClient } from '../../registrar/index.js';
 import type { Limiter } from '../../shared/limiter.js';
 import type { Logger } from '../../shared/logger.js';
 import { createWorker } from '../../shared/queues.js';
-import type { KeySpace } from '../../shared/redis.js';
+import type { KeySpace, Redis } from '../../shared/redis.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
 import type { ChannelPoster } from '../../slack/poster.js';
 import type { SlackDirectory } from '../../slack/users.js';
 import type { Roles } from '../approvals/permissions.js';
+import type { PolicyStore } from '../approvals/policy.js';
+import type { AuditLog } from '../audit/service.js';
 import type { FeatureModule } from '../feature.js';
 import type { WorkspaceKeys } from '../keys/service.js';
 import type { RenewalLedger } from '../tls/renewals.js';
 import { registerWatchActions } from './actions.js';
 import { domainWatchCommand, tlsWatchCommand, type WatchCommandDeps } from './commands.js';
 import { WATCH_QUEUE, type WatchJob } from './jobs.js';
+import { AlertOutbox } from './outbox.js';
 import type { WatchService } from './service.js';
 import type { WatchStore } from './store.js';
 import { watchProcessor } from './sweep.js';
@@ -24,6 +27,11 @@ export interface WatchesDeps {
   watchStore: WatchStore;
   watchQueue: Queue<WatchJob>;
   roles: Roles;
+  /** Who may remove watches and change the digest settings (`watchManagers`, managers.ts). */
+  policies: Pick<PolicyStore, 'get'>;
+  /** Every watch added or removed and every settings change (docs/requirements.md R12). */
+  audit: Pick<AuditLog, 'append'>;
+  redis: Redis;
   directory: SlackDirectory;
   registrarFor(workspace: WorkspaceRef): RegistrarClient;
   workspaceKeys: Pick<WorkspaceKeys, 'keyHashFor'>;
@@ -48,7 +56,12 @@ const CONCURRENCY = 8;
 export const watchesFeature = {
   name: 'watches',
   register: (app, deps) => {
-    const commandDeps: WatchCommandDeps = { ...deps, service: deps.watches, store: deps.watchStore };
+    const commandDeps: WatchCommandDeps = {
+      ...deps,
+      service: deps.watches,
+      store: deps.watchStore,
+      keyHashFor: (workspace) => deps.workspaceKeys.keyHashFor(workspace),
+    };
     deps.router.add('/domain', domainWatchCommand(commandDeps)).add('/tls', tlsWatchCommand(commandDeps));
     registerWatchActions(app, commandDeps, deps.logger);
   },
@@ -68,6 +81,8 @@ export const watchesFeature = {
         ...deps,
         service: deps.watches,
         store: deps.watchStore,
+        queue: deps.watchQueue,
+        outbox: new AlertOutbox(deps.redis, deps.keys),
         keyHashFor: (workspace) => deps.workspaceKeys.keyHashFor(workspace),
         logger,
       });

@@ -10,7 +10,9 @@ export const WATCH_QUEUE = 'watch';
 export type WatchJob =
   | { type: 'sweep' }
   | { type: 'check'; teamId: string; enterpriseId?: string; kind: WatchKind; id: string }
-  | { type: 'digest'; teamId: string; enterpriseId?: string };
+  | { type: 'digest'; teamId: string; enterpriseId?: string }
+  /** Posts one batch of gathered alerts (outbox.ts): `batch` names channel and cause (a hash). */
+  | { type: 'alerts'; teamId: string; enterpriseId?: string; batch: string; gen: number };
 
 /**
  * The sweep hands due items to check jobs this often. With it, and a new item's own check job, an
@@ -50,6 +52,32 @@ export async function queueCheck(
       removeOnComplete: true,
       removeOnFail: true,
       attempts: 1,
+    },
+  );
+}
+
+/**
+ * The flush of one batch of alerts, under an id derived from the batch and its generation: every
+ * alert that joins the batch asks for it, BullMQ keeps one. It first runs `delayMs` later and moves
+ * itself back to delayed while alerts still join. A failed take is retried (taking is atomic).
+ */
+export async function queueAlertFlush(
+  queue: Queue<WatchJob>,
+  workspace: WorkspaceRef,
+  batch: string,
+  gen: number,
+  delayMs: number,
+): Promise<void> {
+  await queue.add(
+    'alerts',
+    { type: 'alerts', ...wsData(workspace), batch, gen },
+    {
+      jobId: `watch-alerts-${digest(`${workspaceId(workspace)}|${batch}|${gen}`)}`,
+      delay: delayMs,
+      removeOnComplete: true,
+      removeOnFail: 50,
+      attempts: 3,
+      backoff: { type: 'exponential', delay: 1_000 },
     },
   );
 }

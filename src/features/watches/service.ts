@@ -33,9 +33,19 @@ const CLAIM_LEASE_MS = 10 * 60_000;
 /** Expiries shown on App Home and looked ahead in the digest. */
 export const LOOK_AHEAD_MS = 60 * DAY_MS;
 
+/**
+ * Watches one person may have added in a workspace (docs/requirements.md R37; security review item 4).
+ * A tenth of the default workspace limit (WATCH_LIMIT, 500): one member cannot use up the workspace's
+ * watches (or fill its channels with alerts) alone, while 50 is more than one person's share of a
+ * typical account. Admins answer for the workspace and are held only by its limit (adding.ts), so
+ * they can watch a whole account.
+ */
+export const WATCHES_PER_PERSON = 50;
+
 export type AddResult =
   | { ok: true; added: WatchItem[]; already: string[] }
-  | { ok: false; total: number; limit: number };
+  | { ok: false; over: 'workspace'; total: number; limit: number }
+  | { ok: false; over: 'person'; mine: number; cap: number };
 
 export interface WatchedEntry {
   item: WatchItem;
@@ -53,28 +63,52 @@ export class WatchService {
     return this.deps.limit;
   }
 
-  /** Adds watches (all or none, within the workspace's limit); each new one is looked at at once. */
+  /** How often every item is looked at (WATCH_INTERVAL_MS). */
+  get intervalMs(): number {
+    return this.deps.intervalMs;
+  }
+
+  /**
+   * Adds watches: all or none, within the workspace's limit and the adder's cap (`perPerson`:
+   * undefined for an admin, said explicitly; left out, the cap holds). Each new one is looked at at once.
+   */
   async add(
     workspace: WorkspaceRef,
     kind: WatchKind,
     ids: readonly string[],
     where: { channel: string; user: string },
+    { perPerson }: { perPerson: number | undefined } = { perPerson: WATCHES_PER_PERSON },
   ): Promise<AddResult> {
     const now = this.deps.now();
-    const items = ids.map(
+    const unique = [...new Set(ids)];
+    const items = unique.map(
       (id): WatchItem => ({ kind, id, channel: where.channel, addedBy: where.user, addedAt: now }),
     );
-    const result = await this.deps.store.add(workspace, items, this.deps.limit, now);
-    if (!result.ok) return { ok: false, total: result.total, limit: this.deps.limit };
+    const limits = { workspace: this.deps.limit, perPerson, adder: where.user };
+    const result = await this.deps.store.add(workspace, items, limits, now);
+    if (!result.ok) {
+      return result.over === 'workspace' || perPerson === undefined
+        ? { ok: false, over: 'workspace', total: result.total, limit: this.deps.limit }
+        : { ok: false, over: 'person', mine: result.mine, cap: perPerson };
+    }
     for (const item of result.added) await queueCheck(this.deps.queue, workspace, item.kind, item.id);
     const added = new Set(result.added.map((item) => item.id));
-    return { ok: true, added: result.added, already: ids.filter((id) => !added.has(id)) };
+    return { ok: true, added: result.added, already: unique.filter((id) => !added.has(id)) };
   }
 
-  async remove(workspace: WorkspaceRef, kind: WatchKind, ids: readonly string[]): Promise<string[]> {
-    const removed = await this.deps.store.remove(workspace, kind, ids);
-    if (removed.length > 0) this.changed(workspace);
-    return removed;
+  /**
+   * Stops watching `ids`. With `onlyBy` (the policy lets only adders and admins remove, and the
+   * remover is no admin), only that person's own watches go; the others come back as `refused`.
+   */
+  async remove(
+    workspace: WorkspaceRef,
+    kind: WatchKind,
+    ids: readonly string[],
+    onlyBy?: string,
+  ): Promise<{ removed: WatchItem[]; refused: WatchItem[] }> {
+    const result = await this.deps.store.remove(workspace, kind, ids, onlyBy);
+    if (result.removed.length > 0) this.changed(workspace);
+    return result;
   }
 
   /** Tells App Home that what it shows of `workspace` changed (best-effort, returns at once). */
@@ -146,7 +180,6 @@ export class WatchService {
     return now + Math.max(30_000, intervalMs - 60_000 - Math.floor(Math.random() * intervalMs * 0.1));
   }
 
-  /** Uninstall: the digest scheduler and every watch of the workspace. */
   /**
    * The recurring schedules, upserted under their fixed ids (a no-op when they exist): the one sweep
    * and each workspace's digest. Run at every worker start and after Regdesk's data was lost or rolled
@@ -160,6 +193,7 @@ export class WatchService {
     }
   }
 
+  /** Uninstall: the digest scheduler and every watch of the workspace. */
   async forget(workspace: WorkspaceRef): Promise<void> {
     await scheduleDigest(this.deps.queue, workspace, undefined);
     await this.deps.store.forget(workspace);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { KeySpace, Redis } from '../../shared/redis.js';
 import { type WorkspaceRef, workspaceId } from '../../shared/workspace.js';
+import { ADD, REMOVE } from './store-scripts.js';
 
 export const WatchKind = z.enum(['domain', 'certificate']);
 export type WatchKind = z.infer<typeof WatchKind>;
@@ -79,24 +80,9 @@ const MAX_CHANGES = 200;
 /** An alert mark outlives any threshold it records (the longest is 60 days before an expiry). */
 const ALERT_MARK_TTL_S = 400 * 86_400;
 
-/**
- * Adds watches unless the workspace would then watch more than the limit; all or nothing, atomic, so
- * two people adding at once cannot pass the limit together. New items are due at once.
- * KEYS: items, due. ARGV: limit, dueAt, then field/json pairs. Returns {added, total} or {-1, total}.
- */
-const ADD = `
-local limit = tonumber(ARGV[1])
-local fresh = {}
-for i = 3, #ARGV, 2 do
-  if redis.call('HEXISTS', KEYS[1], ARGV[i]) == 0 then table.insert(fresh, i) end
-end
-local total = redis.call('HLEN', KEYS[1])
-if total + #fresh > limit then return {-1, total} end
-for _, i in ipairs(fresh) do
-  redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1])
-  redis.call('ZADD', KEYS[2], ARGV[2], ARGV[i])
-end
-return {#fresh, total + #fresh}`;
+export type StoreAddResult =
+  | { ok: true; added: WatchItem[]; mine: number }
+  | { ok: false; over: 'workspace' | 'person'; total: number; mine: number };
 
 export const fieldOf = (kind: WatchKind, id: string) => `${kind}:${id}`;
 
@@ -119,43 +105,62 @@ export class WatchStore {
     return this.keys.key('watch', 'workspaces');
   }
 
+  /**
+   * Adds `items` (all added by `limits.adder`) within the workspace's limit and, unless it is
+   * undefined, `limits.perPerson`: how many watches one person may have added.
+   */
   async add(
     workspace: WorkspaceRef,
     items: readonly WatchItem[],
-    limit: number,
+    limits: { workspace: number; perPerson: number | undefined; adder: string },
     dueAt: number,
-  ): Promise<{ ok: true; added: WatchItem[] } | { ok: false; total: number }> {
+  ): Promise<StoreAddResult> {
     const before = new Set(await this.redis.hkeys(this.#key(workspace, 'items')));
     const pairs = items.flatMap((item) => [fieldOf(item.kind, item.id), JSON.stringify(item)]);
-    const [added, total] = (await this.redis.eval(
+    const [added, total, mine] = (await this.redis.eval(
       ADD,
       2,
       this.#key(workspace, 'items'),
       this.#key(workspace, 'due'),
-      String(limit),
+      String(limits.workspace),
       String(dueAt),
+      String(limits.perPerson ?? -1),
+      limits.adder,
       ...pairs,
-    )) as [number, number];
-    if (added < 0) return { ok: false, total };
+    )) as [number, number, number];
+    if (added < 0) return { ok: false, over: added === -1 ? 'workspace' : 'person', total, mine };
     if (added > 0) await this.redis.sadd(this.#workspaces, JSON.stringify(refOf(workspace)));
-    return { ok: true, added: items.filter((item) => !before.has(fieldOf(item.kind, item.id))) };
+    return {
+      ok: true,
+      added: items.filter((item) => !before.has(fieldOf(item.kind, item.id))),
+      mine,
+    };
   }
 
-  /** Removes watches with their state; the names that were not watched are returned apart. */
-  async remove(workspace: WorkspaceRef, kind: WatchKind, ids: readonly string[]): Promise<string[]> {
-    const removed: string[] = [];
-    for (const id of ids) {
-      const field = fieldOf(kind, id);
-      const [[, count] = [null, 0]] =
-        (await this.redis
-          .multi()
-          .hdel(this.#key(workspace, 'items'), field)
-          .hdel(this.#key(workspace, 'state'), field)
-          .zrem(this.#key(workspace, 'due'), field)
-          .exec()) ?? [];
-      if (Number(count) > 0) removed.push(id);
-    }
-    return removed;
+  /**
+   * Removes watches with their state. With `onlyBy`, only the ones that person added; the others
+   * come back as `refused`. Ids that were not watched are in neither list.
+   */
+  async remove(
+    workspace: WorkspaceRef,
+    kind: WatchKind,
+    ids: readonly string[],
+    onlyBy?: string,
+  ): Promise<{ removed: WatchItem[]; refused: WatchItem[] }> {
+    if (ids.length === 0) return { removed: [], refused: [] };
+    const [removed, refused] = (await this.redis.eval(
+      REMOVE,
+      3,
+      this.#key(workspace, 'items'),
+      this.#key(workspace, 'state'),
+      this.#key(workspace, 'due'),
+      onlyBy ?? '',
+      ...ids.map((id) => fieldOf(kind, id)),
+    )) as [string[], string[]];
+    return {
+      removed: removed.flatMap((json) => parsed(WatchItem, json)),
+      refused: refused.flatMap((json) => parsed(WatchItem, json)),
+    };
   }
 
   async items(workspace: WorkspaceRef): Promise<WatchItem[]> {

@@ -1,58 +1,38 @@
-import type { WebClient } from '@slack/web-api';
 import type { Job } from 'bullmq';
 import { NotFoundError, type RegistrarClient, RegistrarError } from '../../registrar/index.js';
 import { AppError } from '../../shared/app-error.js';
-import { type Limiter, type QuotaWindow, withLatencyMargin } from '../../shared/limiter.js';
-import type { Logger } from '../../shared/logger.js';
-import type { KeySpace } from '../../shared/redis.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
 import { escapeMrkdwn } from '../../slack/mrkdwn.js';
-import type { ChannelPoster } from '../../slack/poster.js';
 import type { RenewalLedger } from '../tls/renewals.js';
-import { alertMessage, FAILURES_BEFORE_REPORT, itemName } from './blocks.js';
-import { type Alert, type Look, lookAtCertificate, lookAtDomain } from './checks.js';
-import { deliver } from './deliver.js';
+import { FAILURES_BEFORE_REPORT, itemName } from './blocks.js';
+import { type Look, lookAtCertificate, lookAtDomain } from './checks.js';
 import { sendDigest } from './digest.js';
 import { type WatchJob, workspaceOfJob } from './jobs.js';
+import { flushAlerts, type OutboxDeps, raise } from './outbox.js';
+import { type PaceDeps, PaceExceeded, watchPace } from './pace.js';
 import { findRenewal } from './renewal.js';
-import type { WatchService } from './service.js';
-import type { WatchItem, WatchStore } from './store.js';
+import type { WatchItem } from './store.js';
 
-export interface SweepDeps {
-  service: WatchService;
-  store: WatchStore;
+export interface SweepDeps extends OutboxDeps, PaceDeps {
   registrarFor(workspace: WorkspaceRef): RegistrarClient;
-  keyHashFor(workspace: WorkspaceRef): Promise<string>;
-  limiter: Limiter;
-  keys: KeySpace;
-  slackFor(workspace: WorkspaceRef): Promise<WebClient>;
-  poster: ChannelPoster;
   /** Certificate orders Regdesk placed: a renewal holds back an expiry alert (renewal.ts). */
   renewals: Pick<RenewalLedger, 'ordersFor'>;
-  logger: Logger;
   now: () => number;
 }
 
-/**
- * Watch reads per registrar key, shared by every process: the spec gives no limit for reads
- * (docs/registrar-api.md §8), so Regdesk sets its own gentle pace. 20 a second spreads a first look
- * at 500 domains (two reads each) over 50 s, inside the minute a new watch is promised, and never
- * sends a burst; the sweep's looks at the interval are spread further by their jitter.
- */
-export const WATCH_READS = { max: 20, windowMs: 1_000 } as const;
-/** A read waiting longer than this for the pace hands its item back to the next sweep. */
-const MAX_PACE_WAIT_MS = 20_000;
-/** After a failed look, the next one comes sooner than the interval (but at most this soon). */
+/** After a failed look, the next one comes sooner than the interval (at most this long after). */
 const RETRY_AFTER_FAILURE_MS = 15 * 60_000;
 
-class PaceExceeded extends Error {}
-
-/** The watch queue's one processor: the sweep, an item's look, or a digest. */
+/** The watch queue's one processor: the sweep, an item's look, a batch of alerts, or a digest. */
 export function watchProcessor(deps: SweepDeps) {
-  return async (job: Job<WatchJob>): Promise<void> => {
+  return async (job: Job<WatchJob>, token?: string): Promise<void> => {
     const data = job.data;
     if (data.type === 'sweep') {
       await deps.service.sweep();
+      return;
+    }
+    if (data.type === 'alerts') {
+      await flushAlerts(deps, job, token);
       return;
     }
     const workspace = workspaceOfJob(data);
@@ -105,16 +85,7 @@ async function read(
   item: WatchItem,
   previous: Look['state'],
 ): Promise<Look> {
-  const window: QuotaWindow = {
-    key: deps.keys.key(`key:${await deps.keyHashFor(workspace)}`, 'quota', 'watch-reads'),
-    max: WATCH_READS.max,
-    // Widened like every window (limiter.ts): latency must not push two seconds' reads into one.
-    windowMs: withLatencyMargin(WATCH_READS.windowMs),
-  };
-  const paced = async <T>(call: () => Promise<T>): Promise<T> => {
-    if (!(await deps.limiter.acquireWithin([window], MAX_PACE_WAIT_MS))) throw new PaceExceeded();
-    return call();
-  };
+  const paced = await watchPace(deps, workspace);
   const registrar = deps.registrarFor(workspace);
   if (item.kind === 'domain') {
     const domain = await paced(() => registrar.domains.get(item.id));
@@ -155,7 +126,7 @@ async function failed(
   };
   await deps.store.saveState(workspace, item.kind, item.id, state);
   deps.logger.warn({ kind: item.kind, failures: state.failures, err: reason }, 'watch look failed');
-  const name = `*${itemName(item)}*`;
+  const name = `*${escapeMrkdwn(itemName(item))}*`;
   const remove = item.kind === 'domain' ? `/domain watch remove ${item.id}` : `/tls watch remove ${item.id}`;
   if (error instanceof NotFoundError) {
     await raise(deps, workspace, item, {
@@ -163,42 +134,30 @@ async function failed(
       level: 'warn',
       text: `:grey_question: The registrar does not know ${name} (404): it may have left the account, or the ${item.kind === 'domain' ? 'name' : 'id'} is wrong. If it is gone for good, stop watching it with \`${remove}\`.`,
       buttons: ['show'],
+      cause: { kind: 'not-found' },
+      line: name,
     });
   } else if (state.failures >= FAILURES_BEFORE_REPORT) {
+    const code = error instanceof AppError ? error.code : 'unexpected';
     await raise(deps, workspace, item, {
       mark: `${item.kind}:${item.id}:unreachable:${state.failingSince}`,
       level: 'warn',
       text: `:warning: Regdesk could not check ${name} ${state.failures} times in a row (last: ${escapeMrkdwn(reason.slice(0, 200))}). Nothing is known to be wrong with it; Regdesk keeps trying and says here when something is due.`,
       buttons: ['show'],
+      cause: { kind: 'unreachable', code, reason: reason.slice(0, 300) },
+      line: name,
     });
   }
-  const interval = deps.service.nextLookAt(now) - now;
-  await deps.store.setDue(workspace, item.kind, item.id, now + Math.min(interval, RETRY_AFTER_FAILURE_MS));
+  await deps.store.setDue(workspace, item.kind, item.id, retryAt(now, deps.service.intervalMs));
 }
 
 /**
- * Raises an alert once: the mark is set first (SET NX, shared by every process and kept across
- * restarts), and taken back when the message could not be delivered at all, so the next look tries again.
+ * When a failed item is looked at again: one step on (15 minutes, or the interval when shorter),
+ * rounded up to the step's grid, so that items failing for one reason (a refused key, the registrar
+ * down) are retried in the same sweep whatever their own due times were, and their "could not check"
+ * comes as one message per grid slot their first failures fell in (outbox.ts), not one per item.
  */
-async function raise(deps: SweepDeps, workspace: WorkspaceRef, item: WatchItem, alert: Alert): Promise<void> {
-  if (!(await deps.store.markAlert(workspace, alert.mark))) return;
-  try {
-    const settings = await deps.store.settings(workspace);
-    const channel = settings?.channel ?? item.channel;
-    const where = await deliver(
-      deps,
-      await deps.slackFor(workspace),
-      channel,
-      item.addedBy,
-      alertMessage(alert, item),
-    );
-    if (where === 'nowhere') await deps.store.unmarkAlert(workspace, alert.mark);
-    else deps.service.changed(workspace);
-  } catch (error) {
-    await deps.store.unmarkAlert(workspace, alert.mark);
-    deps.logger.warn(
-      { err: error instanceof Error ? error.message : String(error) },
-      'watch alert not delivered; raised again at the next look',
-    );
-  }
+export function retryAt(now: number, interval: number): number {
+  const step = Math.max(30_000, Math.min(interval, RETRY_AFTER_FAILURE_MS));
+  return Math.ceil((now + step) / step) * step;
 }

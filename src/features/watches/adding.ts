@@ -1,0 +1,112 @@
+import type { KnownBlock } from '@slack/types';
+import type { WebClient } from '@slack/web-api';
+import type { RegistrarClient } from '../../registrar/index.js';
+import type { Logger } from '../../shared/logger.js';
+import type { WorkspaceRef } from '../../shared/workspace.js';
+import { replyForError } from '../../slack/error-reply.js';
+import { codeSpan } from '../../slack/mrkdwn.js';
+import { addedMessage, itemName } from './blocks.js';
+import { sortKnown } from './known.js';
+import type { ManagerDeps } from './managers.js';
+import { type PaceDeps, watchPace } from './pace.js';
+import { WATCHES_PER_PERSON, type WatchService } from './service.js';
+import type { WatchKind } from './store.js';
+
+export interface AddDeps extends PaceDeps, ManagerDeps {
+  service: WatchService;
+  registrarFor(workspace: WorkspaceRef): RegistrarClient;
+}
+
+type Message = { text: string; blocks: KnownBlock[] };
+
+const names = (kind: WatchKind, ids: readonly string[]) =>
+  ids.map((id) => codeSpan(itemName({ kind, id }).slice(0, 100))).join(', ');
+
+/**
+ * Adds watches for `user` (a command or a card's Watch button) and says privately what happened:
+ * what is now watched, what already was, what the registrar does not know for this workspace's key
+ * (not watched), what could not be read now (not watched either), and the caps. Each item is read
+ * from the registrar first (known.ts); admins are held by the workspace's limit only, others by the
+ * per-person cap too (service.ts). Every watch added is audited.
+ */
+export async function addWatches(
+  deps: AddDeps,
+  client: WebClient,
+  workspace: WorkspaceRef,
+  kind: WatchKind,
+  ids: readonly string[],
+  where: { channel: string; user: string },
+  refused: readonly string[],
+  logger: Logger,
+): Promise<Message> {
+  const admin = await deps.roles.isAdmin(client, workspace, where.user);
+  const perPerson = admin ? undefined : WATCHES_PER_PERSON;
+  const watched = await deps.service.list(workspace);
+  const isWatched = new Set(watched.filter((e) => e.item.kind === kind).map((e) => e.item.id));
+  const mine = watched.filter((entry) => entry.item.addedBy === where.user).length;
+  const fresh = ids.filter((id) => !isWatched.has(id));
+  // Nothing could be added: say so before reading anything.
+  if (fresh.length > 0 && perPerson !== undefined && mine >= perPerson)
+    return overCap(mine, perPerson, fresh.length);
+  if (fresh.length > 0 && watched.length >= deps.service.limit)
+    return overLimit(watched.length, deps.service.limit, fresh.length);
+
+  const registrar = deps.registrarFor(workspace);
+  const paced = await watchPace(deps, workspace);
+  const read = (id: string): Promise<unknown> =>
+    kind === 'domain' ? registrar.domains.get(id) : registrar.tls.get(id);
+  const sorted = await sortKnown(fresh, (id) => paced(() => read(id)));
+  const notAdded = [
+    ...refused,
+    ...(sorted.unknown.length === 0
+      ? []
+      : [
+          `:warning: Not added, the registrar does not know ${kind === 'domain' ? 'these domains' : 'these certificates'} for this workspace's key: ${names(kind, sorted.unknown)}.`,
+        ]),
+    ...sorted.failed.map(
+      ({ id, error }) =>
+        `:warning: ${names(kind, [id])} was not added: it could not be read now. ${replyForError(error, logger, { nothingChanged: true }).text.replace(/^:\w+: /, '')}`,
+    ),
+  ];
+  const already = ids.filter((id) => isWatched.has(id));
+  if (sorted.known.length === 0) return addedMessage(kind, [], already, [...notAdded, 'Nothing was added.']);
+
+  const result = await deps.service.add(workspace, kind, sorted.known, where, { perPerson });
+  if (!result.ok) {
+    return result.over === 'person'
+      ? overCap(result.mine, result.cap, sorted.known.length)
+      : overLimit(result.total, result.limit, sorted.known.length);
+  }
+  for (const item of result.added) {
+    await deps.audit.append(workspace, {
+      action: 'watch_add',
+      actor: where.user,
+      operation: `${kind} watch`,
+      target: item.id,
+      outcome: `alerts in <#${item.channel}>`,
+    });
+  }
+  return addedMessage(
+    kind,
+    result.added.map((item) => item.id),
+    [...already, ...result.already],
+    notAdded,
+  );
+}
+
+const plain = (text: string): Message => ({
+  text,
+  blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }],
+});
+
+function overCap(mine: number, cap: number, more: number): Message {
+  return plain(
+    `:no_entry: You have added ${mine} of the ${cap} watches one person may add in this workspace; ${more} more would pass that. Nothing was added. Remove some of yours with \`/domain watch remove\` or \`/tls watch remove\`, or ask an admin (admins are held only by the workspace's limit).`,
+  );
+}
+
+function overLimit(total: number, limit: number, more: number): Message {
+  return plain(
+    `:no_entry: This workspace watches ${total} of at most ${limit} domains and certificates; ${more} more would pass the limit. Nothing was added. Remove some with \`/domain watch remove\` or \`/tls watch remove\`.`,
+  );
+}

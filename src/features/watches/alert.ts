@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/** What a look raises (checks.ts, and sweep.ts for failed looks), as it waits in the outbox (outbox.ts). */
+
+export const AlertButton = z.enum(['show', 'renew', 'reissue', 'verify']);
+export type AlertButton = z.infer<typeof AlertButton>;
+
+/**
+ * Why an alert is raised, without the item: alerts of one sweep with the same cause, for the same
+ * channel, are posted as one message (outbox.ts; `causeKey` groups them, blocks.ts `batchMessage`
+ * words them). `reason` is the first failure's words, and not part of the key (`code` is).
+ */
+export const AlertCause = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('domain-expiry'), threshold: z.number(), lapses: z.boolean() }),
+  z.object({ kind: z.literal('certificate-expiry'), threshold: z.number(), renewed: z.boolean() }),
+  z.object({ kind: z.literal('delegation') }),
+  z.object({ kind: z.literal('dnssec-drift') }),
+  z.object({ kind: z.literal('dnssec-stuck') }),
+  z.object({ kind: z.literal('certificate-status'), status: z.string() }),
+  z.object({ kind: z.literal('certificate-stuck'), usualDays: z.number() }),
+  z.object({ kind: z.literal('not-found') }),
+  z.object({ kind: z.literal('unreachable'), code: z.string(), reason: z.string() }),
+]);
+export type AlertCause = z.infer<typeof AlertCause>;
+
+export const causeKey = (cause: AlertCause): string =>
+  cause.kind === 'unreachable' ? `unreachable:${cause.code}` : JSON.stringify(cause);
+
+export const Alert = z.object({
+  /** Identifies the threshold (and the date it concerns): raised once per mark. */
+  mark: z.string(),
+  /** `loud` mentions the channel (@here): the domain lapses unless someone acts. */
+  level: z.enum(['loud', 'warn']),
+  /** The message when the alert is alone. */
+  text: z.string(),
+  buttons: z.array(AlertButton),
+  cause: AlertCause,
+  /** The item's line in a message about several with the same cause. */
+  line: z.string(),
+});
+export type Alert = z.infer<typeof Alert>;

@@ -1,0 +1,67 @@
+import type { WebClient } from '@slack/web-api';
+import type { WorkspaceRef } from '../../shared/workspace.js';
+import { codeSpan } from '../../slack/mrkdwn.js';
+import type { Roles } from '../approvals/permissions.js';
+import type { PolicyStore } from '../approvals/policy.js';
+import type { AuditLog } from '../audit/service.js';
+import { itemName } from './blocks.js';
+import type { DigestSettings, WatchItem } from './store.js';
+
+export interface ManagerDeps {
+  roles: Pick<Roles, 'isAdmin'>;
+  policies: Pick<PolicyStore, 'get'>;
+  audit: Pick<AuditLog, 'append'>;
+}
+
+/**
+ * What a person may change of the workspace's watches (security review item 4): removing a watch
+ * silences its alerts, and the digest settings decide where every alert goes, so the policy's
+ * `watchManagers` decides. `all`: the policy says anyone, or the person is an admin (a workspace admin
+ * or owner, or a Regdesk admin of the policy; `Roles.isAdmin`, which denies when Slack cannot tell).
+ * `own`: only what they added themselves, and the settings only if they saved the ones in force.
+ * A policy that cannot be read is the strictest one (policy.ts), so this fails closed.
+ */
+export async function management(
+  deps: ManagerDeps,
+  client: WebClient,
+  workspace: WorkspaceRef,
+  user: string,
+): Promise<'all' | 'own'> {
+  const policy = await deps.policies.get(workspace);
+  if (policy.watchManagers === 'anyone') return 'all';
+  return (await deps.roles.isAdmin(client, workspace, user)) ? 'all' : 'own';
+}
+
+const ADMINS = 'admins (workspace admins, owners and the Regdesk admins of `/domain policy`)';
+
+/** Why `user` may not remove these watches: they were added by others. */
+export function removalRefusal(refused: readonly WatchItem[]): string {
+  const named = refused
+    .slice(0, 20)
+    .map((item) => `${codeSpan(itemName(item))} (added by <@${item.addedBy}>)`)
+    .join(', ');
+  const more = refused.length > 20 ? ` and ${refused.length - 20} more` : '';
+  return `Not removed: ${named}${more}. In this workspace's policy only the person who added a watch and ${ADMINS} may remove it; ask one of them.`;
+}
+
+/** Whether `user` may save the digest settings, and why not. */
+export async function maySaveSettings(
+  deps: ManagerDeps,
+  client: WebClient,
+  workspace: WorkspaceRef,
+  user: string,
+  current: DigestSettings | undefined,
+): Promise<{ allowed: true } | { allowed: false; reason: string }> {
+  // Nobody saved settings yet: whoever does first becomes their "adder", as with a watch.
+  if (current === undefined || current.setBy === user) return { allowed: true };
+  if ((await management(deps, client, workspace, user)) === 'all') return { allowed: true };
+  const who = current.setBy === undefined ? '' : `<@${current.setBy}>, who saved them, and `;
+  const reason = `In this workspace's policy only ${who}${ADMINS} may change the watch settings (the digest channel decides where every alert goes). Nothing was changed.`;
+  await deps.audit.append(workspace, {
+    action: 'refuse',
+    actor: user,
+    operation: 'watch settings',
+    outcome: reason,
+  });
+  return { allowed: false, reason };
+}
