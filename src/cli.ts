@@ -1,5 +1,4 @@
 #!/usr/bin/env -S node --max-semi-space-size=1 --v8-pool-size=1 --optimize-for-size
-import { beginStartup } from './shared/v8-tuning.js';
 // The entry point stays tiny: signal handling is installed before the program's modules load.
 //
 // The launch flags above (what `npx regdesk`, `npm start` and the Docker image run) size V8 for a
@@ -9,7 +8,6 @@ import { beginStartup } from './shared/v8-tuning.js';
 // heuristics (lazier compilation, slower heap growth). Measured by `npm run bench` (README "Benchmark").
 import { installShutdown } from './shutdown.js';
 
-beginStartup();
 const shutdown = installShutdown();
 const { runCli } = await import('./cli-program.js');
 await runCli(process.argv, shutdown);

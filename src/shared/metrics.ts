@@ -1,6 +1,6 @@
 import type { Job, Queue, Worker } from 'bullmq';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import { Queue as QueueClass, workerClass } from './bullmq.js';
+import { Queue as QueueClass, Worker as WorkerClass } from 'bullmq';
 
 /**
  * One registry per app instance (not prom-client's global one) so tests can build several apps in a
@@ -151,7 +151,6 @@ export function queuesAmong(values: Iterable<unknown>): Queue[] {
 
 /** Called where workers run: it loads BullMQ's Worker class (`web` never does). */
 export function workersAmong(values: Iterable<unknown>): Worker[] {
-  const WorkerClass = workerClass();
   return [...values].filter((value): value is Worker => value instanceof WorkerClass);
 }
 

@@ -1,5 +1,5 @@
 import type { Job, JobsOptions, Queue, Worker, WorkerOptions } from 'bullmq';
-import { Queue as QueueClass, workerClass } from './bullmq.js';
+import { Queue as QueueClass, Worker as WorkerClass } from 'bullmq';
 import type { Logger } from './logger.js';
 import type { KeySpace, Redis } from './redis.js';
 
@@ -53,7 +53,6 @@ export function createWorker<Data, Result>(
     ...(settings.stalledInterval === undefined ? {} : { stalledInterval: settings.stalledInterval }),
     maxStalledCount: 3,
   };
-  const WorkerClass = workerClass();
   const worker = new WorkerClass<Data, Result>(name, processor, options);
   worker.on('error', (error) => logger.warn({ queue: name, err: error.message }, 'worker error'));
   worker.on('failed', (job, error) =>

@@ -1,4 +1,5 @@
 import type { AppOptions, Authorize, App as BoltApp } from '@slack/bolt';
+import { App } from '@slack/bolt';
 import type { WebClientOptions } from '@slack/web-api';
 import type { Config } from '../config.js';
 import type { Logger } from '../shared/logger.js';
@@ -6,7 +7,6 @@ import type { Metrics } from '../shared/metrics.js';
 import type { KeySpace, Redis } from '../shared/redis.js';
 import type { Vault } from '../vault/store.js';
 import { singleWorkspaceAuth } from './authorize.js';
-import { App } from './bolt-core.js';
 import { toBoltLogger } from './bolt-logger.js';
 import { dispatchOf } from './dispatch.js';
 import { serializedRefresh, VaultInstallationStore } from './installation-store.js';

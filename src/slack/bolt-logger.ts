@@ -1,7 +1,7 @@
 import { format } from 'node:util';
 import type { Logger as BoltLogger, LogLevel as BoltLogLevel } from '@slack/bolt';
+import { LogLevel } from '@slack/bolt';
 import { type Logger, sanitizeLogText } from '../shared/logger.js';
-import { LogLevel } from './bolt-core.js';
 
 /**
  * Slack's SDKs log free-form arguments (sometimes whole error objects); they are flattened to one

@@ -1,10 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { App, Authorize, HTTPReceiver as BoltHttpReceiver, Receiver, ReceiverEvent } from '@slack/bolt';
+import { HTTPReceiver } from '@slack/bolt';
 import type { InstallProviderOptions } from '@slack/oauth';
 import type { Logger } from '../shared/logger.js';
 import type { Metrics } from '../shared/metrics.js';
-import { HTTPReceiver } from './bolt-core.js';
 import { toBoltLogger } from './bolt-logger.js';
 import { MAX_BODY_BYTES } from './http-front.js';
 
