@@ -80,3 +80,22 @@ describe('accessible buttons', () => {
     expect(labels.every((label) => label.length - '"accessibility_label":""'.length <= 75)).toBe(true);
   });
 });
+
+describe('accessible watch alerts', () => {
+  it('each alert button names its item', async () => {
+    const { alertMessage } = await import('../../src/features/watches/alert-blocks.js');
+    const message = alertMessage(
+      {
+        mark: 'm',
+        level: 'warn',
+        text: 'expires soon',
+        buttons: ['show', 'renew', 'reissue', 'verify'],
+        cause: 'expiry',
+        line: 'x',
+      } as never,
+      { kind: 'certificate', id: 'cert-issued-recent', channel: 'C1', addedBy: 'U1', addedAt: 0 },
+    );
+    assertWithinBlockKitLimits(message, 'message');
+    assertLabelledButtons(message.blocks, 'cert-issued-recent');
+  });
+});

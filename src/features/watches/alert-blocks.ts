@@ -11,16 +11,18 @@ import type { WatchItem } from './store.js';
 
 type Message = { text: string; blocks: KnownBlock[] };
 
+/** Alert buttons repeat down a channel: each names its item to a screen reader. */
 function alertButton(kind: AlertButton, item: WatchItem) {
+  const what = `${item.kind === 'domain' ? 'domain' : 'certificate'} ${item.id}`;
   switch (kind) {
     case 'show':
-      return button('Show', WATCH_IDS.show, `${item.kind}:${item.id}`);
+      return button('Show', WATCH_IDS.show, `${item.kind}:${item.id}`, undefined, `Show ${what}`);
     case 'renew':
-      return button('Renew', REISSUE_IDS.renewButton, item.id, 'primary');
+      return button('Renew', REISSUE_IDS.renewButton, item.id, 'primary', `Renew ${what}`);
     case 'reissue':
-      return button('Reissue', REISSUE_IDS.reissueButton, item.id, 'primary');
+      return button('Reissue', REISSUE_IDS.reissueButton, item.id, 'primary', `Reissue ${what}`);
     case 'verify':
-      return button('Verify DNSSEC', WATCH_IDS.verifyDnssec, item.id);
+      return button('Verify DNSSEC', WATCH_IDS.verifyDnssec, item.id, undefined, `Verify DNSSEC of ${what}`);
   }
 }
 
