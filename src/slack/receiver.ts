@@ -10,14 +10,6 @@ import { MAX_BODY_BYTES } from './http-front.js';
 
 /** Slack's replay window for signed requests: 5 minutes. */
 export const MAX_CLOCK_SKEW_SECONDS = 300;
-/**
- * The longest a handler's after-ack work waits for other requests' acks (see `#acksFirst`): far inside
- * what follow-up work can afford (a trigger_id lives 3 s, a response_url 30 minutes).
- */
-const ACKS_FIRST_MAX_MS = 500;
-/** Requests of a burst arrive a few ms apart: "all answered" must hold this long to count. */
-const QUIET_MS = 20;
-
 export interface SlackReceiverOptions {
   signingSecret: string;
   logger: Logger;
@@ -49,9 +41,6 @@ export class SlackHttpReceiver implements Receiver {
   readonly #logger: Logger;
   readonly #signingSecret: string;
   /** Requests received whose answer (the ack, or a refusal) has not gone out yet. */
-  #unanswered = 0;
-  #allAnswered: Array<() => void> = [];
-  #quietTimer: NodeJS.Timeout | undefined;
 
   constructor(options: SlackReceiverOptions) {
     this.#metrics = options.metrics;
@@ -111,7 +100,6 @@ export class SlackHttpReceiver implements Receiver {
             // Recorded once the answer is on its way: the histogram's label look-up is not on its path.
             await ack(response);
             metrics.ackLatency.observe({ kind, command }, seconds);
-            await this.#acksFirst();
           },
         };
         return app.processEvent(timed);
@@ -120,56 +108,8 @@ export class SlackHttpReceiver implements Receiver {
     this.#inner.init(timedApp as unknown as App);
   }
 
-  /**
-   * Resolves once every request received so far has been answered (or after ACKS_FIRST_MAX_MS). A
-   * handler's work after its ack (registrar reads, Slack calls) competes for the same CPU as the
-   * requests still waiting for theirs; under a burst, handing those acks out first keeps each one
-   * near the cost of the request alone (docs/requirements.md R1: the 3 s ack), and delays the
-   * follow-up work only by the burst's own length.
-   */
-  #acksFirst(): Promise<void> {
-    return new Promise<void>((resolve) => {
-      const resume = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-      const timer = setTimeout(() => {
-        this.#allAnswered = this.#allAnswered.filter((waiting) => waiting !== resume);
-        resolve();
-      }, ACKS_FIRST_MAX_MS);
-      this.#allAnswered.push(resume);
-      if (this.#unanswered <= 0) this.#quiet();
-    });
-  }
-
-  #answered = (): void => {
-    this.#unanswered--;
-    if (this.#unanswered <= 0) this.#quiet();
-  };
-
-  /** Resumes the waiting follow-up work once no request has been waiting for QUIET_MS. */
-  #quiet(): void {
-    clearTimeout(this.#quietTimer);
-    this.#quietTimer = setTimeout(() => {
-      if (this.#unanswered > 0) return;
-      const waiting = this.#allAnswered;
-      this.#allAnswered = [];
-      for (const resume of waiting) resume();
-    }, QUIET_MS);
-  }
-
   readonly requestListener = (req: IncomingMessage, res: ServerResponse): void => {
     this.#receivedAt.set(req, performance.now());
-    this.#unanswered++;
-    clearTimeout(this.#quietTimer);
-    let counted = true;
-    const answered = () => {
-      if (!counted) return;
-      counted = false;
-      this.#answered();
-    };
-    res.once('finish', answered);
-    res.once('close', answered);
     // Slack's requests are all POSTs to /slack/events; the OAuth routes are Bolt's to answer.
     if (req.method !== 'POST' || (req.url ?? '').split('?')[0] !== '/slack/events') {
       this.#inner.requestListener(req, res);
