@@ -30,7 +30,11 @@ describe('parseCsr with valid CSRs', () => {
     ['ec-p521', { type: 'ec', curve: 'P-521' }],
     ['ed25519', { type: 'ed25519' }],
   ])('%s: verifies and reads the names and the exact key', (name, key) => {
-    expect(parseCsr(fixture(name))).toEqual({ ...NAMES, key });
+    expect(parseCsr(fixture(name))).toEqual({
+      ...NAMES,
+      key,
+      keySha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
   });
 
   it('accepts the NEW CERTIFICATE REQUEST armour and surrounding text', () => {
