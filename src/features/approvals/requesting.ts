@@ -4,11 +4,11 @@ import type { WorkspaceRef } from '../../shared/workspace.js';
 import { CannotPostHere, postPublicly } from '../../slack/reply.js';
 import { hashParams } from '../audit/service.js';
 import { approvalMessage } from './blocks.js';
+import type { ApprovalDeps, NewRequest } from './deps.js';
 import { sendApproverCopies } from './notify.js';
 import type { OperationContext, SensitiveOperation } from './operations.js';
 import type { Policy, PolicyRead } from './policy.js';
 import type { ApprovalRequest } from './record.js';
-import type { ApprovalDeps, NewRequest } from './service.js';
 import { ApprovalStore, MAX_PENDING_PER_REQUESTER } from './store.js';
 import type { RequestUpdates } from './updates.js';
 

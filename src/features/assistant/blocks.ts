@@ -2,10 +2,10 @@ import type { KnownBlock } from '@slack/types';
 import type { AssistantAnswer } from '../../registrar/index.js';
 import { section } from '../../slack/blocks.js';
 import { escapeMrkdwn, splitMrkdwn, truncate } from '../../slack/mrkdwn.js';
+import type { Outcome } from './answer.js';
 import { formatWait } from './estimate.js';
 import { linkResolver } from './links.js';
 import { markdownToMrkdwn } from './markdown.js';
-import type { Outcome } from './outcome.js';
 
 /**
  * A message holds 50 blocks: a lead line, at most 45 sections of answer (≈130 000 characters) and up

@@ -19,11 +19,12 @@ import type { WorkspaceRef } from '../../shared/workspace.js';
 import { slackRefusal } from '../../slack/platform-errors.js';
 import type { ChannelPoster } from '../../slack/poster.js';
 import type { PolicyStore } from '../approvals/policy.js';
+import type { Outcome } from './answer.js';
 import { panelStatus, retryingMessage, waitingMessage } from './blocks.js';
 import type { AnswerCache } from './cache.js';
 import type { Estimator } from './estimate.js';
 import { questionFor, ThreadHistory } from './history.js';
-import { DELIVERY_LEASE_MS, errorText, type Outcome, Outcomes } from './outcome.js';
+import { DELIVERY_LEASE_MS, errorText, Outcomes } from './outcome.js';
 import { Placeholders, type PlaceholderView } from './placeholder.js';
 import { type AssistantJob, type AssistantService, workspaceOfJob } from './service.js';
 

@@ -9,26 +9,12 @@ import { slackRefusal } from '../../slack/platform-errors.js';
 import type { ChannelPoster } from '../../slack/poster.js';
 import { replyPrivately } from '../../slack/reply.js';
 import type { PolicyStore } from '../approvals/policy.js';
+import type { Outcome } from './answer.js';
 import { type Audience, audienceOf } from './audience.js';
 import { privateReply, threadReply } from './blocks.js';
 import { ThreadHistory } from './history.js';
 import { Placeholders, tidyPlaceholder } from './placeholder.js';
 import { type AssistantJob, type AssistantKeys, workspaceOfJob } from './service.js';
-
-/** How a question ended: the registrar's answer, or why there is none. */
-export type Outcome =
-  | {
-      ok: true;
-      answer: AssistantAnswer;
-      /** Set when the answer came from the cache: when the registrar gave it. */
-      cachedAt?: number;
-      /**
-       * Set when the question carried an exchange answered privately to its asker (history.ts): the
-       * answer then goes to the asker alone, whatever the channel has become meanwhile.
-       */
-      confidential?: true;
-    }
-  | { ok: false; reason: string };
 
 /** Outcomes and delivery marks outlive every re-run of a job (BullMQ keeps completed jobs 24 h). */
 const KEEP_SECONDS = 24 * 60 * 60;

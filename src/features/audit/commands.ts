@@ -1,17 +1,10 @@
 import { domainToASCII } from 'node:url';
 import type { Subcommand } from '../../slack/router.js';
 import { workspaceOf } from '../../slack/workspace.js';
-import type { Roles } from '../approvals/permissions.js';
 import { auditBlocks } from './blocks.js';
-import { exportTrail } from './export.js';
-import type { AuditLog } from './service.js';
+import { type AuditCommandDeps, exportTrail } from './export.js';
 
 const SHOWN = 30;
-
-export interface AuditCommandDeps {
-  audit: AuditLog;
-  roles: Roles;
-}
 
 /**
  * `/domain audit [DOMAIN]`: members in good standing only, never guests, outsiders or deactivated

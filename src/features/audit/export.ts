@@ -1,7 +1,12 @@
 import type { SubcommandContext } from '../../slack/router.js';
 import { workspaceOf } from '../../slack/workspace.js';
-import type { AuditCommandDeps } from './commands.js';
-import type { StoredAuditEntry } from './service.js';
+import type { Roles } from '../approvals/permissions.js';
+import type { AuditLog, StoredAuditEntry } from './service.js';
+
+export interface AuditCommandDeps {
+  audit: AuditLog;
+  roles: Roles;
+}
 
 /** One entry per line, with its time also in ISO 8601 for people reading the file. */
 function toJsonLines(entries: readonly StoredAuditEntry[]): string {

@@ -1,0 +1,60 @@
+import type { ClaimDurability } from '../../shared/durable-claim.js';
+import type { DataIntegrity } from '../../shared/integrity.js';
+import type { Limiter } from '../../shared/limiter.js';
+import type { Logger } from '../../shared/logger.js';
+import type { WorkspaceRef } from '../../shared/workspace.js';
+import type { ChannelPoster } from '../../slack/poster.js';
+import type { Vault } from '../../vault/store.js';
+import type { AuditLog } from '../audit/service.js';
+import type { Follow } from './execution.js';
+import type { OperationContext, SensitiveOperation } from './operations.js';
+import type { Roles } from './permissions.js';
+import type { PolicyStore } from './policy.js';
+import type { ApprovalRequest } from './record.js';
+import type { ApprovalStore } from './store.js';
+
+/** What the approval service is built from (service.ts), and what opening a request needs (requesting.ts). */
+
+/** Schedules the follow-up jobs of a request; the BullMQ side lives in jobs.ts. */
+export interface ApprovalScheduler {
+  /** Expiry and the approvers' reminder: delayed jobs that do nothing once the request is decided or gone. */
+  schedule(request: ApprovalRequest): Promise<void>;
+  /** Takes both back, for a request rolled back before it was shown. */
+  cancel(request: ApprovalRequest): Promise<void>;
+  execute(request: ApprovalRequest): Promise<void>;
+}
+
+export interface ApprovalDeps<Ctx extends OperationContext, Op extends SensitiveOperation<Ctx>> {
+  store: ApprovalStore;
+  policies: PolicyStore;
+  roles: Roles;
+  audit: AuditLog;
+  limiter: Limiter;
+  poster: ChannelPoster;
+  /** Where an executed auth code waits, sealed, for its requester (docs/requirements.md R28). */
+  vault: Pick<Vault, 'putExpiring' | 'getExpiring'>;
+  /** Every registered sensitive operation (the one list in features/operations.ts). */
+  operations: readonly Op[];
+  /** What an operation runs with: the workspace's registrar client and the services operations need. */
+  contextFor: (workspace: WorkspaceRef) => Ctx;
+  scheduler: ApprovalScheduler;
+  /** Starts following pending work an execution left behind (DNSSEC transitions). */
+  follow?: Follow;
+  /** Called best-effort after every transition (request, approve, deny, withdraw, expire, finish). */
+  onChange?: (request: ApprovalRequest) => Promise<void>;
+  /** Checks Regdesk's data for loss or rollback and gives the current approval epoch (R39, R40). */
+  integrity: Pick<DataIntegrity, 'check'>;
+  /** Makes an execution's claim durable before the registrar is called (R40). */
+  durability: Pick<ClaimDurability, 'confirm' | 'claimedHere'>;
+  logger: Logger;
+  now: () => number;
+}
+
+export interface NewRequest<Op extends SensitiveOperation<never>> {
+  workspace: WorkspaceRef;
+  requester: string;
+  channel: string;
+  /** The operation itself: a request for an operation that is not registered does not compile. */
+  operation: Op;
+  params: ReturnType<Op['parse']>;
+}
