@@ -1,9 +1,9 @@
 import type { KnownBlock } from '@slack/types';
 import { differenceInCalendarDays } from 'date-fns/differenceInCalendarDays';
 import { displayName, domainArgument } from '../../shared/domain-names.js';
-import { button, context, header, packLines, section, slackDate } from '../../slack/blocks.js';
+import { context, header, packLines, section, slackDate } from '../../slack/blocks.js';
 import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
-import { WATCH_IDS } from '../watches/ids.js';
+import { watchButton } from '../../slack/watch-button.js';
 import { type CheckRow, type CheckState, MAX_NAMES } from './service.js';
 
 /** The fields of the registrar's domain object (docs/registrar-api.md §2.7) the card shows; timestamps in epoch ms. */
@@ -76,7 +76,7 @@ export function domainCard(domain: DomainCardData, now: number): { text: string;
   if (domainArgument(domain.domain) === domain.domain) {
     blocks.push({
       type: 'actions',
-      elements: [button('Watch', WATCH_IDS.watchDomain, domain.domain, undefined, `Watch ${name}`)],
+      elements: [watchButton('domain', domain.domain, `Watch ${name}`)],
     });
   }
   // The fallback text is mrkdwn too: a registrar string in it must be as inert as in the blocks.

@@ -3,7 +3,7 @@ import type { TlsCertificate, TlsOrganization } from '../../registrar/index.js';
 import { button, context, header, packLines, section, slackDate } from '../../slack/blocks.js';
 import { resolveLink } from '../../slack/links.js';
 import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
-import { WATCH_IDS } from '../watches/ids.js';
+import { watchButton } from '../../slack/watch-button.js';
 import { REISSUE_IDS } from './ids.js';
 
 const STATUS_ICON: Record<string, string> = {
@@ -90,9 +90,7 @@ export function certificateCard(cert: TlsCertificate): { text: string; blocks: K
   }
   // Watching tells before it expires or when it is revoked (docs/requirements.md R37).
   if (/^[A-Za-z0-9_.-]{1,100}$/.test(cert.id))
-    actions.push(
-      button('Watch', WATCH_IDS.watchCertificate, cert.id, undefined, `Watch certificate ${cert.id}`),
-    );
+    actions.push(watchButton('certificate', cert.id, `Watch certificate ${cert.id}`));
   if (actions.length > 0) blocks.push({ type: 'actions', elements: actions });
   return { text: escapeMrkdwn(`${title} (${cert.status})`), blocks };
 }

@@ -1,8 +1,10 @@
+import { WATCH_BUTTON_IDS } from '../../slack/watch-button.js';
+
 /** The only place the watches feature's action, block and callback ids live; tests import them from here. */
 export const WATCH_IDS = {
-  /** "Watch" on a domain card (value: the domain's ASCII name) and on a certificate card (value: its id). */
-  watchDomain: 'watch.add.domain',
-  watchCertificate: 'watch.add.certificate',
+  /** "Watch" on a domain card and on a certificate card (src/slack/watch-button.ts). */
+  watchDomain: WATCH_BUTTON_IDS.domain,
+  watchCertificate: WATCH_BUTTON_IDS.certificate,
   /** On an alert: the domain or certificate card (value `domain:NAME` or `certificate:ID`). */
   show: 'watch.show',
   /** On a DNSSEC alert: what `/dns dnssec DOMAIN verify` does (value: the domain). */
