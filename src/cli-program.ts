@@ -1,13 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
-import { Command, InvalidArgumentError } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { type Role, runRegdesk } from './main.js';
 import { acceptData } from './shared/integrity.js';
 import { runningPrivateRedisUrl } from './shared/local-redis.js';
 import { createLogger } from './shared/logger.js';
 import { createRedis, KeySpace, type Redis, waitForReady } from './shared/redis.js';
-import { endStartup } from './shared/v8-tuning.js';
 import type { Shutdown } from './shutdown.js';
 import { parseWorkspace, vaultDelete, vaultList, vaultRotate, vaultSet } from './vault/cli.js';
 import { masterKey } from './vault/crypto.js';
@@ -54,11 +53,7 @@ export async function runCli(argv: string[], shutdown: Shutdown): Promise<void> 
     const logger = createLogger({ level: config.logLevel });
     try {
       await shutdown.serve(
-        async (signal) => {
-          const running = await runRegdesk({ role, config, logger, env: process.env, signal });
-          endStartup();
-          return running;
-        },
+        (signal) => runRegdesk({ role, config, logger, env: process.env, signal }),
         (line) => logger.info(line),
       );
     } catch (error) {
@@ -98,10 +93,37 @@ export async function runCli(argv: string[], shutdown: Shutdown): Promise<void> 
         // Loaded only for this command: the other roles never hold the simulator in memory.
         const { runSandboxCli } = await import('./sandbox/index.js');
         const sandbox = await runSandboxCli(options, process.env, say);
-        endStartup();
         return { stop: () => sandbox.close() };
       }, say);
     });
+
+  program
+    .command('manifest')
+    .description(
+      'print the Slack app manifest (JSON) for your public host or for Socket Mode, from manifest.yml',
+    )
+    .option(
+      '--host <host>',
+      'the public host that reaches Regdesk: request URLs become https://HOST/slack/events',
+    )
+    .addOption(
+      new Option('--socket-mode', 'Socket Mode: no request URLs (no public host needed)').conflicts('host'),
+    )
+    .action((options: { host?: string; socketMode?: boolean }) =>
+      cliAction(async () => {
+        // Loaded only for this command (and the playground): the bot's roles never parse YAML.
+        const { loadAppManifest, renderAppManifest } = await import('./manifest.js');
+        const manifest = renderAppManifest(loadAppManifest(), {
+          ...(options.host === undefined ? {} : { host: options.host }),
+          ...(options.socketMode === true ? { socketMode: true } : {}),
+        });
+        if (options.host === undefined && options.socketMode !== true)
+          process.stderr.write(
+            'regdesk: no --host or --socket-mode given: the request URLs still point at the placeholder regdesk.example.com.\n',
+          );
+        process.stdout.write(`${JSON.stringify(manifest, null, 2)}\n`);
+      }),
+    );
 
   /** Opens the vault the CLI works on: master keys from the environment, Redis as configured (any mode). */
   async function withVault<T>(work: (vault: Vault) => Promise<T>): Promise<T> {

@@ -337,7 +337,7 @@ function featureRegistrations(services: Services): Feature[] {
 
 function nextSteps(config: Config, playgroundUrl?: string): string[] {
   const steps = [
-    'Create a Slack app from manifest.yml (README: "Create the Slack app").',
+    'Create a Slack app from `npx regdesk manifest --host YOUR.HOST` (README: "Create the Slack app").',
     'Set SLACK_SIGNING_SECRET and SLACK_BOT_TOKEN (HTTP mode; add SLACK_APP_TOKEN for Socket Mode),\n' +
       '     or SLACK_CLIENT_ID, SLACK_CLIENT_SECRET and SLACK_STATE_SECRET to install into many workspaces.',
     `Registrar: ${config.registrar.sandbox ? 'using the built-in sandbox' : config.registrar.apiUrl}. ` +

@@ -2,11 +2,12 @@ import type { z } from 'zod';
 import type {
   ActionSchema,
   ComposerSchema,
+  MessageShortcutSchema,
   ReactionSchema,
   ViewClosedSchema,
   ViewSubmissionSchema,
 } from './inputs.js';
-import type { AppManifest } from './manifest.js';
+import type { PlaygroundManifest } from './manifest.js';
 import { ackJson, type Delivery, eventTs, type SlackEventSender } from './slack-events.js';
 import { BOT_USER, type SlackStandIn, type StandInMessage, WORKSPACE } from './slack-standin.js';
 import type { ApiResult, ViewSubmissionResult } from './web/protocol.js';
@@ -21,14 +22,15 @@ function dispatchNotice(what: string, delivery: Delivery & { ok: false }): strin
 
 /**
  * What a person does in the page, turned into what Slack would send Regdesk: slash commands,
- * block_actions, view submissions and closes, mentions, DMs and Home tab opens. Each checks what
+ * block_actions, message shortcuts, view submissions and closes, mentions, DMs (`message.im`) and App
+ * Home opens (the Home tab, and the Messages tab where the assistant lives). Each checks what
  * Slack's client would not even allow (someone else's modal, a channel one is not in).
  */
 export class PlaygroundActions {
   constructor(
     private readonly slack: SlackStandIn,
     private readonly sender: SlackEventSender,
-    private readonly manifest: AppManifest,
+    private readonly manifest: PlaygroundManifest,
   ) {}
 
   async composer(input: z.infer<typeof ComposerSchema>): Promise<ApiResult> {
@@ -162,18 +164,52 @@ export class PlaygroundActions {
     return delivery.ok ? { ok: true } : this.#failed(input.user, 'Closing the form', delivery);
   }
 
-  async homeOpened(user: string): Promise<ApiResult> {
+  /**
+   * A person opens a tab of Regdesk's App Home. `messages` is their DM with the bot: with the agent
+   * messaging experience (manifest `features.agent_view`) Slack tells the app with `app_home_opened`
+   * and `tab: "messages"` (docs.slack.dev "Migrating to the Agent messaging experience").
+   */
+  async homeOpened(user: string, tab: 'home' | 'messages' = 'home'): Promise<ApiResult> {
     if (this.#user(user) === undefined) return { ok: false, error: 'no such member' };
     if (!this.manifest.botEvents.includes('app_home_opened')) return { ok: true };
+    if (tab === 'messages' && !this.manifest.messagesTab) return { ok: true };
     const home = this.slack.homes.get(user);
     const delivery = await this.sender.event({
       type: 'app_home_opened',
       user,
       channel: `D${user}`,
-      tab: 'home',
-      ...(home === undefined ? {} : { view: home }),
+      tab,
+      ...(tab === 'home' && home !== undefined ? { view: home } : {}),
     });
-    return delivery.ok ? { ok: true } : this.#failed(user, 'Opening the Home tab', delivery);
+    const what = tab === 'home' ? 'Opening the Home tab' : 'Opening the Messages tab';
+    return delivery.ok ? { ok: true } : this.#failed(user, what, delivery);
+  }
+
+  /**
+   * A message shortcut from a message's "More actions" menu: Slack's `message_action` payload, with
+   * the message, a trigger and a response_url for the channel (acknowledged within 3 s).
+   */
+  async messageShortcut(input: z.infer<typeof MessageShortcutSchema>): Promise<ApiResult> {
+    const user = this.#user(input.user);
+    if (user === undefined) return { ok: false, error: 'no such member' };
+    const shortcut = this.manifest.messageShortcuts.find((known) => known.callbackId === input.callbackId);
+    if (shortcut === undefined) return { ok: false, error: 'no such shortcut' };
+    const message = this.slack.findMessage(input.channel, input.ts);
+    // Slack offers no shortcuts on ephemeral messages.
+    if (message === undefined || message.ephemeralTo !== undefined || !this.#canSee(message, user.id))
+      return { ok: false, error: 'message_not_found' };
+    const delivery = await this.sender.interaction({
+      type: 'message_action',
+      callback_id: shortcut.callbackId,
+      ...this.#actor(user.id),
+      trigger_id: this.slack.issueTrigger(user.id),
+      action_ts: eventTs(),
+      channel: { id: message.channel, name: this.#channelName(message.channel) },
+      message_ts: message.ts,
+      message: this.#messagePayload(message),
+      response_url: this.slack.issueResponseUrl({ channel: message.channel, user: user.id }),
+    });
+    return delivery.ok ? { ok: true } : this.#failed(user.id, shortcut.name, delivery);
   }
 
   reaction(input: z.infer<typeof ReactionSchema>): ApiResult {

@@ -49,7 +49,13 @@ export const ActionSchema = z.object({
 
 export const ViewSubmissionSchema = z.object({ user: id, viewId: id, values: stateValues });
 export const ViewClosedSchema = z.object({ user: id, viewId: id });
-export const HomeOpenedSchema = z.object({ user: id });
+export const HomeOpenedSchema = z.object({ user: id, tab: z.enum(['home', 'messages']).default('home') });
+export const MessageShortcutSchema = z.object({
+  user: id,
+  channel: id,
+  ts,
+  callbackId: z.string().min(1).max(255),
+});
 export const ReactionSchema = z.object({
   user: id,
   channel: id,

@@ -1,85 +1,41 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { SlashCommandInfo } from './web/protocol.js';
+import { loadAppManifest, manifestPath, parseAppManifest, type SlackAppManifest } from '../manifest.js';
+import type { MessageShortcutInfo, SlashCommandInfo } from './web/protocol.js';
+
+export { packageRoot } from '../manifest.js';
 
 /** What the playground takes from manifest.yml: what Slack itself would know of the app. */
-export interface AppManifest {
+export interface PlaygroundManifest {
   commands: SlashCommandInfo[];
+  /** `features.shortcuts` of type `message`: the entries of a message's "More actions" menu. */
+  messageShortcuts: MessageShortcutInfo[];
   /** `settings.event_subscriptions.bot_events`: Slack delivers only these. */
   botEvents: string[];
   /** `features.app_home.messages_tab_enabled`: without it people cannot write to the app. */
   messagesTab: boolean;
 }
 
-/** The directory holding package.json, from this module in src/ (vitest) or in dist/src/ (built). */
-export function packageRoot(): string {
-  let dir = dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(join(dir, 'package.json'))) {
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error('package.json not found above the playground module');
-    dir = parent;
-  }
-  return dir;
+/** manifest.yml, read with the same YAML loader as `regdesk manifest` (src/manifest.ts). */
+export function readManifest(path = manifestPath()): PlaygroundManifest {
+  return playgroundManifest(loadAppManifest(path));
 }
 
-export function readManifest(path = join(packageRoot(), 'manifest.yml')): AppManifest {
-  return parseManifest(readFileSync(path, 'utf8'));
+/** A manifest's YAML text, as the playground sees it. */
+export function parseManifest(text: string): PlaygroundManifest {
+  return playgroundManifest(parseAppManifest(text));
 }
 
-/**
- * Reads the three parts of the manifest the playground needs. The manifest is ours and small, and
- * `yaml` is only a development dependency, so this reads just its shape: `key: value` lines nested by
- * indentation and `- ` list items, with plain or quoted scalars.
- */
-export function parseManifest(text: string): AppManifest {
-  const commands: SlashCommandInfo[] = [];
-  const botEvents: string[] = [];
-  let messagesTab = false;
-  const path: Array<{ indent: number; key: string }> = [];
-  let current: Partial<SlashCommandInfo> | undefined;
-  const flush = () => {
-    if (current?.command !== undefined) {
-      commands.push({
-        command: current.command,
-        description: current.description ?? '',
-        ...(current.usageHint === undefined ? {} : { usageHint: current.usageHint }),
-      });
-    }
-    current = undefined;
+function playgroundManifest(manifest: SlackAppManifest): PlaygroundManifest {
+  const features = manifest.features;
+  return {
+    commands: (features?.slash_commands ?? []).map((command) => ({
+      command: command.command,
+      description: command.description,
+      ...(command.usage_hint === undefined ? {} : { usageHint: command.usage_hint }),
+    })),
+    messageShortcuts: (features?.shortcuts ?? [])
+      .filter((shortcut) => shortcut.type === 'message')
+      .map((shortcut) => ({ name: shortcut.name, callbackId: shortcut.callback_id })),
+    botEvents: [...(manifest.settings?.event_subscriptions?.bot_events ?? [])],
+    messagesTab: features?.app_home?.messages_tab_enabled === true,
   };
-  for (const rawLine of text.split('\n')) {
-    const line = rawLine.replace(/\s+$/, '');
-    if (line.trim() === '' || line.trimStart().startsWith('#')) continue;
-    const indent = line.length - line.trimStart().length;
-    let body = line.trimStart();
-    const item = body.startsWith('- ');
-    if (item) body = body.slice(2);
-    while (path.length > 0 && (path.at(-1)?.indent ?? 0) >= indent) path.pop();
-    const where = path.map((entry) => entry.key).join('.');
-    const pair = /^([A-Za-z_][\w-]*):(?:\s+(.*))?$/.exec(body);
-    if (where === 'features.slash_commands' && item) flush();
-    if (where === 'settings.event_subscriptions.bot_events' && item) botEvents.push(scalar(body));
-    if (pair === null) continue;
-    const [, key = '', value] = pair;
-    if (where === 'features.slash_commands') {
-      current ??= {};
-      if (key === 'command') current.command = scalar(value ?? '');
-      if (key === 'description') current.description = scalar(value ?? '');
-      if (key === 'usage_hint') current.usageHint = scalar(value ?? '');
-    }
-    if (where === 'features.app_home' && key === 'messages_tab_enabled')
-      messagesTab = scalar(value ?? '') === 'true';
-    // A list item's own keys sit two columns right of its dash.
-    if (value === undefined) path.push({ indent: item ? indent + 2 : indent, key });
-  }
-  flush();
-  return { commands, botEvents, messagesTab };
-}
-
-function scalar(value: string): string {
-  const trimmed = value.trim();
-  if (/^".*"$/.test(trimmed)) return JSON.parse(trimmed) as string;
-  if (/^'.*'$/.test(trimmed)) return trimmed.slice(1, -1).replace(/''/g, "'");
-  return trimmed;
 }

@@ -9,11 +9,12 @@ import {
   ClockSchema,
   ComposerSchema,
   HomeOpenedSchema,
+  MessageShortcutSchema,
   ReactionSchema,
   ViewClosedSchema,
   ViewSubmissionSchema,
 } from './inputs.js';
-import type { AppManifest } from './manifest.js';
+import type { PlaygroundManifest } from './manifest.js';
 import type { RegistrarPanel } from './registrar.js';
 import { BOT_USER, type SlackStandIn, WORKSPACE } from './slack-standin.js';
 import type { ApiResult, PlaygroundEvent, PlaygroundSnapshot, PlaygroundView } from './web/protocol.js';
@@ -38,7 +39,7 @@ export interface PlaygroundServerOptions {
   slack: SlackStandIn;
   actions: PlaygroundActions;
   registrar: RegistrarPanel;
-  manifest: AppManifest;
+  manifest: PlaygroundManifest;
   /** The package root: the page is read from src/playground/web/static, its scripts from dist/. */
   root: string;
   /** This process's token (guard.ts): every path but `/` needs it. */
@@ -66,7 +67,11 @@ export class PlaygroundServer {
       action: (body) => actions.action(parse(ActionSchema, body)),
       'view-submission': (body) => actions.viewSubmission(parse(ViewSubmissionSchema, body)),
       'view-closed': (body) => actions.viewClosed(parse(ViewClosedSchema, body)),
-      'home-opened': (body) => actions.homeOpened(parse(HomeOpenedSchema, body).user),
+      'home-opened': (body) => {
+        const { user, tab } = parse(HomeOpenedSchema, body);
+        return actions.homeOpened(user, tab);
+      },
+      shortcut: (body) => actions.messageShortcut(parse(MessageShortcutSchema, body)),
       reaction: (body) => actions.reaction(parse(ReactionSchema, body)),
       clock: async (body) => {
         const moved = await registrar.advance(parse(ClockSchema, body).advanceMs);
@@ -179,6 +184,13 @@ export class PlaygroundServer {
       views,
       homes,
       commands: manifest.commands,
+      messageShortcuts: manifest.messageShortcuts,
+      suggestedPrompts: Object.fromEntries(slack.suggestedPrompts),
+      threadStatuses: Object.fromEntries(
+        [...slack.assistantThreads].flatMap(([key, thread]) =>
+          thread.status === undefined || thread.status === '' ? [] : [[key, thread.status]],
+        ),
+      ),
       registrar: registrar.snapshot(),
     };
   }

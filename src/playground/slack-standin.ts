@@ -78,12 +78,16 @@ export interface StandInFile {
   bytes: Buffer;
 }
 
-/** An assistant thread as Slack keeps it for the side panel. */
+/** A thread as an agent app's `assistant.threads.*` methods address it: by channel and root `thread_ts`. */
 export interface StandInAssistantThread {
-  user: string;
   status?: string;
-  prompts?: Array<{ title: string; message: string }>;
   title?: string;
+}
+
+/** Suggested prompts an agent app pinned to the top of a person's Messages tab (their DM with the bot). */
+export interface StandInSuggestedPrompts {
+  title?: string;
+  prompts: Array<{ title: string; message: string }>;
 }
 
 /** What a response_url was issued for: Slack ties each to the interaction that carried it. */
@@ -153,8 +157,10 @@ export class SlackStandIn {
     string,
     { hash: string; view: unknown; user?: string; errors?: Record<string, string> }
   >();
-  /** Assistant threads by `channel:thread_ts`: their status, suggested prompts and title. */
+  /** Threads the app gave a status or title, by `channel:thread_ts`. */
   readonly assistantThreads = new Map<string, StandInAssistantThread>();
+  /** Suggested prompts pinned to each Messages tab, by the DM's channel id. */
+  readonly suggestedPrompts = new Map<string, StandInSuggestedPrompts>();
   /** Each user's published App Home view, with the `id` and `hash` Slack gave it. */
   readonly homes = new Map<string, unknown>();
   workspaceName = 'Acme';
@@ -230,33 +236,31 @@ export class SlackStandIn {
     'files.completeUploadExternal': (args) => this.#completeUpload(args),
     'oauth.v2.access': (args) => this.#oauthAccess(args),
     'usergroups.users.list': () => ({ ok: true, users: [] }),
-    // Assistant threads (side panel and DMs): only in the bot's DMs, only on threads Slack started.
+    // Slack's agent messaging (manifest `features.agent_view`; docs.slack.dev "Migrating to the Agent
+    // messaging experience"): the app's threads are threads of conversations the bot is in, named by
+    // their root message's ts. A status may be set in channels too (changelog 2026-03-05, chat:write);
+    // a title shows in the DM history (reference/methods/assistant.threads.setTitle).
     'assistant.threads.setStatus': (args) =>
-      this.#assistantThread(args, (thread) => {
+      this.#agentThread(args, 'any', (thread) => {
         const status = args.status;
         const loading = args.loading_messages;
-        // Slack takes an empty status (it clears it); its status line holds one short sentence.
+        // Slack takes an empty status (it clears it); its status line holds one short sentence, and
+        // at most 10 loading messages (reference/methods/assistant.threads.setStatus).
         if (typeof status !== 'string' || status.length > ASSISTANT_STATUS_MAX) return 'invalid_arguments';
         if (loading !== undefined && (!Array.isArray(loading) || loading.length > 10))
           return 'invalid_arguments';
         thread.status = status;
+        this.#emit({
+          type: 'thread_status',
+          channel: String(args.channel_id),
+          threadTs: String(args.thread_ts),
+          status,
+        });
         return undefined;
       }),
-    'assistant.threads.setSuggestedPrompts': (args) =>
-      this.#assistantThread(args, (thread) => {
-        const prompts = args.prompts;
-        const valid = (p: unknown) =>
-          typeof (p as { title?: unknown }).title === 'string' &&
-          typeof (p as { message?: unknown }).message === 'string' &&
-          (p as { message: string }).message !== '';
-        // Slack shows at most four suggested prompts.
-        if (!Array.isArray(prompts) || prompts.length < 1 || prompts.length > 4 || !prompts.every(valid))
-          return 'invalid_arguments';
-        thread.prompts = prompts as Array<{ title: string; message: string }>;
-        return undefined;
-      }),
+    'assistant.threads.setSuggestedPrompts': (args) => this.#pinPrompts(args),
     'assistant.threads.setTitle': (args) =>
-      this.#assistantThread(args, (thread) => {
+      this.#agentThread(args, 'dm', (thread) => {
         if (typeof args.title !== 'string' || args.title.trim() === '') return 'invalid_arguments';
         thread.title = args.title;
         return undefined;
@@ -402,18 +406,6 @@ export class SlackStandIn {
     if (known === undefined) return;
     known.errors = errors;
     if (known.user !== undefined) this.#emitStack(known.user);
-  }
-
-  /**
-   * A person opens the assistant side panel (or a new chat with the bot): Slack starts a thread in
-   * their DM with the bot and sends `assistant_thread_started` naming it.
-   */
-  startAssistantThread(user: string): { channel: string; threadTs: string } {
-    const channel = `D${user}`;
-    const root: StandInMessage = { channel, ts: this.#nextTs(), text: '' };
-    this.#store(root);
-    this.assistantThreads.set(`${channel}:${root.ts}`, { user });
-    return { channel, threadTs: root.ts };
   }
 
   /** A person's message, as Slack stores it when they send it. */
@@ -692,19 +684,61 @@ export class SlackStandIn {
     return undefined;
   }
 
-  /** `assistant.threads.*`: the thread must be an assistant thread in a DM with the bot. */
-  #assistantThread(
+  /**
+   * `assistant.threads.setStatus` / `setTitle`: a conversation the bot is in (`dm`: a DM with it), and a
+   * `thread_ts` naming a thread's root message there.
+   */
+  #agentThread(
     args: Record<string, unknown>,
+    where: 'any' | 'dm',
     change: (thread: StandInAssistantThread) => string | undefined,
   ): unknown {
     const channel = String(args.channel_id ?? '');
     const conversation = this.#conversation(channel);
+    if (channel === '' || !conversation.botMember || (where === 'dm' && conversation.kind !== 'im'))
+      return { ok: false, error: 'channel_not_found' };
+    const key = `${channel}:${String(args.thread_ts ?? '')}`;
+    const root = this.messages.get(key);
+    if (root === undefined || (root.threadTs !== undefined && root.threadTs !== root.ts))
+      return { ok: false, error: 'invalid_thread_ts' };
+    const thread = this.assistantThreads.get(key) ?? {};
+    const error = change(thread);
+    if (error !== undefined) return { ok: false, error };
+    this.assistantThreads.set(key, thread);
+    return { ok: true };
+  }
+
+  /**
+   * `assistant.threads.setSuggestedPrompts` for an agent app: pinned to the top of the person's
+   * Messages tab, so the channel must be a DM with the bot; one to four prompts, each with a title and
+   * a message. With a `thread_ts` (the retired assistant experience's form) Slack's reference says the
+   * call silently fails for an agent app: answered `ok`, nothing shown.
+   */
+  #pinPrompts(args: Record<string, unknown>): unknown {
+    const channel = String(args.channel_id ?? '');
+    const conversation = this.#conversation(channel);
     if (channel === '' || conversation.kind !== 'im' || !conversation.botMember)
       return { ok: false, error: 'channel_not_found' };
-    const thread = this.assistantThreads.get(`${channel}:${String(args.thread_ts ?? '')}`);
-    if (thread === undefined) return { ok: false, error: 'invalid_thread_ts' };
-    const error = change(thread);
-    return error === undefined ? { ok: true } : { ok: false, error };
+    const prompts = args.prompts;
+    const valid = (p: unknown) =>
+      typeof (p as { title?: unknown }).title === 'string' &&
+      typeof (p as { message?: unknown }).message === 'string' &&
+      (p as { message: string }).message !== '';
+    if (!Array.isArray(prompts) || prompts.length < 1 || prompts.length > 4 || !prompts.every(valid))
+      return { ok: false, error: 'invalid_arguments' };
+    if (args.title !== undefined && typeof args.title !== 'string')
+      return { ok: false, error: 'invalid_arguments' };
+    if (args.thread_ts !== undefined) return { ok: true };
+    const pinned: StandInSuggestedPrompts = {
+      ...(typeof args.title === 'string' ? { title: args.title } : {}),
+      prompts: (prompts as Array<{ title: string; message: string }>).map(({ title, message }) => ({
+        title,
+        message,
+      })),
+    };
+    this.suggestedPrompts.set(channel, pinned);
+    this.#emit({ type: 'prompts', channel, prompts: pinned });
+    return { ok: true };
   }
 
   #isMember(channel: string, user: string): boolean {

@@ -4,7 +4,7 @@
  */
 export const BOT_SCOPES = [
   'app_mentions:read', // questions to the assistant by @-mention
-  'assistant:write', // the assistant side panel: suggested prompts, thread status and titles
+  'assistant:write', // agent messaging: suggested prompts in the Messages tab, thread status and titles
   'channels:read', // conversations.info: is a public channel shared with another organisation (assistant answers)
   'chat:write', // results, approval requests and their in-place updates
   'chat:write.public', // approval requests and /ask threads in channels the bot was not invited to

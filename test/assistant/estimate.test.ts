@@ -2,14 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { estimateMs, formatWait } from '../../src/features/assistant/estimate.js';
 import { languageOf, registrarLocale } from '../../src/features/assistant/locale.js';
 import { messageText } from '../helpers/payloads.js';
-import {
-  type AssistantWorld,
-  dmMessage,
-  outcomesIn,
-  startAssistantWorld,
-  statusesOf,
-  threadStarted,
-} from './support.js';
+import { type AssistantWorld, outcomesIn, startAssistantWorld, statusesOf, writeToBot } from './support.js';
 
 describe('estimateMs', () => {
   const roomy = { max: 100, windowMs: 60_000, calls: [] };
@@ -78,15 +71,10 @@ describe('estimates while questions wait', () => {
     await w.stop();
   });
 
-  it('move as the questions ahead finish: in the panel as the thread status, in a channel as the placeholder', async () => {
-    const first = w.h.slack.startAssistantThread('UE1');
-    const panel = w.h.slack.startAssistantThread('UE3');
-    for (const [user, thread] of [
-      ['UE1', first],
-      ['UE3', panel],
-    ] as const)
-      await w.h.driver.event(threadStarted(user, thread.channel, thread.threadTs));
-    await w.h.driver.event(dmMessage('UE1', 'Tell me about renewal', '1820000001.000100', first.threadTs));
+  it('move as the questions ahead finish: in the Messages tab as the thread status, in a channel as the placeholder', async () => {
+    const asked = writeToBot(w.h.slack, 'UE1', 'Tell me about renewal');
+    const first = { channel: 'DUE1', threadTs: asked.ts };
+    await w.h.driver.event(asked.event);
     await w.h.slack.waitFor(
       () => statusesOf(w.h.slack.calls, first.channel, first.threadTs).length > 0,
       15_000,
@@ -100,9 +88,9 @@ describe('estimates while questions wait', () => {
     const { assistant, redis } = w.h.running.services;
     const queue = assistant.redisKeys.queue(await assistant.accountOf({ teamId: 'T0001' }));
     await expect.poll(() => redis.zcard(queue), { timeout: 15_000 }).toBe(2);
-    await w.h.driver.event(
-      dmMessage('UE3', 'Tell me about vanity nameservers', '1820000003.000100', panel.threadTs),
-    );
+    const third = writeToBot(w.h.slack, 'UE3', 'Tell me about vanity nameservers');
+    const panel = { channel: 'DUE3', threadTs: third.ts };
+    await w.h.driver.event(third.event);
     await w.h.slack.waitFor(
       () => outcomesIn(w.h.slack.calls, panel.channel, panel.threadTs).length === 1,
       45_000,
@@ -127,7 +115,7 @@ describe('estimates while questions wait', () => {
   }, 60_000);
 });
 
-describe('panel questions under tight limits, two processes', () => {
+describe('Messages-tab questions under tight limits, two processes', () => {
   let w: AssistantWorld;
   // Two questions per 3 s per key: the third and fourth must wait for the window, never cause a 429.
   const KEY = { max: 2, windowMs: 3_000 };
@@ -148,18 +136,10 @@ describe('panel questions under tight limits, two processes', () => {
 
   it('waits for the window instead of a 429, one at a time, the waiting shown their place and an estimate', async () => {
     const users = ['UT1', 'UT2', 'UT3', 'UT4', 'UT5'];
-    const threads = users.map((user) => w.h.slack.startAssistantThread(user));
-    await Promise.all(
-      threads.map((t, i) => w.h.driver.event(threadStarted(users[i] ?? '', t.channel, t.threadTs))),
-    );
     const topics = ['renewal', 'billing invoice', 'vanity nameservers', 'dns records ttl', 'api keys'];
-    await Promise.all(
-      threads.map((t, i) =>
-        w.h.driver.event(
-          dmMessage(users[i] ?? '', `Tell me about ${topics[i]}`, `18300000${i}0.000100`, t.threadTs),
-        ),
-      ),
-    );
+    const asked = users.map((user, i) => writeToBot(w.h.slack, user, `Tell me about ${topics[i]}`));
+    const threads = users.map((user, i) => ({ channel: `D${user}`, threadTs: asked[i]?.ts ?? '' }));
+    await Promise.all(asked.map((a) => w.h.driver.event(a.event)));
     await w.h.slack.waitFor(
       () => threads.every((t) => outcomesIn(w.h.slack.calls, t.channel, t.threadTs).length >= 1),
       40_000,

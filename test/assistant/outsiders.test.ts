@@ -3,7 +3,7 @@ import { ASK_SHORTCUT } from '../../src/features/assistant/ids.js';
 import { type Harness, startHarness } from '../helpers/app-harness.js';
 import type { SlackCall } from '../helpers/fake-slack.js';
 import { messageText } from '../helpers/payloads.js';
-import { dmMessage, messageShortcut, outcomesIn, threadStarted } from './support.js';
+import { dmMessage, messageShortcut, messagesTabOpened, outcomesIn, writeToBot } from './support.js';
 
 const LIMIT = { max: 50, windowMs: 60_000 };
 const QUESTION = 'How do I enable DNSSEC for my domain?';
@@ -135,24 +135,26 @@ describe('the assistant refuses guests, external and deactivated people on every
     await expectNothingAnswered(OUTSIDERS.map((u) => u.user));
   });
 
-  it('the side panel: no suggested prompts but the reason; a question there is refused in the thread', async () => {
+  it('the Messages tab: no suggested prompts and nothing posted on opening it; a question there is refused in its thread', async () => {
     for (const { user, reason } of OUTSIDERS) {
-      const thread = h.slack.startAssistantThread(user);
+      const opened = h.slack.calls.length;
+      await h.driver.event(messagesTabOpened(user));
+      // Slack sends app_home_opened on every opening: a refusal is told when they ask, not each time.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(h.slack.calls.slice(opened).filter((c) => c.method !== 'users.info')).toEqual([]);
+      expect(h.slack.suggestedPrompts.get(`D${user}`)).toBeUndefined();
+
+      const { ts, event } = writeToBot(h.slack, user, QUESTION);
       const inThread = () =>
         h.slack
           .succeeded('chat.postMessage')
-          .filter((c) => c.args.channel === thread.channel && c.args.thread_ts === thread.threadTs);
-      await h.driver.event(threadStarted(user, thread.channel, thread.threadTs));
+          .filter((c) => c.args.channel === `D${user}` && c.args.thread_ts === ts);
+      await h.driver.event(event);
       await h.slack.waitFor(() => inThread().length === 1, 15_000);
       expect(text(inThread()[0])).toContain(reason);
-
-      await h.driver.event(dmMessage(user, QUESTION, nextTs(), thread.threadTs));
-      await h.slack.waitFor(() => inThread().length === 2, 15_000);
-      expect(text(inThread()[1])).toContain(reason);
-      expect(h.slack.assistantThreads.get(`${thread.channel}:${thread.threadTs}`)?.prompts).toBeUndefined();
-      expect(h.slack.assistantThreads.get(`${thread.channel}:${thread.threadTs}`)?.title).toBeUndefined();
+      expect(h.slack.assistantThreads.get(`D${user}:${ts}`)?.title).toBeUndefined();
       expect(
-        h.slack.callsTo('assistant.threads.setStatus').filter((c) => c.args.channel_id === thread.channel),
+        h.slack.callsTo('assistant.threads.setStatus').filter((c) => c.args.channel_id === `D${user}`),
       ).toEqual([]);
     }
     await expectNothingAnswered(OUTSIDERS.map((u) => u.user));
@@ -182,8 +184,9 @@ describe('the assistant refuses guests, external and deactivated people on every
 
   it('a full member is answered on every surface as before', async () => {
     const before = registrarQuestions().length;
-    // A mention, a DM, the panel and the shortcut (a member's /ask was answered above); one member
-    // each, as one person has at most three questions waiting (R34).
+    // A mention, a DM, a question after opening the Messages tab (its prompts pinned) and the
+    // shortcut (a member's /ask was answered above); one member each, as one person has at most three
+    // questions waiting (R34).
     const mentionTs = nextTs();
     await h.driver.event({
       type: 'app_mention',
@@ -192,15 +195,14 @@ describe('the assistant refuses guests, external and deactivated people on every
       channel: 'CMEMBER',
       ts: mentionTs,
     });
-    const dmTs = nextTs();
-    await h.driver.event(dmMessage('UMEM2', 'How does certificate validation work?', dmTs));
-    const thread = h.slack.startAssistantThread('UMEM3');
-    await h.driver.event(threadStarted('UMEM3', thread.channel, thread.threadTs));
-    await h.slack.waitFor(
-      () => h.slack.assistantThreads.get(`${thread.channel}:${thread.threadTs}`)?.prompts !== undefined,
-      15_000,
-    );
-    await h.driver.event(dmMessage('UMEM3', 'How does auto-renew work?', nextTs(), thread.threadTs));
+    const dm = writeToBot(h.slack, 'UMEM2', 'How does certificate validation work?');
+    const dmTs = dm.ts;
+    await h.driver.event(dm.event);
+    await h.driver.event(messagesTabOpened('UMEM3'));
+    await h.slack.waitFor(() => h.slack.suggestedPrompts.get('DUMEM3') !== undefined, 15_000);
+    const tab = writeToBot(h.slack, 'UMEM3', 'How does auto-renew work?');
+    const thread = { channel: 'DUMEM3', threadTs: tab.ts };
+    await h.driver.event(tab.event);
     const shortcutTs = nextTs();
     await h.driver.interaction(
       messageShortcut(ASK_SHORTCUT, {

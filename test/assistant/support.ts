@@ -4,7 +4,7 @@ import { loadConfig } from '../../src/config.js';
 import { type Running, runRegdesk } from '../../src/main.js';
 import type { SandboxOptions } from '../../src/sandbox/index.js';
 import { type Harness, memoryLogger, startHarness } from '../helpers/app-harness.js';
-import { newTriggerId, type SlackCall } from '../helpers/fake-slack.js';
+import { type FakeSlack, newTriggerId, type SlackCall } from '../helpers/fake-slack.js';
 import { messageText } from '../helpers/payloads.js';
 
 /** One question as the registrar received it. */
@@ -149,18 +149,29 @@ export async function startAssistantWorld(
   };
 }
 
-/** `assistant_thread_started`, as Slack sends it when a person opens the side panel. */
-export function threadStarted(user: string, channel: string, threadTs: string, viewing = 'C0001') {
+/**
+ * `app_home_opened` as Slack sends it to an agent app (manifest `features.agent_view`) when a person
+ * opens its Messages tab, their DM with the bot (docs.slack.dev "Migrating to the Agent messaging
+ * experience": it replaces `assistant_thread_started`).
+ */
+export function messagesTabOpened(user: string) {
   return {
-    type: 'assistant_thread_started',
-    assistant_thread: {
-      user_id: user,
-      channel_id: channel,
-      thread_ts: threadTs,
-      context: { channel_id: viewing, team_id: 'T0001', enterprise_id: null },
-    },
+    type: 'app_home_opened',
+    user,
+    channel: `D${user}`,
+    tab: 'messages',
     event_ts: `${Date.now() / 1000}`,
   };
+}
+
+/**
+ * A person writes to the bot in its Messages tab, at the top or in a thread: Slack keeps the message
+ * (the strict fake then knows the thread a status or title names), then sends it as `message.im`.
+ */
+export function writeToBot(slack: FakeSlack, user: string, text: string, threadTs?: string) {
+  const posted = slack.postAsUser(user, `D${user}`, text, threadTs);
+  if (!posted.ok) throw new Error(`the fake refused the message: ${posted.error}`);
+  return { ts: posted.message.ts, event: dmMessage(user, text, posted.message.ts, threadTs) };
 }
 
 /** A person's message in their DM with the bot (`message.im`), in a thread or not. */
@@ -224,7 +235,7 @@ export function outcomesIn(calls: SlackCall[], channel: string, threadTs: string
   );
 }
 
-/** Statuses set on one assistant thread, in order. */
+/** Statuses set on one thread (`assistant.threads.setStatus`), in order. */
 export function statusesOf(calls: SlackCall[], channel: string, threadTs: string): string[] {
   return calls
     .filter(

@@ -282,6 +282,33 @@ describe('the playground in a browser', { timeout: 120_000 }, () => {
     }
   });
 
+  it('the Messages tab: opening it pins suggested prompts; choosing one asks, answered in its thread', async () => {
+    await page.getByTestId(TEST_IDS.channelList).getByRole('button', { name: '💬 Regdesk' }).click();
+    // Opening the bot's DM is app_home_opened with tab: messages; Regdesk pins its prompts.
+    const prompts = page.getByTestId(TEST_IDS.suggestedPrompts);
+    await prompts.getByRole('button', { name: 'DNSSEC' }).click({ timeout: WAIT });
+    const question = await waitForMessage(mainList(), 'How do I enable DNSSEC for my domain?');
+    const replies = question.getByRole('button', { name: /\d+ repl/ });
+    await replies.waitFor({ timeout: WAIT });
+    await replies.click();
+    await waitForMessage(thread().getByTestId(TEST_IDS.message), /one click/, WAIT);
+    await screenshot(page, '08-messages-tab');
+  });
+
+  it('asks Regdesk about a message from its More actions menu, answered in the message’s thread', async () => {
+    await openChannel('general');
+    await send('Invoice 4711 for example.org is overdue: the card was declined.');
+    const message = await waitForMessage(mainList(), 'Invoice 4711');
+    await message.getByLabel('More actions').selectOption({ label: 'Ask Regdesk about this' });
+    const replies = message.getByRole('button', { name: /\d+ repl/ });
+    await replies.waitFor({ timeout: WAIT });
+    await replies.click();
+    const inThread = thread().getByTestId(TEST_IDS.message);
+    await waitForMessage(inThread, /asked Regdesk about this message/, WAIT);
+    await waitForMessage(inThread, /here is the answer|No answer/, WAIT);
+    await screenshot(page, '09-message-shortcut');
+  });
+
   it('shows the App Home Regdesk publishes', async () => {
     await page.getByTestId(TEST_IDS.homeTab).click();
     const home = page.locator('.home-view');

@@ -307,6 +307,9 @@ describe('the page’s workspace model', () => {
       { command: '/dns', description: 'DNS', usageHint: 'list DOMAIN' },
       { command: '/tls', description: 'Certificates', usageHint: 'order | revoke ID' },
     ],
+    messageShortcuts: [],
+    suggestedPrompts: {},
+    threadStatuses: {},
     registrar: {
       requests: [],
       account: { domains: [], certificates: [], organizations: [] },

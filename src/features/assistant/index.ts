@@ -16,7 +16,7 @@ import { AnswerCache } from './cache.js';
 import { registerAssistantHandlers } from './commands.js';
 import { Estimator } from './estimate.js';
 import { assistantProcessor } from './jobs.js';
-import { registerAssistantPanel } from './panel.js';
+import { registerAgentMessages } from './panel.js';
 import { ASSISTANT_QUEUE, type AssistantJob, type AssistantService } from './service.js';
 import { registerAskShortcut } from './shortcut.js';
 
@@ -58,9 +58,10 @@ export function assistantTools(deps: AssistantDeps): { cache: AnswerCache; estim
 }
 
 /**
- * The registrar's assistant wherever Slack users ask: `/ask`, mentions, the assistant side panel and
- * DMs, and the "Ask Regdesk about this" message shortcut. Questions are queued, one in flight per
- * registrar account, and answered in threads; repeated questions come from the cache.
+ * The registrar's assistant wherever Slack users ask: `/ask`, mentions, the app's Messages tab
+ * (Slack's agent messaging: DMs with the bot) and the "Ask Regdesk about this" message shortcut.
+ * Questions are queued, one in flight per registrar account, and answered in threads; repeated
+ * questions come from the cache.
  */
 export const assistantFeature = {
   name: 'assistant',
@@ -69,7 +70,7 @@ export const assistantFeature = {
     // One path for every surface's questions: cache, cap, queue.
     const asking = new Asking(withTools);
     registerAssistantHandlers(app, withTools, asking);
-    registerAssistantPanel(app, withTools, asking);
+    registerAgentMessages(app, withTools, asking);
     registerAskShortcut(app, withTools, asking);
   },
   workers: (deps) => [

@@ -1,19 +1,20 @@
 import type { App } from '@slack/bolt';
-import type { WebClient } from '@slack/web-api';
+import type { AssistantThreadsSetSuggestedPromptsArguments, WebClient } from '@slack/web-api';
 import type { Redis } from '../../shared/redis.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
 import type { SlackDeps } from '../../slack/app.js';
-import { Assistant } from '../../slack/bolt-core.js';
 import { dispatchOf } from '../../slack/dispatch.js';
 import { replyForError } from '../../slack/error-reply.js';
 import { truncate } from '../../slack/mrkdwn.js';
 import { slackRefusal } from '../../slack/platform-errors.js';
 import { workspaceOf } from '../../slack/workspace.js';
+import { PermissionRefused } from '../approvals/permissions.js';
+import { onAppHomeTab } from '../home/tabs.js';
 import type { Asking, AskingDeps } from './asking.js';
 import { cleanQuestion } from './service.js';
 
-/** An assistant thread is remembered as long as Slack keeps offering it in the panel's history. */
-const PANEL_TTL_SECONDS = 30 * 24 * 60 * 60;
+/** A thread is remembered (titled or not) as long as Slack keeps it in the Messages tab's history. */
+const THREAD_TTL_SECONDS = 30 * 24 * 60 * 60;
 
 /**
  * Suggested prompts (`assistant.threads.setSuggestedPrompts`: at most four) in the asker's language:
@@ -51,63 +52,70 @@ type MessageLike = {
   channel_type?: string;
 };
 
-/** Which DM threads are assistant threads (started from the panel), and what their user was viewing. */
-class PanelThreads {
+/** Which Messages-tab threads already have a title (their first question names them), across processes. */
+class ThreadTitles {
   constructor(
     private readonly redis: Redis,
     private readonly key: (workspace: WorkspaceRef, channel: string, threadTs: string) => string,
   ) {}
 
-  async started(workspace: WorkspaceRef, channel: string, threadTs: string, user: string, context: unknown) {
+  /** True once per thread. */
+  async first(workspace: WorkspaceRef, channel: string, threadTs: string): Promise<boolean> {
     const key = this.key(workspace, channel, threadTs);
-    await this.redis
+    const [set] = (await this.redis
       .multi()
-      .hset(key, { user, context: JSON.stringify(context ?? {}) })
-      .expire(key, PANEL_TTL_SECONDS)
-      .exec();
-  }
-
-  async contextChanged(workspace: WorkspaceRef, channel: string, threadTs: string, context: unknown) {
-    const key = this.key(workspace, channel, threadTs);
-    await this.redis
-      .multi()
-      .hset(key, { context: JSON.stringify(context ?? {}) })
-      .expire(key, PANEL_TTL_SECONDS)
-      .exec();
-  }
-
-  async context(
-    workspace: WorkspaceRef,
-    channel: string,
-    threadTs: string,
-  ): Promise<Record<string, unknown>> {
-    const raw = await this.redis.hget(this.key(workspace, channel, threadTs), 'context');
-    return raw === null ? {} : (JSON.parse(raw) as Record<string, unknown>);
-  }
-
-  async isPanel(workspace: WorkspaceRef, channel: string, threadTs: string): Promise<boolean> {
-    return (await this.redis.exists(this.key(workspace, channel, threadTs))) === 1;
-  }
-
-  /** True once per thread: its first question names it. */
-  async firstQuestion(workspace: WorkspaceRef, channel: string, threadTs: string): Promise<boolean> {
-    return (await this.redis.hsetnx(this.key(workspace, channel, threadTs), 'titled', '1')) === 1;
+      .hsetnx(key, 'titled', '1')
+      .expire(key, THREAD_TTL_SECONDS)
+      .exec()) ?? [[null, 0]];
+    return set?.[1] === 1;
   }
 }
 
 /**
- * Regdesk as a Slack assistant app (docs/requirements.md C3): Bolt's `Assistant` for the side panel
- * and DM threads, plus top-level DMs. A new thread gets suggested prompts in the asker's language;
- * every question goes through the same queue as `/ask` (`Asking`), its place shown as the thread's
- * status in an assistant thread, and the answer is a reply in the thread. The thread context Slack
- * sends (the channel the user is viewing) is kept in Redis, so every process sees it and Bolt's
- * default store (process memory, and edits of the first bot message) is not used.
+ * The registrar's assistant in Regdesk's Messages tab: Slack's agent messaging experience
+ * (manifest.yml `features.agent_view`; docs.slack.dev "Migrating to the Agent messaging experience").
+ * There is no side panel and no `assistant_thread_started` any more:
+ * - Opening the Messages tab sends `app_home_opened` with `tab: "messages"`: Regdesk pins suggested
+ *   prompts in the person's language (`assistant.threads.setSuggestedPrompts` with the DM's channel
+ *   and no `thread_ts`: with one, Slack's docs say the call silently fails for an agent app).
+ * - Every message to the bot (`message.im`) is a question, answered in its thread: a top-level message
+ *   is the thread's root (Slack no longer creates an `assistant_app_thread` root), a reply continues
+ *   it and carries the thread's earlier questions and answers. It goes through the same queue as
+ *   `/ask` (`Asking`); while it waits or runs, the thread's status says so
+ *   (`assistant.threads.setStatus` on the thread's root, Slack's documented loading state), and the
+ *   thread's first question becomes its title in the tab's history (`assistant.threads.setTitle`).
  */
-export function registerAssistantPanel(app: App, deps: SlackDeps & AskingDeps, asking: Asking): void {
-  const threads = new PanelThreads(deps.redis, deps.assistant.redisKeys.panel);
+export function registerAgentMessages(app: App, deps: SlackDeps & AskingDeps, asking: Asking): void {
+  const titles = new ThreadTitles(deps.redis, deps.assistant.redisKeys.panel);
 
-  // A DM with the bot takes the bot's reply in the thread, where the asker is looking: refusals
-  // (a guest, an outsider, the cap), empty questions and failures alike.
+  onAppHomeTab(app, 'messages', async ({ event, body, client }) => {
+    const workspace = workspaceOf(body);
+    const user = event.user;
+    // Nobody the permission model refuses is offered prompts (R33, R43). Nothing is posted either:
+    // Slack sends this event every time the tab is opened; a question there is told why it is refused.
+    try {
+      await asking.mayAsk(client, workspace, user, 'dm');
+    } catch (error) {
+      if (error instanceof PermissionRefused) return;
+      throw error;
+    }
+    const locale = await asking.localeFor(client, workspace, user, '');
+    const { title, prompts } = SUGGESTED_PROMPTS[(locale ?? '').toLowerCase().startsWith('de') ? 'de' : 'en'];
+    const pin: Omit<AssistantThreadsSetSuggestedPromptsArguments, 'thread_ts'> = {
+      channel_id: event.channel,
+      title,
+      prompts: [...prompts],
+    };
+    await client.assistant.threads
+      // @slack/web-api still types `thread_ts` as required; an agent app must leave it out.
+      .setSuggestedPrompts(pin as AssistantThreadsSetSuggestedPromptsArguments)
+      .catch((error: unknown) =>
+        deps.logger.warn({ slackError: slackRefusal(error) }, 'suggested prompts not set'),
+      );
+  });
+
+  // The bot's reply goes in the thread, where the asker is looking: refusals (a guest, an outsider,
+  // the cap), empty questions and failures alike.
   const explain = async (client: WebClient, channel: string, threadTs: string, error: unknown) => {
     await deps.poster
       .post(client, { channel, thread_ts: threadTs, ...replyForError(error, deps.logger) })
@@ -116,103 +124,36 @@ export function registerAssistantPanel(app: App, deps: SlackDeps & AskingDeps, a
       );
   };
 
-  const ask = async (
-    client: WebClient,
-    body: { event_id?: string },
-    message: MessageLike,
-    panel?: { setTitle(title: string): Promise<unknown> },
-  ) => {
-    // Slack sends edits, deletions and bot posts as messages too: only people's new messages ask.
-    if (message.subtype !== undefined || message.bot_id !== undefined) return;
+  dispatchOf(app).event('message', async ({ message, body, client }) => {
+    const m = message as MessageLike;
+    // Regdesk subscribes to `message.im` only. Slack sends edits, deletions and bot posts (Regdesk's
+    // own replies included) as messages too: only people's new messages ask.
+    if (m.channel_type !== 'im' || m.subtype !== undefined || m.bot_id !== undefined) return;
     const workspace = workspaceOf(body);
-    const channel = message.channel ?? '';
-    const user = message.user ?? '';
-    const threadTs = message.thread_ts ?? message.ts ?? '';
+    const channel = m.channel ?? '';
+    const threadTs = m.thread_ts ?? m.ts ?? '';
     try {
-      const question = cleanQuestion(message.text ?? '');
+      const question = cleanQuestion(m.text ?? '');
       await asking.submit({
-        surface: panel === undefined ? 'dm' : 'panel',
+        surface: 'dm',
         workspace,
-        user,
+        user: m.user ?? '',
         client,
-        dedupeId: `event:${body.event_id ?? `${channel}:${message.ts}`}`,
+        dedupeId: `event:${body.event_id ?? `${channel}:${m.ts}`}`,
         question,
         thread: { channel, threadTs },
         place: async () => {
-          if (panel === undefined) return { channel, threadTs, askTs: message.ts ?? threadTs, question };
-          // The panel's history lists threads by title: the first question's first words (once the
-          // question is let in: a refused one names nothing).
-          if (await threads.firstQuestion(workspace, channel, threadTs))
-            await panel.setTitle(truncate(question, 60)).catch(() => undefined);
+          // Once the question is let in (a refused one names nothing).
+          if (await titles.first(workspace, channel, threadTs))
+            await client.assistant.threads
+              .setTitle({ channel_id: channel, thread_ts: threadTs, title: truncate(question, 60) })
+              .catch(() => undefined);
+          // `panel`: the question's place and progress are the thread's status, not a placeholder.
           return { channel, threadTs, question, surface: 'panel' as const };
         },
       });
     } catch (error) {
       await explain(client, channel, threadTs, error);
     }
-  };
-
-  const assistant = new Assistant({
-    threadContextStore: {
-      get: async ({ payload, body }) => {
-        const { channel, threadTs } = threadOf(payload);
-        return threads.context(workspaceOf(body), channel, threadTs);
-      },
-      save: async ({ payload, body }) => {
-        const { channel, threadTs, context } = threadOf(payload);
-        await threads.contextChanged(workspaceOf(body), channel, threadTs, context);
-      },
-    },
-    threadStarted: async ({ event, body, client, setSuggestedPrompts }) => {
-      const { channel_id: channel, thread_ts: threadTs, user_id: user, context } = event.assistant_thread;
-      const workspace = workspaceOf(body);
-      await threads.started(workspace, channel, threadTs, user, context);
-      // Nobody the permission model refuses is offered prompts: they are told why instead (R33, R43).
-      try {
-        await asking.mayAsk(client, workspace, user, 'panel');
-      } catch (error) {
-        await explain(client, channel, threadTs, error);
-        return;
-      }
-      const locale = await asking.localeFor(client, workspace, user, '');
-      const language = (locale ?? '').toLowerCase().startsWith('de') ? 'de' : 'en';
-      const { title, prompts } = SUGGESTED_PROMPTS[language];
-      await setSuggestedPrompts({ title, prompts: [...prompts] }).catch((error: unknown) =>
-        deps.logger.warn({ slackError: slackRefusal(error) }, 'suggested prompts not set'),
-      );
-    },
-    threadContextChanged: async ({ event, body }) => {
-      const { channel_id: channel, thread_ts: threadTs, context } = event.assistant_thread;
-      await threads.contextChanged(workspaceOf(body), channel, threadTs, context);
-    },
-    userMessage: async ({ message, body, client, setTitle }) => {
-      const m = message as MessageLike;
-      const workspace = workspaceOf(body);
-      // Bolt hands over every threaded DM message; only threads started in the panel have a status.
-      const panel = await threads.isPanel(workspace, m.channel ?? '', m.thread_ts ?? '');
-      await ask(client, body, m, panel ? { setTitle } : undefined);
-    },
   });
-  app.assistant(assistant);
-
-  // A top-level DM with the bot (the Messages tab) is a question too, answered in its thread.
-  dispatchOf(app).event('message', async ({ message, body, client }) => {
-    const m = message as MessageLike;
-    if (m.channel_type !== 'im' || m.thread_ts !== undefined) return;
-    await ask(client, body, m);
-  });
-}
-
-/** Channel and thread of an assistant event or message (Bolt's own `extractThreadInfo` rules). */
-function threadOf(payload: unknown): { channel: string; threadTs: string; context: unknown } {
-  const p = payload as {
-    assistant_thread?: { channel_id?: string; thread_ts?: string; context?: unknown };
-    channel?: string;
-    thread_ts?: string;
-  };
-  return {
-    channel: p.assistant_thread?.channel_id ?? p.channel ?? '',
-    threadTs: p.assistant_thread?.thread_ts ?? p.thread_ts ?? '',
-    context: p.assistant_thread?.context ?? {},
-  };
 }

@@ -45,7 +45,7 @@ export interface AssistantJob {
   channel: string;
   threadTs: string;
   /**
-   * `panel`: an assistant thread (side panel or DM), where the position and progress are the thread's
+   * `panel`: a thread in the bot's Messages tab (a DM), where the position and progress are the thread's
    * status (`assistant.threads.setStatus`) instead of a placeholder message.
    */
   surface?: 'panel';
@@ -138,7 +138,7 @@ export function cleanQuestion(text: string): string {
     .trim();
   if (question === '')
     throw new QuestionRefused(
-      'Ask a question, e.g. `/ask How do I enable DNSSEC?`, or write it to Regdesk in a DM or its side panel.',
+      'Ask a question, e.g. `/ask How do I enable DNSSEC?`, or write it to Regdesk in its Messages tab (a DM).',
     );
   if (question.length > MAX_QUESTION_LENGTH) {
     throw new QuestionRefused(

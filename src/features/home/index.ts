@@ -1,6 +1,5 @@
 import type { App, BlockAction } from '@slack/bolt';
 import type { Logger } from '../../shared/logger.js';
-import { dispatchOf } from '../../slack/dispatch.js';
 import { onAction } from '../../slack/handlers.js';
 import { notifyByDm } from '../../slack/reply.js';
 import { openModal } from '../../slack/views.js';
@@ -11,6 +10,7 @@ import { keyModal } from '../keys/blocks.js';
 import type { WorkspaceKeys } from '../keys/service.js';
 import { HOME_IDS } from './ids.js';
 import type { HomeService } from './service.js';
+import { onAppHomeTab } from './tabs.js';
 
 export interface HomeDeps {
   home: HomeService;
@@ -28,8 +28,7 @@ export const homeFeature = {
 } satisfies FeatureModule<HomeDeps>;
 
 function registerHome(app: App, deps: HomeDeps, logger: Logger): void {
-  dispatchOf(app).event('app_home_opened', async ({ event, body, client }) => {
-    if (event.tab !== 'home') return;
+  onAppHomeTab(app, 'home', async ({ event, body, client }) => {
     const workspace = workspaceOf(body);
     const firstVisit = await deps.home.visited(workspace, event.user);
     const view = await deps.home.view(client, workspace, event.user, firstVisit);

@@ -1,3 +1,4 @@
+import { isMessagesTab, openMessagesTab, renderSuggestedPrompts, threadStatus } from './agent.js';
 import { getState, post, subscribe } from './api.js';
 import { createComposer } from './composer.js';
 import { el, toDom } from './dom.js';
@@ -72,10 +73,18 @@ async function main(): Promise<void> {
       ? undefined
       : { channel: channel.id, label: `Message ${channelTitle(channel.id)} (/ for commands)` };
   });
-  const conversation = el('main', { class: 'conversation' }, [title, messageList, homeView, composer.root]);
+  const prompts = el('div', { class: 'prompts-bar' });
+  const conversation = el('main', { class: 'conversation' }, [
+    title,
+    messageList,
+    homeView,
+    prompts,
+    composer.root,
+  ]);
 
   // Thread pane.
   const threadList = el('div', { class: 'message-list thread-list', role: 'log', 'aria-label': 'Thread' });
+  const threadStatusLine = el('div', { class: 'thread-status-line' });
   const closeThread = el('button', { type: 'button', class: 'icon-button', 'aria-label': 'Close thread' }, [
     '✕',
   ]);
@@ -90,6 +99,7 @@ async function main(): Promise<void> {
     [
       el('header', { class: 'thread-header' }, [el('h2', {}, ['Thread']), closeThread]),
       threadList,
+      threadStatusLine,
       threadComposer.root,
     ],
   );
@@ -159,6 +169,7 @@ async function main(): Promise<void> {
     messageList.hidden = onHome;
     homeView.hidden = !onHome;
     composer.root.hidden = onHome;
+    prompts.replaceChildren(...(place.kind === 'home' ? [] : renderSuggestedPrompts(page, place.id)));
     if (place.kind === 'home') {
       title.textContent = `${page.snapshot.bot.name} · Home`;
       const view = page.snapshot.homes[page.user] as { blocks?: unknown } | undefined;
@@ -186,6 +197,7 @@ async function main(): Promise<void> {
       renderMessage(page, m, true),
     );
     fillList(threadList, items, 'The thread is empty.');
+    threadStatusLine.replaceChildren(...threadStatus(page, thread.channel, thread.ts));
     threadComposer.refresh();
   }
 
@@ -208,6 +220,7 @@ async function main(): Promise<void> {
     renderMain();
     if (next.kind === 'home') void openHome();
     else composer.focus();
+    if (next.kind === 'channel' && isMessagesTab(page.snapshot, next.id)) void openMessagesTab(page);
   }
 
   async function openHome(): Promise<void> {
@@ -226,6 +239,7 @@ async function main(): Promise<void> {
     }
     renderAll();
     if (place.kind === 'home') void openHome();
+    else if (isMessagesTab(page.snapshot, place.id)) void openMessagesTab(page);
   });
   homeButton.addEventListener('click', () => go({ kind: 'home' }));
 

@@ -1,3 +1,4 @@
+import { threadStatus } from './agent.js';
 import { post } from './api.js';
 import { formatSlackDate } from './dates.js';
 import { el, toDom } from './dom.js';
@@ -43,7 +44,10 @@ export function renderMessage(page: Page, message: PlaygroundMessage, inThread: 
       : renderBlocks(ctx, blocks, 'message', `m${message.ts}`);
   article.append(toDom(body));
   if (message.files.length > 0) article.append(renderFiles(message));
-  article.append(renderReactions(page, message));
+  const row = renderReactions(page, message);
+  if (message.ephemeralTo === undefined && page.snapshot.messageShortcuts.length > 0)
+    row.append(renderShortcuts(page, message));
+  article.append(row);
   if (!inThread) {
     const replies = replyCount(page.snapshot, message, page.user);
     const tools = el('div', { class: 'message-tools' });
@@ -51,10 +55,35 @@ export function renderMessage(page: Page, message: PlaygroundMessage, inThread: 
       replies === 0 ? 'Reply in thread' : `${replies} ${replies === 1 ? 'reply' : 'replies'}`,
     ]);
     open.addEventListener('click', () => page.openThread(message.channel, message.ts));
-    tools.append(open);
+    tools.append(open, ...threadStatus(page, message.channel, message.ts));
     article.append(tools);
   }
   return article;
+}
+
+/** A message's "More actions" menu: the app's message shortcuts (Slack offers none on ephemerals). */
+function renderShortcuts(page: Page, message: PlaygroundMessage): HTMLElement {
+  const menu = el(
+    'select',
+    { class: 'more-actions', 'aria-label': 'More actions', 'data-testid': TEST_IDS.moreActions },
+    [
+      el('option', { value: '' }, ['⋯']),
+      ...page.snapshot.messageShortcuts.map((shortcut) =>
+        el('option', { value: shortcut.callbackId }, [shortcut.name]),
+      ),
+    ],
+  );
+  menu.addEventListener('change', () => {
+    const callbackId = menu.value;
+    menu.value = '';
+    if (callbackId === '') return;
+    void post('shortcut', { user: page.user, channel: message.channel, ts: message.ts, callbackId }).then(
+      (result) => {
+        if (!result.ok) page.notify(result.error ?? 'The shortcut failed.');
+      },
+    );
+  });
+  return menu;
 }
 
 function renderFiles(message: PlaygroundMessage): HTMLElement {

@@ -13,7 +13,8 @@
  *   POST /playground/api/action          ActionInput → ApiResult
  *   POST /playground/api/view-submission ViewSubmissionInput → ViewSubmissionResult
  *   POST /playground/api/view-closed     ViewClosedInput → ApiResult
- *   POST /playground/api/home-opened     { user } → ApiResult
+ *   POST /playground/api/home-opened     HomeOpenedInput → ApiResult
+ *   POST /playground/api/shortcut        MessageShortcutInput → ApiResult
  *   POST /playground/api/reaction        ReactionInput → ApiResult
  *   POST /playground/api/clock           ClockInput → ApiResult (fast-forwards the registrar simulator)
  *   GET  /playground/files/ID            a file Regdesk uploaded (Content-Disposition: attachment)
@@ -111,6 +112,18 @@ export interface SlashCommandInfo {
   usageHint?: string;
 }
 
+/** A message shortcut from manifest.yml (`features.shortcuts` of type `message`). */
+export interface MessageShortcutInfo {
+  name: string;
+  callbackId: string;
+}
+
+/** Suggested prompts Regdesk pinned to the top of a person's Messages tab (their DM with the bot). */
+export interface SuggestedPrompts {
+  title?: string;
+  prompts: Array<{ title: string; message: string }>;
+}
+
 export interface PlaygroundSnapshot {
   workspace: { id: string; name: string };
   bot: { userId: string; name: string };
@@ -124,6 +137,12 @@ export interface PlaygroundSnapshot {
   homes: Record<string, unknown>;
   /** From manifest.yml: completion and usage hints in the composer. */
   commands: SlashCommandInfo[];
+  /** From manifest.yml: each message's "More actions" menu. */
+  messageShortcuts: MessageShortcutInfo[];
+  /** Pinned to each Messages tab, by the DM's channel id. */
+  suggestedPrompts: Record<string, SuggestedPrompts>;
+  /** Threads' statuses (`assistant.threads.setStatus`), by `channel:thread_ts`; empty once cleared. */
+  threadStatuses: Record<string, string>;
   registrar: RegistrarSnapshot;
 }
 
@@ -135,6 +154,8 @@ export type PlaygroundEvent =
   | { type: 'home'; user: string; view: unknown }
   | { type: 'channel'; channel: PlaygroundChannel }
   | { type: 'registrar'; registrar: RegistrarSnapshot }
+  | { type: 'prompts'; channel: string; prompts: SuggestedPrompts }
+  | { type: 'thread_status'; channel: string; threadTs: string; status: string }
   /** Something Slack itself would show the user, e.g. "/foo is not a valid command" or a dispatch failure. */
   | { type: 'notice'; user: string; text: string };
 
@@ -209,6 +230,20 @@ export interface ReactionInput {
   name: string;
 }
 
+/** A person opens a tab of Regdesk's App Home: `messages` is their DM with the bot. */
+export interface HomeOpenedInput {
+  user: string;
+  tab?: 'home' | 'messages';
+}
+
+/** A message shortcut chosen from a message's "More actions" menu. */
+export interface MessageShortcutInput {
+  user: string;
+  channel: string;
+  ts: string;
+  callbackId: string;
+}
+
 export interface ClockInput {
   advanceMs: number;
 }
@@ -228,4 +263,7 @@ export const TEST_IDS = {
   registrarPanel: 'registrar-panel',
   clockForward: 'clock-forward',
   notice: 'notice',
+  suggestedPrompts: 'suggested-prompts',
+  threadStatus: 'thread-status',
+  moreActions: 'more-actions',
 } as const;

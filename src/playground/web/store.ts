@@ -36,6 +36,16 @@ export function applyEvent(snapshot: PlaygroundSnapshot, event: PlaygroundEvent)
     }
     case 'registrar':
       return { ...snapshot, registrar: event.registrar };
+    case 'prompts':
+      return {
+        ...snapshot,
+        suggestedPrompts: { ...snapshot.suggestedPrompts, [event.channel]: event.prompts },
+      };
+    case 'thread_status':
+      return {
+        ...snapshot,
+        threadStatuses: { ...snapshot.threadStatuses, [`${event.channel}:${event.threadTs}`]: event.status },
+      };
     case 'notice':
       return snapshot;
   }
