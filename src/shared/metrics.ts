@@ -1,6 +1,6 @@
 import type { Job, Queue, Worker } from 'bullmq';
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { Queue as QueueClass, Worker as WorkerClass } from 'bullmq';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 
 /**
  * One registry per app instance (not prom-client's global one) so tests can build several apps in a

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { privateReply, type Reply, threadReply } from '../../src/features/assistant/blocks.js';
 import type { Outcome } from '../../src/features/assistant/answer.js';
+import { privateReply, type Reply, threadReply } from '../../src/features/assistant/blocks.js';
 import { assertWithinBlockKitLimits } from '../helpers/block-kit.js';
 import { anyHref, anyText } from './arbitraries.js';
 
