@@ -1,0 +1,11 @@
+import { approvals } from './approvals.js';
+import { assistant } from './assistant.js';
+import { dns } from './dns.js';
+import { domains } from './domains.js';
+import { slack } from './slack.js';
+import { tls } from './tls.js';
+import { watches } from './watches.js';
+import { workspace } from './workspace.js';
+
+/** The English catalog, one area per feature (or group of small features). */
+export const en = { approvals, assistant, dns, domains, slack, tls, watches, workspace };
