@@ -8,9 +8,11 @@ FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
-COPY tsconfig.json tsconfig.build.json ./
+COPY tsconfig.json tsconfig.build.json tsconfig.web.json ./
 COPY src ./src
-RUN npm run build
+# The playground (a local UI for trying Regdesk, README "Playground") is for checkouts, not
+# production: left out of the image, where a start without Slack settings stops with what to set.
+RUN npm run build && rm -rf dist/src/playground
 
 # Runtime stage: production dependencies only, non-root.
 FROM ${NODE_IMAGE} AS runtime
@@ -20,10 +22,6 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
 COPY manifest.yml ./
-# The playground's page and styles (its scripts are compiled into dist/). It answers only with the
-# token printed at start-up (and only loopback clients, a second layer that a port forwarder or a
-# same-host proxy can pass; README "Playground"). With Slack settings it is off unless REGDESK_PLAYGROUND=1.
-COPY src/playground/web/static ./src/playground/web/static
 USER node
 EXPOSE 3000 3001
 # Healthy when /healthz answers 200 on PORT (start, web) or WORKER_PORT (worker).

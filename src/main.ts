@@ -141,6 +141,8 @@ export async function runRegdesk(options: RunOptions): Promise<Running> {
     let playgroundSlack: PlaygroundSlack | undefined;
     if (config.playground && role === 'start') {
       step('playground');
+      // First: a build without the playground (the production image) stops here, touching nothing.
+      const { startPlaygroundSlack } = await loadPlayground();
       // docs/requirements.md R42: data and queues of its own, emptied now; its workers take only its jobs.
       const { isolatePlayground } = await import('./playground/isolation.js');
       const isolated = await isolatePlayground(config, requestRedis);
@@ -160,7 +162,6 @@ export async function runRegdesk(options: RunOptions): Promise<Running> {
           "No Slack settings (SLACK_SIGNING_SECRET, SLACK_BOT_TOKEN, …) are set: serving the local playground with data of its own; the bot's data is untouched.",
         );
       }
-      const { startPlaygroundSlack } = await import('./playground/index.js');
       const started = await startPlaygroundSlack();
       closers.push({ name: 'playground-slack', close: () => started.stop() });
       playgroundSlack = started;
@@ -224,7 +225,7 @@ export async function runRegdesk(options: RunOptions): Promise<Running> {
       const playground: Playground | undefined =
         playgroundSlack === undefined
           ? undefined
-          : (await import('./playground/index.js')).createPlayground({
+          : (await loadPlayground()).createPlayground({
               playgroundSlack,
               regdeskUrl: () => running.http?.url ?? '',
               followQueue: services.followQueue,
@@ -367,4 +368,20 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | undefined>
     promise,
     new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), ms).unref()),
   ]);
+}
+
+/**
+ * The playground ships with a checkout (`npm start`), not in the production image, which leaves it out
+ * (Dockerfile): there a start without Slack settings stops with what to set, instead of serving a
+ * playground nobody asked for.
+ */
+async function loadPlayground(): Promise<typeof import('./playground/index.js')> {
+  try {
+    return await import('./playground/index.js');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND') throw error;
+    throw new ConfigError([
+      'REGDESK_PLAYGROUND: this build has no playground (the production image leaves it out). Set SLACK_SIGNING_SECRET and SLACK_BOT_TOKEN (or the OAuth settings), or run `npm start` from a checkout to try the playground.',
+    ]);
+  }
 }

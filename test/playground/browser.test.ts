@@ -76,12 +76,10 @@ async function send(text: string): Promise<void> {
   await composer().fill(text);
   await composer().press('Enter');
   // Sent: the composer clears once the playground accepted it.
-  await page.waitForFunction(
-    (id) =>
-      (document.querySelector(`main [data-testid="${id}"]`) as HTMLTextAreaElement | null)?.value === '',
-    TEST_IDS.composer,
-    { timeout: WAIT },
-  );
+  // Read through the locator (this file compiles without DOM types, like all but the page's code).
+  await expect
+    .poll(() => page.locator(`main [data-testid="${TEST_IDS.composer}"]`).inputValue(), { timeout: WAIT })
+    .toBe('');
 }
 
 async function waitForMessage(list: Locator, text: string | RegExp, timeout = WAIT): Promise<Locator> {
@@ -250,7 +248,7 @@ describe('the playground in a browser', { timeout: 120_000 }, () => {
     expect(await message.locator('img').count()).toBe(0);
     expect(await message.locator('b').textContent()).toBe('bold');
     expect(await message.textContent()).not.toContain('\u202E');
-    expect(await page.evaluate(() => (window as unknown as { hacked?: number }).hacked)).toBeUndefined();
+    expect(await page.evaluate('globalThis.hacked')).toBeUndefined();
     // A reaction from the quick picker shows on the message with its count.
     await message.getByLabel('Add reaction').selectOption('white_check_mark');
     await message.getByRole('button', { name: '✅ 1' }).waitFor({ timeout: WAIT });
