@@ -2,6 +2,7 @@ import type { KnownBlock } from '@slack/types';
 import type { AssistantAnswer } from '../../registrar/index.js';
 import { section } from '../../slack/blocks.js';
 import { escapeMrkdwn, splitMrkdwn, truncate } from '../../slack/mrkdwn.js';
+import { text } from '../../text/index.js';
 import type { Outcome } from './answer.js';
 import { formatWait } from './estimate.js';
 import { linkResolver } from './links.js';
@@ -20,12 +21,11 @@ export interface Reply {
 
 /** The placeholder while a question waits: its position and, when known, when it will be answered. */
 export function waitingMessage(ahead: number, waitMs?: number): Reply {
-  const eta = waitMs === undefined ? '' : ` Answer expected in ${formatWait(waitMs)}.`;
-  const text =
+  const line =
     ahead <= 0
-      ? ':hourglass_flowing_sand: Asking the registrar’s assistant…'
-      : `:hourglass_flowing_sand: Queued: ${ahead} question${ahead === 1 ? '' : 's'} ahead. The assistant answers one at a time.${eta}`;
-  return { text, blocks: [section(text)] };
+      ? text.assistant.waitingAsking
+      : text.assistant.waitingQueued({ ahead, wait: waitMs === undefined ? undefined : formatWait(waitMs) });
+  return { text: line, blocks: [section(line)] };
 }
 
 /**
@@ -35,21 +35,21 @@ export function waitingMessage(ahead: number, waitMs?: number): Reply {
 export const panelStatus = {
   waiting: (ahead: number, waitMs: number) =>
     ahead <= 0
-      ? `is waiting for the registrar, ${formatWait(waitMs)}…`
-      : `is in queue, ${ahead} ahead, ${formatWait(waitMs)}`,
-  working: () => 'is looking it up…',
-  retrying: () => 'is waiting: the assistant is busy…',
+      ? text.assistant.statusWaitingForRegistrar({ wait: formatWait(waitMs) })
+      : text.assistant.statusInQueue({ ahead, wait: formatWait(waitMs) }),
+  working: () => text.assistant.statusWorking,
+  retrying: () => text.assistant.statusRetrying,
 } as const;
 
 export function retryingMessage(reason: string): Reply {
-  const text = `:hourglass_flowing_sand: The assistant is busy (${escapeMrkdwn(reason)}); your question stays queued and is retried shortly.`;
-  return { text, blocks: [section(text)] };
+  const line = text.assistant.retrying({ reason: escapeMrkdwn(reason) });
+  return { text: line, blocks: [section(line)] };
 }
 
 /** What the placeholder in the thread becomes when the outcome went to the asker alone. */
 export function answeredPrivately(user: string): Reply {
-  const text = `:lock: Answered privately to <@${user}> (this workspace’s setting for the assistant).`;
-  return { text, blocks: [section(text)] };
+  const line = text.assistant.answeredPrivately({ user });
+  return { text: line, blocks: [section(line)] };
 }
 
 /**
@@ -62,9 +62,9 @@ export function threadReply(
   linkHosts: readonly string[],
   now: number = Date.now(),
 ): Reply {
-  const mention = `<@${user}>`;
-  if (!outcome.ok) return noAnswer(`${mention} :x: No answer: ${escapeMrkdwn(outcome.reason)}`);
-  const lead = `${mention} here is the answer to your question:`;
+  if (!outcome.ok)
+    return noAnswer(text.assistant.threadNoAnswer({ user, reason: escapeMrkdwn(outcome.reason) }));
+  const lead = text.assistant.threadAnswerLead({ user });
   return {
     text: lead,
     blocks: [section(lead), ...answerBlocks(outcome.answer, linkHosts), ...cacheNote(outcome, now)],
@@ -75,12 +75,7 @@ export function threadReply(
 function cacheNote(outcome: Outcome, now: number): KnownBlock[] {
   if (!outcome.ok || outcome.cachedAt === undefined) return [];
   const minutes = Math.floor(Math.max(0, now - outcome.cachedAt) / 60_000);
-  const age = minutes < 1 ? 'less than a minute ago' : `${minutes} minute${minutes === 1 ? '' : 's'} ago`;
-  return [
-    note(
-      `:recycle: From the answer cache: the same question was answered ${age}, so this one cost no registrar call.`,
-    ),
-  ];
+  return [note(text.assistant.cacheNotice({ minutes }))];
 }
 
 /**
@@ -93,18 +88,25 @@ export function privateReply(
   why: 'policy' | 'gone',
   linkHosts: readonly string[],
 ): Reply {
-  const asked = `Your question “${escapeMrkdwn(truncate(question, 200))}”`;
-  const where = why === 'gone' ? ' could not be answered in its thread' : '';
-  if (!outcome.ok) return noAnswer(`:x: ${asked}${where}: ${escapeMrkdwn(outcome.reason)}`);
-  const lead = `${asked}${where}${why === 'gone' ? ', so here is the answer' : ', answered only to you'}:`;
+  const asked = escapeMrkdwn(truncate(question, 200));
+  const gone = why === 'gone';
+  if (!outcome.ok) {
+    const failed = { question: asked, reason: escapeMrkdwn(outcome.reason) };
+    return noAnswer(
+      gone ? text.assistant.privateNoAnswerThreadGone(failed) : text.assistant.privateNoAnswer(failed),
+    );
+  }
+  const lead = gone
+    ? text.assistant.privateAnswerLeadThreadGone({ question: asked })
+    : text.assistant.privateAnswerLead({ question: asked });
   return {
     text: lead,
     blocks: [section(lead), ...answerBlocks(outcome.answer, linkHosts), ...cacheNote(outcome, Date.now())],
   };
 }
 
-function noAnswer(text: string): Reply {
-  return { text, blocks: [section(text)] };
+function noAnswer(line: string): Reply {
+  return { text: line, blocks: [section(line)] };
 }
 
 /**
@@ -117,23 +119,22 @@ function noAnswer(text: string): Reply {
 function answerBlocks(answer: AssistantAnswer, linkHosts: readonly string[]): KnownBlock[] {
   const links = linkResolver(answer.dashboard_url, linkHosts);
   const mrkdwn = markdownToMrkdwn(answer.answer, links);
-  const pieces = splitMrkdwn(mrkdwn === '' ? '_The assistant gave an empty answer._' : mrkdwn);
+  const pieces = splitMrkdwn(mrkdwn === '' ? text.assistant.emptyAnswer : mrkdwn);
   const blocks: KnownBlock[] = pieces.slice(0, MAX_SECTIONS).map((piece) => ({
     type: 'section',
     text: { type: 'mrkdwn', text: truncate(piece, 3000), verbatim: true },
   }));
-  if (pieces.length > MAX_SECTIONS)
-    blocks.push(note('The answer was longer than one Slack message; the rest is left out.'));
+  if (pieces.length > MAX_SECTIONS) blocks.push(note(text.assistant.answerCut));
   const sources = answer.sources.slice(0, 8).map((source) => {
     const url = source.url === undefined ? undefined : links(source.url);
     const title = escapeMrkdwn(truncate(source.title, 80)).replace(/\|/g, '∣');
     return url === undefined ? title : `<${url.replace(/[|<>]/g, encodeURIComponent)}|${title}>`;
   });
-  if (sources.length > 0) blocks.push(note(`Sources: ${sources.join(' · ')}`));
-  if (answer.truncated) blocks.push(note(':scissors: The registrar shortened this answer.'));
+  if (sources.length > 0) blocks.push(note(text.assistant.sources({ list: sources.join(' · ') })));
+  if (answer.truncated) blocks.push(note(text.assistant.answerShortened));
   return blocks;
 }
 
-function note(text: string): KnownBlock {
-  return { type: 'context', elements: [{ type: 'mrkdwn', text: truncate(text, 3000), verbatim: true }] };
+function note(line: string): KnownBlock {
+  return { type: 'context', elements: [{ type: 'mrkdwn', text: truncate(line, 3000), verbatim: true }] };
 }

@@ -6,6 +6,7 @@ import { replyForError } from '../../slack/error-reply.js';
 import { escapeMrkdwn } from '../../slack/mrkdwn.js';
 import { postPublicly, replyPrivately } from '../../slack/reply.js';
 import { workspaceOf } from '../../slack/workspace.js';
+import { text } from '../../text/index.js';
 import type { Asking, AskingDeps } from './asking.js';
 import { cleanQuestion, MAX_QUESTION_LENGTH } from './service.js';
 
@@ -20,8 +21,8 @@ import { cleanQuestion, MAX_QUESTION_LENGTH } from './service.js';
  */
 export function registerAssistantHandlers(app: App, deps: SlackDeps & AskingDeps, asking: Asking): void {
   deps.router.setFreeText('/ask', {
-    usage: 'QUESTION',
-    summary: `ask the registrar's assistant (up to ${MAX_QUESTION_LENGTH} characters); the answer arrives in a thread`,
+    usage: text.assistant.askUsage,
+    summary: text.assistant.askSummary({ max: MAX_QUESTION_LENGTH }),
     run: async ({ ack, rest, bolt, respond, logger }) => {
       const question = cleanQuestion(rest); // refusals become the ack's usage text (router)
       await ack();
@@ -43,7 +44,7 @@ export function registerAssistantHandlers(app: App, deps: SlackDeps & AskingDeps
             const questionTs = await postPublicly(() =>
               deps.poster.post(bolt.client, {
                 channel,
-                text: `<@${user}> asked: ${escapeMrkdwn(question)}`,
+                text: text.assistant.askedPublicly({ user, question: escapeMrkdwn(question) }),
               }),
             );
             return { channel, threadTs: questionTs, question };

@@ -1,5 +1,6 @@
 import type { LimitWindow } from '../../config.js';
 import type { Redis } from '../../shared/redis.js';
+import { text } from '../../text/index.js';
 import type { AssistantKeys } from './service.js';
 
 /** Until a few questions were answered, an answer is assumed to take this long. */
@@ -47,10 +48,9 @@ export function estimateMs(
 /** "about 40 s", "about 3 min": coarse on purpose, since the estimate moves as the queue does. */
 export function formatWait(ms: number): string {
   const seconds = Math.ceil(ms / 1000);
-  if (seconds < 10) return 'a few seconds';
-  if (seconds < 60) return `about ${Math.ceil(seconds / 5) * 5} s`;
-  const minutes = Math.round(seconds / 60);
-  return `about ${minutes} min`;
+  if (seconds < 10) return text.assistant.waitFewSeconds;
+  if (seconds < 60) return text.assistant.waitSeconds({ seconds: Math.ceil(seconds / 5) * 5 });
+  return text.assistant.waitMinutes({ minutes: Math.round(seconds / 60) });
 }
 
 /**

@@ -18,6 +18,7 @@ import { waitForReplicas } from '../../shared/redis-replicas.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
 import { slackRefusal } from '../../slack/platform-errors.js';
 import type { ChannelPoster } from '../../slack/poster.js';
+import { text } from '../../text/index.js';
 import type { PolicyStore } from '../approvals/policy.js';
 import type { Outcome } from './answer.js';
 import { panelStatus, retryingMessage, waitingMessage } from './blocks.js';
@@ -127,12 +128,11 @@ const isRetryable = (error: unknown) =>
   (error instanceof RegistrarError && (error.status === 0 || error.status >= 500));
 
 function reasonFor(error: unknown, attempts: number): string {
-  if (error instanceof ForbiddenError) return "the assistant is not available for this workspace's key.";
-  if (error instanceof BadRequestError)
-    return 'the assistant could not take this question; try rephrasing it.';
-  if (isRetryable(error)) return `the assistant stayed busy after ${attempts} tries; please ask again later.`;
+  if (error instanceof ForbiddenError) return text.assistant.reasonNotAvailable;
+  if (error instanceof BadRequestError) return text.assistant.reasonRejected;
+  if (isRetryable(error)) return text.assistant.reasonStayedBusy({ attempts });
   if (error instanceof AppError) return error.userMessage;
-  return "something went wrong on Regdesk's side; please ask again.";
+  return text.assistant.reasonInternal;
 }
 
 /**
@@ -285,7 +285,13 @@ export function assistantProcessor(deps: AssistantWorkerDeps) {
         if (isRetryable(error) && attempts < MAX_ATTEMPTS) {
           // Free the account before the (paced) edit: the wait is this question's, not the account's.
           await outcomes.releaseSlot(data.account, jobId);
-          await show({ kind: 'retrying', reason: error instanceof RateLimitedError ? 'rate limit' : 'busy' });
+          await show({
+            kind: 'retrying',
+            reason:
+              error instanceof RateLimitedError
+                ? text.assistant.retryReasonRateLimit
+                : text.assistant.retryReasonBusy,
+          });
           const wait =
             error instanceof RateLimitedError && error.retryAfterMs !== undefined
               ? error.retryAfterMs

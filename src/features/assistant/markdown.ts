@@ -1,5 +1,9 @@
 import { escapeMrkdwn } from '../../slack/mrkdwn.js';
+import { text } from '../../text/index.js';
 import type { LinkResolver } from './links.js';
+
+/** The label of an image without alt text (`inline` below calls its own input `text`). */
+const IMAGE_LABEL = text.assistant.imageLabel;
 
 /**
  * The assistant's Markdown → Slack mrkdwn. The answer is data, never instructions: every piece of
@@ -144,14 +148,14 @@ function inline(text: string, links: LinkResolver, insideBold = false): string {
       }
       const raw = text.slice(Math.abs(from), i);
       const linkedImage = badge?.at === at && out.length === at + 2 && lit === i; // [![alt](img)](url)
-      const label = from < 0 ? raw || 'image' : linkedImage ? (badge?.alt ?? '') : raw || target.href;
+      const label = from < 0 ? raw || IMAGE_LABEL : linkedImage ? (badge?.alt ?? '') : raw || target.href;
       out.length = at; // the label's tokens, now plain label text
       out.push(link(label, target.href, links));
       lit = i = target.end;
       // Links do not nest (Slack cannot show it); the one nesting kept is a linked image (badge).
       const parent = from < 0 && openFrom.at(-1) === -from - 2 ? openAt.at(-1) : undefined;
       openAt.length = openFrom.length = 0;
-      badge = parent === undefined ? undefined : { at: parent, alt: raw || 'image' };
+      badge = parent === undefined ? undefined : { at: parent, alt: raw || IMAGE_LABEL };
       if (parent !== undefined) {
         openAt.push(parent);
         openFrom.push(-from - 2);

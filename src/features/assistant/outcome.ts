@@ -8,6 +8,7 @@ import type { WorkspaceRef } from '../../shared/workspace.js';
 import { slackRefusal } from '../../slack/platform-errors.js';
 import type { ChannelPoster } from '../../slack/poster.js';
 import { replyPrivately } from '../../slack/reply.js';
+import { text } from '../../text/index.js';
 import type { PolicyStore } from '../approvals/policy.js';
 import type { Outcome } from './answer.js';
 import { type Audience, audienceOf } from './audience.js';
@@ -116,10 +117,7 @@ export class Outcomes {
         await this.#release(account, head, job?.data.user);
         continue;
       }
-      await this.settle(job.data, head, {
-        ok: false,
-        reason: 'Regdesk lost this question while working on it; please ask again.',
-      });
+      await this.settle(job.data, head, { ok: false, reason: text.assistant.reasonLost });
       await this.deliver(job.data, head);
     }
   }

@@ -8,6 +8,7 @@ import { replyForError } from '../../slack/error-reply.js';
 import { truncate } from '../../slack/mrkdwn.js';
 import { slackRefusal } from '../../slack/platform-errors.js';
 import { workspaceOf } from '../../slack/workspace.js';
+import { text } from '../../text/index.js';
 import { PermissionRefused } from '../approvals/permissions.js';
 import { onAppHomeTab } from '../home/tabs.js';
 import type { Asking, AskingDeps } from './asking.js';
@@ -22,12 +23,12 @@ const THREAD_TTL_SECONDS = 30 * 24 * 60 * 60;
  */
 export const SUGGESTED_PROMPTS = {
   en: {
-    title: 'Ask the registrar’s assistant, for example:',
+    title: text.assistant.promptsTitle,
     prompts: [
-      { title: 'Renewals', message: 'How does auto-renew work for my domains?' },
-      { title: 'DNSSEC', message: 'How do I enable DNSSEC for my domain?' },
-      { title: 'Certificates', message: 'How does certificate validation work?' },
-      { title: 'Transfers', message: 'How does a domain transfer work?' },
+      { title: text.assistant.promptRenewalsTitle, message: text.assistant.promptRenewalsMessage },
+      { title: text.assistant.promptDnssecTitle, message: text.assistant.promptDnssecMessage },
+      { title: text.assistant.promptCertificatesTitle, message: text.assistant.promptCertificatesMessage },
+      { title: text.assistant.promptTransfersTitle, message: text.assistant.promptTransfersMessage },
     ],
   },
   de: {

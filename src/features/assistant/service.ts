@@ -3,6 +3,7 @@ import type { Queue } from 'bullmq';
 import { AppError } from '../../shared/app-error.js';
 import type { KeySpace, Redis } from '../../shared/redis.js';
 import { type WorkspaceRef, workspaceId } from '../../shared/workspace.js';
+import { text } from '../../text/index.js';
 import type { WorkspaceKeys } from '../keys/service.js';
 
 export const ASSISTANT_QUEUE = 'assistant';
@@ -131,19 +132,14 @@ export class QuestionRefused extends AppError {
 }
 
 /** Cleans a question; refuses empty or oversized ones with usage help. */
-export function cleanQuestion(text: string): string {
-  const question = text
+export function cleanQuestion(raw: string): string {
+  const question = raw
     .replace(/<@[A-Z0-9]+(\|[^>]*)?>/g, '')
     .replace(/\s+/g, ' ')
     .trim();
-  if (question === '')
-    throw new QuestionRefused(
-      'Ask a question, e.g. `/ask How do I enable DNSSEC?`, or write it to Regdesk in its Messages tab (a DM).',
-    );
+  if (question === '') throw new QuestionRefused(text.assistant.emptyQuestion);
   if (question.length > MAX_QUESTION_LENGTH) {
-    throw new QuestionRefused(
-      `Questions are limited to ${MAX_QUESTION_LENGTH} characters; please shorten it.`,
-    );
+    throw new QuestionRefused(text.assistant.questionTooLong({ max: MAX_QUESTION_LENGTH }));
   }
   return question;
 }
@@ -186,9 +182,7 @@ export class AssistantService {
     );
     if (Number(taken) === 2) return undefined;
     if (Number(taken) === 0)
-      throw new QuestionRefused(
-        `You already have ${MAX_WAITING_PER_ASKER} questions waiting for the registrar’s assistant. Ask this one again once one of them is answered.`,
-      );
+      throw new QuestionRefused(text.assistant.tooManyWaiting({ max: MAX_WAITING_PER_ASKER }));
     return { workspace, user, account, jobId };
   }
 

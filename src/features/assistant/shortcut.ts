@@ -7,6 +7,7 @@ import { escapeMrkdwn, truncate } from '../../slack/mrkdwn.js';
 import { cannotPostHere } from '../../slack/platform-errors.js';
 import { replyPrivately } from '../../slack/reply.js';
 import { workspaceOf } from '../../slack/workspace.js';
+import { text } from '../../text/index.js';
 import type { Asking, AskingDeps } from './asking.js';
 import { ASK_SHORTCUT } from './ids.js';
 import { languageOf } from './locale.js';
@@ -17,7 +18,7 @@ const QUOTE_LENGTH = 300;
 
 /** What the shortcut asks, in the language of the message it is about. */
 export const SHORTCUT_QUESTION = {
-  en: 'What does this message mean, and what should I do about it?',
+  en: text.assistant.shortcutQuestion,
   de: 'Was bedeutet diese Nachricht, und was sollte ich tun?',
 } as const;
 
@@ -32,17 +33,17 @@ export function registerAskShortcut(app: App, deps: SlackDeps & AskingDeps, aski
     await ack(); // within Slack's 3 s; the question is queued after it
     const user = shortcut.user.id;
     const channel = shortcut.channel.id;
-    const text = (shortcut.message.text ?? '').trim();
+    const about = (shortcut.message.text ?? '').trim();
     try {
-      if (text === '') {
+      if (about === '') {
         await respond({
           response_type: 'ephemeral',
-          text: 'That message has no text to ask about; try `/ask` with your question instead.',
+          text: text.assistant.shortcutNoText,
         });
         return;
       }
       const workspace = workspaceOf(shortcut);
-      const question = SHORTCUT_QUESTION[languageOf(text) ?? 'en'];
+      const question = SHORTCUT_QUESTION[languageOf(about) ?? 'en'];
       const threadTs = shortcut.message.thread_ts ?? shortcut.message.ts;
       await asking.submit({
         surface: 'shortcut',
@@ -52,15 +53,15 @@ export function registerAskShortcut(app: App, deps: SlackDeps & AskingDeps, aski
         // Slack does not redeliver a shortcut: the trigger id names this one.
         dedupeId: `shortcut:${shortcut.trigger_id}`,
         question,
-        languageHint: text,
-        context: text,
+        languageHint: about,
+        context: about,
         place: () =>
           placeQuestion(client, (args) => deps.poster.post(client, args), {
             user,
             channel,
             threadTs,
             question,
-            text,
+            text: about,
           }),
       });
     } catch (error) {
@@ -87,7 +88,7 @@ async function placeQuestion(
     await post({
       channel: q.channel,
       thread_ts: q.threadTs,
-      text: `<@${q.user}> asked Regdesk about this message.`,
+      text: text.assistant.shortcutAskedPublicly({ user: q.user }),
     });
     return { channel: q.channel, threadTs: q.threadTs, ...ask };
   } catch (error) {
@@ -99,7 +100,7 @@ async function placeQuestion(
   const quote = escapeMrkdwn(truncate(q.text, QUOTE_LENGTH)).replace(/^/gm, '> ');
   const threadTs = await post({
     channel,
-    text: `You asked about a message in <#${q.channel}>, where Regdesk cannot post; the answer comes here, in this thread.\n${quote}`,
+    text: text.assistant.shortcutAskedPrivately({ channel: q.channel, quote }),
   });
   return { channel, threadTs, ...ask };
 }
