@@ -4,6 +4,7 @@ import { button, context, header, packLines, section, slackDate } from '../../sl
 import { resolveLink } from '../../slack/links.js';
 import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
 import { watchButton } from '../../slack/watch-button.js';
+import { text } from '../../text/index.js';
 import { REISSUE_IDS } from './ids.js';
 
 const STATUS_ICON: Record<string, string> = {
@@ -27,35 +28,41 @@ export function orderedAt(cert: TlsCertificate): number | undefined {
   return undefined;
 }
 
+/** A labelled field of a card's section: the label in bold above its (escaped) value. */
+const field = (label: string, value: string) => ({ type: 'mrkdwn' as const, text: `*${label}*\n${value}` });
+
 /** Certificate card; pending orders show the DNS records to publish in copyable form. */
 export function certificateCard(cert: TlsCertificate): { text: string; blocks: KnownBlock[] } {
-  const title = `Certificate ${cert.id}: ${cert.common_name}`;
+  const title = text.tls.certificateTitle({ id: cert.id, commonName: cert.common_name });
   const blocks: KnownBlock[] = [
     header(title),
     {
       type: 'section',
       fields: [
-        { type: 'mrkdwn', text: `*Status*\n${STATUS_ICON[cert.status] ?? ''} ${escapeMrkdwn(cert.status)}` },
-        { type: 'mrkdwn', text: `*Product*\n${escapeMrkdwn(cert.product ?? '?')}` },
-        { type: 'mrkdwn', text: `*Order state*\n${escapeMrkdwn(cert.order_state ?? '—')}` },
-        {
-          type: 'mrkdwn',
-          text: `*PEM available*\n${cert.certificate_pem_available === true ? 'yes' : 'no'}`,
-        },
+        field(text.tls.statusLabel, `${STATUS_ICON[cert.status] ?? ''} ${escapeMrkdwn(cert.status)}`),
+        field(text.tls.productLabel, escapeMrkdwn(cert.product ?? '?')),
+        field(text.tls.orderStateLabel, escapeMrkdwn(cert.order_state ?? '—')),
+        field(
+          text.tls.pemAvailableLabel,
+          cert.certificate_pem_available === true ? text.tls.yes : text.tls.no,
+        ),
       ],
     },
-    ...packLines([`*Names* (${cert.dns_names.length})`, ...cert.dns_names.map(codeSpan)]),
+    ...packLines([text.tls.namesHeading({ count: cert.dns_names.length }), ...cert.dns_names.map(codeSpan)]),
   ];
   if (cert.pending_message !== undefined && cert.pending_message !== '') {
     blocks.push(
       section(
-        `*Pending:* ${escapeMrkdwn(cert.pending_message)} ${cert.pending_reason ? `(${codeSpan(cert.pending_reason)})` : ''}`,
+        text.tls.pendingLine({
+          message: escapeMrkdwn(cert.pending_message),
+          reason: cert.pending_reason ? codeSpan(cert.pending_reason) : undefined,
+        }),
       ),
     );
   }
   const records = cert.validation?.dns_records ?? [];
   if (records.length > 0) {
-    blocks.push(section('*Publish these DNS records to validate:*'));
+    blocks.push(section(text.tls.publishRecords));
     blocks.push(
       ...packLines(records.map((r) => `\`\`\`${escapeMrkdwn(`${r.name} ${r.type} ${r.value}`)}\`\`\``)),
     );
@@ -64,76 +71,93 @@ export function certificateCard(cert: TlsCertificate): { text: string; blocks: K
   const url = cert.completion_url ?? '';
   const completion = /^https?:\/\//.test(url) ? resolveLink(url, url) : undefined;
   if (cert.action_required === true) {
-    blocks.push(
-      section(
-        `:warning: Details are missing before the order can be submitted.${completion === undefined ? '' : ` Complete them <${completion}|here>.`}`,
-      ),
-    );
+    blocks.push(section(text.tls.detailsMissing({ completionUrl: completion })));
   }
   const ordered = orderedAt(cert);
   blocks.push(
     context(
-      `Provider ${escapeMrkdwn(cert.provider ?? '?')} · organization ${codeSpan(cert.organization_id ?? 'none')}`,
+      text.tls.providerLine({
+        provider: escapeMrkdwn(cert.provider ?? '?'),
+        organization: codeSpan(cert.organization_id ?? text.tls.noOrganization),
+      }),
       // docs/requirements.md R32: shown in each reader's time zone, and right however old the card.
-      ...(ordered === undefined ? [] : [`Ordered ${slackDate(ordered)}`]),
+      ...(ordered === undefined ? [] : [text.tls.orderedOn({ date: slackDate(ordered) })]),
     ),
   );
   const actions = [];
   if (cert.status === 'issued')
     actions.push(
-      button('Renew', REISSUE_IDS.renewButton, cert.id, undefined, `Renew certificate ${cert.id}`),
+      button(
+        text.tls.renewButton,
+        REISSUE_IDS.renewButton,
+        cert.id,
+        undefined,
+        text.tls.renewButtonLabel({ id: cert.id }),
+      ),
     );
   if (cert.status === 'issued' || cert.status === 'certificate-revoked') {
     actions.push(
-      button('Reissue', REISSUE_IDS.reissueButton, cert.id, undefined, `Reissue certificate ${cert.id}`),
+      button(
+        text.tls.reissueButton,
+        REISSUE_IDS.reissueButton,
+        cert.id,
+        undefined,
+        text.tls.reissueButtonLabel({ id: cert.id }),
+      ),
     );
   }
   // Watching tells before it expires or when it is revoked (docs/requirements.md R37).
   if (/^[A-Za-z0-9_.-]{1,100}$/.test(cert.id))
-    actions.push(watchButton('certificate', cert.id, `Watch certificate ${cert.id}`));
+    actions.push(watchButton('certificate', cert.id, text.tls.watchButtonLabel({ id: cert.id })));
   if (actions.length > 0) blocks.push({ type: 'actions', elements: actions });
-  return { text: escapeMrkdwn(`${title} (${cert.status})`), blocks };
+  return { text: escapeMrkdwn(text.tls.cardText({ title, status: cert.status })), blocks };
 }
+
+const ANNOUNCED = {
+  order: { text: text.tls.orderedText, line: text.tls.orderedLine },
+  reissue: { text: text.tls.reissuedText, line: text.tls.reissuedLine },
+} as const;
 
 /** A channel message: `user` ordered or reissued `cert`, with its card (the thread then follows it). */
 export function announcement(
   user: string,
-  verb: 'ordered' | 'reissued',
+  change: 'order' | 'reissue',
   cert: TlsCertificate,
 ): { text: string; blocks: KnownBlock[] } {
   const card = certificateCard(cert);
+  const said = ANNOUNCED[change];
   return {
-    text: `<@${user}> ${verb} ${card.text}`,
-    blocks: [section(`<@${user}> ${verb} a certificate.`), ...card.blocks],
+    text: said.text({ user, card: card.text }),
+    blocks: [section(said.line({ user })), ...card.blocks],
   };
 }
 
 export function organizationCard(org: TlsOrganization): { text: string; blocks: KnownBlock[] } {
-  const title = `Organization ${org.organization}`;
-  const f = (label: string, value: string | undefined) => ({
-    type: 'mrkdwn' as const,
-    text: `*${label}*\n${escapeMrkdwn(value ?? '—')}`,
-  });
+  const title = text.tls.organizationTitle({ organization: org.organization });
+  const f = (label: string, value: string | undefined) => field(label, escapeMrkdwn(value ?? '—'));
   return {
-    text: escapeMrkdwn(`${title} (${org.status})`),
+    text: escapeMrkdwn(text.tls.cardText({ title, status: org.status })),
     blocks: [
       header(title),
       {
         type: 'section',
         fields: [
-          f('Status', `${org.status}${org.usable_for_ordering === true ? ', usable for orders' : ''}`),
-          f('Contact', `${org.first_name ?? ''} ${org.last_name ?? ''}`.trim()),
           f(
-            'Address',
+            text.tls.statusLabel,
+            text.tls.organizationStatus({ status: org.status, usable: org.usable_for_ordering === true }),
+          ),
+          f(text.tls.contactLabel, `${org.first_name ?? ''} ${org.last_name ?? ''}`.trim()),
+          f(
+            text.tls.addressLabel,
             [org.address, `${org.postal_code ?? ''} ${org.city ?? ''}`.trim(), org.country_code]
               .filter(Boolean)
               .join(', '),
           ),
-          f('Phone', org.phone),
-          f('E-mail', org.email),
+          f(text.tls.phoneFieldLabel, org.phone),
+          f(text.tls.emailLabel, org.email),
         ],
       },
-      context(`ID ${codeSpan(org.id)}`),
+      context(text.tls.organizationIdLine({ id: codeSpan(org.id) })),
     ],
   };
 }
@@ -150,10 +174,10 @@ export function savedOrganization(
   const id = codeSpan(org.id);
   const line =
     editedId === undefined
-      ? `:white_check_mark: Created TLS organization ${name} with ID ${id}. Use this ID in \`/tls order\`.`
+      ? text.tls.organizationCreated({ name, id })
       : editedId === org.id
-        ? `:white_check_mark: Updated TLS organization ${name} (ID ${id}).`
-        : `:white_check_mark: Created ${name} with ID ${id} to replace ${codeSpan(editedId)}. Use the new ID in \`/tls order\`.`;
+        ? text.tls.organizationUpdated({ name, id })
+        : text.tls.organizationReplaced({ name, id, replaced: codeSpan(editedId) });
   const card = organizationCard(org);
   return { text: `${line} ${card.text}`, blocks: [section(line), ...card.blocks] };
 }

@@ -1,6 +1,7 @@
 import { type LookupDeps, lookup, usage } from '../../slack/lookup.js';
 import type { Subcommand, SubcommandContext } from '../../slack/router.js';
 import { workspaceOf } from '../../slack/workspace.js';
+import { text } from '../../text/index.js';
 import type { Roles } from '../approvals/permissions.js';
 import { REGISTRAR_ID, type TlsService } from './service.js';
 
@@ -14,18 +15,22 @@ export async function mayLookUp(ctx: SubcommandContext, roles: Roles, operation:
   await ctx.ack();
   const { body, client } = ctx.bolt;
   const access = await roles.check(client, workspaceOf(body), body.user_id, 'lookup', { operation, target });
-  if (!access.allowed) await ctx.respond({ response_type: 'ephemeral', text: `:lock: ${access.reason}` });
+  if (!access.allowed)
+    await ctx.respond({
+      response_type: 'ephemeral',
+      text: text.tls.lookupRefused({ reason: access.reason }),
+    });
   return access.allowed;
 }
 
 export function showCommand(deps: TlsLookupDeps, service: TlsService): Subcommand {
   return {
     name: 'show',
-    usage: 'show ID',
-    summary: 'certificate status, names, validation records',
+    usage: text.tls.showSyntax,
+    summary: text.tls.showSummary,
     run: async (ctx) => {
       const id = ctx.args[0];
-      if (id === undefined || !REGISTRAR_ID.test(id)) return usage(ctx, '`/tls show CERTIFICATE_ID`.');
+      if (id === undefined || !REGISTRAR_ID.test(id)) return usage(ctx, text.tls.showUsage);
       await lookup(ctx, deps, (_registrar, workspace) => service.showCertificate(workspace, id));
     },
   };
@@ -35,7 +40,7 @@ export function showCommand(deps: TlsLookupDeps, service: TlsService): Subcomman
 export function showOrganization(deps: TlsLookupDeps, service: TlsService): Subcommand['run'] {
   return async (ctx) => {
     const id = ctx.args[1];
-    if (id === undefined || !REGISTRAR_ID.test(id)) return usage(ctx, '`/tls org show ORGANIZATION_ID`.');
+    if (id === undefined || !REGISTRAR_ID.test(id)) return usage(ctx, text.tls.orgShowUsage);
     await lookup(ctx, deps, (_registrar, workspace) => service.showOrganization(workspace, id));
   };
 }

@@ -2,6 +2,7 @@ import { constants, createHash, createPublicKey, type KeyObject, verify } from '
 import { createRequire } from 'node:module';
 import type { CertificationRequest } from '@peculiar/asn1-csr';
 import type { AlgorithmIdentifier } from '@peculiar/asn1-x509';
+import { text } from '../../text/index.js';
 
 /**
  * The ASN.1 parsers (about 10 MB resident) are loaded on the first CSR, not at start-up: most
@@ -120,7 +121,7 @@ function signatureProblem(
 ): string | undefined {
   const { AsnConvert, RsaSaPssParams, AlgorithmIdentifier } = parsers();
   const keyType = key.asymmetricKeyType;
-  const mismatch = "the CSR's signature algorithm does not match its key";
+  const mismatch = text.tls.csrSignatureKeyMismatch;
   let ok: boolean;
   const plain = PLAIN_SIGNATURES[algorithm.algorithm];
   if (plain !== undefined) {
@@ -132,7 +133,7 @@ function signatureProblem(
     ok = verify(null, tbs, key, signature);
   } else if (algorithm.algorithm === OID.rsaPss) {
     if (keyType !== 'rsa' && keyType !== 'rsa-pss') return mismatch;
-    if (algorithm.parameters == null) return 'its RSASSA-PSS signature has no parameters';
+    if (algorithm.parameters == null) return text.tls.csrPssNoParameters;
     const params = AsnConvert.parse(algorithm.parameters, RsaSaPssParams);
     const hash = PSS_HASHES[params.hashAlgorithm.algorithm];
     const mgf = params.maskGenAlgorithm;
@@ -142,7 +143,7 @@ function signatureProblem(
         : undefined;
     // OpenSSL (so Node) runs MGF1 with the signature hash; other combinations cannot be checked here.
     if (hash === undefined || mgfHash !== params.hashAlgorithm.algorithm || params.trailerField !== 1) {
-      return 'its RSASSA-PSS parameters are not supported (use SHA-256/384/512 with MGF1 of the same hash)';
+      return text.tls.csrPssUnsupported;
     }
     ok = verify(
       hash,
@@ -151,9 +152,9 @@ function signatureProblem(
       signature,
     );
   } else {
-    return `its signature algorithm (OID ${algorithm.algorithm}) is not supported; sign it with SHA-256 or better using RSA, ECDSA or Ed25519`;
+    return text.tls.csrSignatureUnsupported({ oid: algorithm.algorithm });
   }
-  return ok ? undefined : "the CSR's signature does not verify (was it edited after signing?)";
+  return ok ? undefined : text.tls.csrSignatureInvalid;
 }
 
 /** What the key is, read by OpenSSL so sizes are exact (a 2047-bit modulus is 2047, not 2048). */
@@ -184,7 +185,7 @@ export function parseCsr(pem: string): CsrInfo {
     /-----BEGIN (?:NEW )?CERTIFICATE REQUEST-----([\s\S]+?)-----END (?:NEW )?CERTIFICATE REQUEST-----/.exec(
       pem,
     );
-  if (match === null) throw new Error('not a PEM certificate signing request');
+  if (match === null) throw new Error(text.tls.csrNotARequest);
   const der = new Uint8Array(Buffer.from((match[1] ?? '').replace(/\s+/g, ''), 'base64'));
   let request: CertificationRequest;
   let tbs: Uint8Array;
@@ -209,20 +210,20 @@ export function parseCsr(pem: string): CsrInfo {
     signature = der.subarray(bits.contents + 1, bits.end);
     request = AsnConvert.parse(der, CertificationRequest);
   } catch {
-    throw new Error('the CSR cannot be decoded');
+    throw new Error(text.tls.csrCannotDecode);
   }
   let key: KeyObject;
   try {
     key = createPublicKey({ key: Buffer.from(spki), format: 'der', type: 'spki' });
   } catch {
-    throw new Error("the CSR's public key cannot be read");
+    throw new Error(text.tls.csrKeyCannotRead);
   }
   let problem: string | undefined;
   try {
     problem = signatureProblem(request.signatureAlgorithm, key, tbs, signature);
   } catch {
     // Malformed PSS parameters, or a signature OpenSSL refuses to even try (e.g. wrong length).
-    problem = "the CSR's signature does not verify (was it edited after signing?)";
+    problem = text.tls.csrSignatureInvalid;
   }
   if (problem !== undefined) throw new Error(problem);
 
@@ -247,7 +248,7 @@ export function parseCsr(pem: string): CsrInfo {
       }
     }
   } catch {
-    throw new Error("the CSR's names cannot be decoded");
+    throw new Error(text.tls.csrNamesCannotDecode);
   }
   return {
     commonName: commonName?.toLowerCase(),
@@ -261,45 +262,48 @@ export function parseCsr(pem: string): CsrInfo {
 export function csrProblems(csr: CsrInfo, commonName: string, sans: readonly string[]): string[] {
   const problems: string[] = [];
   if (csr.commonName !== undefined && csr.commonName !== commonName) {
-    problems.push(`its common name is ${csr.commonName}, not ${commonName}`);
+    problems.push(text.tls.csrCommonNameDiffers({ actual: csr.commonName, wanted: commonName }));
   }
   const wanted = new Set([commonName, ...sans]);
   const extra = csr.dnsNames.filter((name) => !wanted.has(name));
-  if (extra.length > 0) problems.push(`it names ${extra.join(', ')}, which the order does not`);
+  if (extra.length > 0) problems.push(text.tls.csrExtraNames({ names: extra.join(', ') }));
   const missing = sans.filter((name) => csr.dnsNames.length > 0 && !csr.dnsNames.includes(name));
-  if (missing.length > 0) problems.push(`it lacks ${missing.join(', ')}`);
+  if (missing.length > 0) problems.push(text.tls.csrMissingNames({ names: missing.join(', ') }));
   if (csr.key.type === 'rsa' && csr.key.bits < 2048)
-    problems.push(`its RSA key has ${csr.key.bits} bits; at least 2048 are needed`);
+    problems.push(text.tls.csrRsaTooSmall({ bits: csr.key.bits }));
   if (csr.key.type === 'rsa' && csr.key.bits > 8192)
-    problems.push(`its RSA key has ${csr.key.bits} bits; at most 8192 are accepted`);
+    problems.push(text.tls.csrRsaTooLarge({ bits: csr.key.bits }));
   if (csr.key.type === 'ec' && !['P-256', 'P-384'].includes(csr.key.curve))
-    problems.push(`its EC curve ${csr.key.curve} is not accepted (P-256, P-384)`);
+    problems.push(text.tls.csrCurveRejected({ curve: csr.key.curve }));
   // Public CAs issue only for RSA and NIST P-curve keys, so an Ed25519 CSR would fail at the CA later.
-  if (csr.key.type === 'ed25519')
-    problems.push(
-      'Ed25519 keys are not accepted by public certificate authorities; use RSA 2048+ or EC P-256/P-384',
-    );
-  if (csr.key.type === 'other') problems.push('its key type is not RSA or EC');
+  if (csr.key.type === 'ed25519') problems.push(text.tls.csrEd25519Rejected);
+  if (csr.key.type === 'other') problems.push(text.tls.csrKeyTypeRejected);
   return problems;
 }
 
+const DOES_NOT_FIT = {
+  order: text.tls.csrDoesNotFitOrder,
+  certificate: text.tls.csrDoesNotFitCertificate,
+} as const;
+
 /**
  * Why a pasted CSR cannot serve `commonName` and `sans`, as one sentence for the form field (Slack shows it
- * under the input), or undefined when it fits. `subject` says what it is for, e.g. "the order".
+ * under the input), or undefined when it fits. `subject` says what it is for: a new order, or the
+ * certificate being reissued.
  */
 export function csrMismatch(
   pem: string,
   commonName: string,
   sans: readonly string[],
-  subject: string,
+  subject: keyof typeof DOES_NOT_FIT,
 ): string | undefined {
   let problems: string[];
   try {
     problems = csrProblems(parseCsr(pem), commonName, sans);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : 'unreadable';
-    return `Paste a PEM CSR (-----BEGIN CERTIFICATE REQUEST-----): ${reason}.`.slice(0, 500);
+    const reason = error instanceof Error ? error.message : text.tls.csrUnreadable;
+    return text.tls.csrNotPem({ reason }).slice(0, 500);
   }
   if (problems.length === 0) return undefined;
-  return `The CSR does not fit ${subject}: ${problems.join('; ')}.`.slice(0, 500);
+  return DOES_NOT_FIT[subject]({ problems: problems.join('; ') }).slice(0, 500);
 }

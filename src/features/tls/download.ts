@@ -2,6 +2,7 @@ import { replyForError } from '../../slack/error-reply.js';
 import { usage } from '../../slack/lookup.js';
 import type { Subcommand } from '../../slack/router.js';
 import { workspaceOf } from '../../slack/workspace.js';
+import { text } from '../../text/index.js';
 import type { Roles } from '../approvals/permissions.js';
 import { mayLookUp } from './commands.js';
 import { REGISTRAR_ID, type TlsService } from './service.js';
@@ -13,13 +14,13 @@ import { REGISTRAR_ID, type TlsService } from './service.js';
 export function downloadCommand(service: TlsService, roles: Roles): Subcommand {
   return {
     name: 'download',
-    usage: 'download ID [pem|zip]',
-    summary: 'upload the issued certificate (PEM, or the ZIP bundle) into this conversation',
+    usage: text.tls.downloadSyntax,
+    summary: text.tls.downloadSummary,
     run: async (ctx) => {
       const [id, formatText = 'pem'] = ctx.args;
       const format = formatText.toLowerCase();
       if (id === undefined || !REGISTRAR_ID.test(id) || (format !== 'pem' && format !== 'zip')) {
-        return usage(ctx, '`/tls download CERTIFICATE_ID [pem|zip]`.');
+        return usage(ctx, text.tls.downloadUsage);
       }
       if (!(await mayLookUp(ctx, roles, 'tls.download', id))) return;
       const { body, client } = ctx.bolt;
@@ -28,7 +29,7 @@ export function downloadCommand(service: TlsService, roles: Roles): Subcommand {
         if (file.kind === 'not-issued') {
           await ctx.respond({
             response_type: 'ephemeral',
-            text: `:hourglass_flowing_sand: Certificate \`${id}\` is not issued yet, so there is nothing to download. \`/tls show ${id}\` tells its state.`,
+            text: text.tls.notIssuedYet({ id }),
           });
           return;
         }
@@ -37,8 +38,8 @@ export function downloadCommand(service: TlsService, roles: Roles): Subcommand {
           channel_id: body.channel_id,
           file: file.content,
           filename: `${id}.${format}`,
-          title: `Certificate ${id} (${label})`,
-          initial_comment: `<@${body.user_id}> downloaded certificate \`${id}\` (${label}).`,
+          title: text.tls.downloadTitle({ id, format: label }),
+          initial_comment: text.tls.downloaded({ user: body.user_id, id, format: label }),
         });
       } catch (error) {
         // A download reads only; a failed upload changes nothing either.

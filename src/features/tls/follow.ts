@@ -1,4 +1,5 @@
 import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
+import { text } from '../../text/index.js';
 import type { Follower } from '../follow/jobs.js';
 import { certificateCard } from './blocks.js';
 
@@ -6,7 +7,7 @@ import { certificateCard } from './blocks.js';
 export const certificateFollower: Follower<'certificate'> = {
   kind: 'certificate',
   deadlineMs: 30 * 24 * 60 * 60 * 1000,
-  showCommand: (id) => `/tls show ${id}`,
+  showCommand: (id) => text.tls.showCommand({ id }),
   check: async (registrar, id) => {
     const cert = await registrar.tls.get(id);
     if (cert.status === 'pending') return { settled: false };
@@ -14,13 +15,21 @@ export const certificateFollower: Follower<'certificate'> = {
       return {
         settled: true,
         card: certificateCard(cert),
-        text: `:white_check_mark: Certificate ${codeSpan(cert.id)} for ${codeSpan(cert.common_name)} is issued. Download it with \`/tls download ${cert.id} pem\` or \`zip\`.`,
+        text: text.tls.followIssued({
+          id: codeSpan(cert.id),
+          commonName: codeSpan(cert.common_name),
+          rawId: cert.id,
+        }),
       };
     }
     return {
       settled: true,
       card: certificateCard(cert),
-      text: `:x: Certificate ${codeSpan(cert.id)} ended as *${escapeMrkdwn(cert.status)}*${cert.pending_message ? `: ${escapeMrkdwn(cert.pending_message)}` : ''}.`,
+      text: text.tls.followEnded({
+        id: codeSpan(cert.id),
+        status: escapeMrkdwn(cert.status),
+        message: cert.pending_message ? escapeMrkdwn(cert.pending_message) : undefined,
+      }),
     };
   },
 };

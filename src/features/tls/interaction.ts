@@ -8,6 +8,7 @@ import { replyForError } from '../../slack/error-reply.js';
 import type { ChannelPoster } from '../../slack/poster.js';
 import { type Message, replyPrivately } from '../../slack/reply.js';
 import { openModal, updateModal } from '../../slack/views.js';
+import { text } from '../../text/index.js';
 import type { Roles } from '../approvals/permissions.js';
 import type { PolicyStore } from '../approvals/policy.js';
 import { type Requests, requestApproval } from '../approvals/request.js';
@@ -48,11 +49,7 @@ export async function openThenFill(
   fill: () => Promise<View>,
   logger: Logger,
 ): Promise<void> {
-  const opened = await openModal(
-    client,
-    triggerId,
-    noticeModal(title, ':hourglass_flowing_sand: Loading…', LOADING_VIEW),
-  );
+  const opened = await openModal(client, triggerId, noticeModal(title, text.tls.loading, LOADING_VIEW));
   let view: View;
   try {
     view = await fill();
@@ -121,10 +118,8 @@ export async function orderOrRequest<Op extends CertificateOperation>(
   await make();
 }
 
-const CHANGES = {
-  'tls.order': { verb: 'ordered', action: 'order' },
-  'tls.reissue': { verb: 'reissued', action: 'reissue' },
-} as const;
+/** Each change as announced and as audited. */
+const CHANGES = { 'tls.order': 'order', 'tls.reissue': 'reissue' } as const;
 
 /**
  * An order or reissue the registrar accepted without approval: its card with the validation records
@@ -138,15 +133,15 @@ export async function announce(
   change: { operation: CertificateOperation; params: Record<string, unknown> },
   cert: TlsCertificate,
 ): Promise<void> {
-  const { verb, action } = CHANGES[change.operation.name];
+  const action = CHANGES[change.operation.name];
   await announceChange(
     deps,
     who,
-    announcement(who.user, verb, cert),
+    announcement(who.user, action, cert),
     cert.status === 'pending'
       ? {
           start: (origin) => deps.followCertificate(workspace, cert.id, origin),
-          showCommand: `/tls show ${cert.id}`,
+          showCommand: text.tls.showCommand({ id: cert.id }),
         }
       : undefined,
   );
@@ -156,6 +151,6 @@ export async function announce(
     operation: change.operation.name,
     target: change.operation.target(change.params),
     paramsHash: hashParams(change.params),
-    outcome: `certificate ${cert.id} is ${cert.status}`,
+    outcome: text.tls.announcedOutcome({ id: cert.id, status: cert.status }),
   });
 }

@@ -10,6 +10,7 @@ import {
 import { formModal, section } from '../../slack/blocks.js';
 import { inputBlock, stateOf, type ViewState, writeMetadata } from '../../slack/modal.js';
 import { codeSpan } from '../../slack/mrkdwn.js';
+import { text } from '../../text/index.js';
 import { ORDER_IDS, ORG_IDS, REASON_IDS, REISSUE_IDS } from './ids.js';
 import type { OrderFormInput } from './order-service.js';
 import {
@@ -32,16 +33,19 @@ export const ReasonMeta = z.object({
   channel: z.string(),
 });
 
-const option = (value: string, text: string) => ({ text: { type: 'plain_text' as const, text }, value });
-const DCV_OPTIONS = [option('dns-cname-token', 'DNS (CNAME record)'), option('email', 'E-mail')];
+const option = (value: string, label: string) => ({
+  text: { type: 'plain_text' as const, text: label },
+  value,
+});
+const DCV_OPTIONS = [option('dns-cname-token', text.tls.dcvDns), option('email', text.tls.dcvEmail)];
 const dcvInput = (blockId: string) =>
-  inputBlock(blockId, 'Domain validation', {
+  inputBlock(blockId, text.tls.dcvLabel, {
     type: 'radio_buttons',
     options: DCV_OPTIONS,
     initial_option: DCV_OPTIONS[0],
   });
-const initial = (text: string | undefined) =>
-  text === undefined || text === '' ? {} : { initial_value: text };
+const initial = (value: string | undefined) =>
+  value === undefined || value === '' ? {} : { initial_value: value };
 
 /** Each field's value as submitted ('' when empty): a select's choice, else the typed text. */
 export function formOf<K extends string>(state: ViewState, blocks: Record<K, string>): Record<K, string> {
@@ -76,47 +80,52 @@ export const ORDER_FIELDS = {
 export function orderModal(channel: string, renewalOf?: TlsCertificate): View {
   const product = TLS_PRODUCTS.find((p) => p.sku === renewalOf?.product);
   const sans = renewalOf?.dns_names.filter((name) => name !== renewalOf.common_name);
-  return formModal(ORDER_IDS.modal, writeMetadata(OrderMeta, { channel }), 'Order a certificate', 'Order', [
-    section('Regdesk never sees private keys: paste a CSR made where the key will live.'),
-    inputBlock(ORDER_IDS.product, 'Product', {
+  const meta = writeMetadata(OrderMeta, { channel });
+  return formModal(ORDER_IDS.modal, meta, text.tls.orderModalTitle, text.tls.orderSubmit, [
+    section(text.tls.orderNoPrivateKeys),
+    inputBlock(ORDER_IDS.product, text.tls.productLabel, {
       type: 'static_select',
       options: TLS_PRODUCTS.map((p) => option(p.sku, p.name)),
       ...(product === undefined ? {} : { initial_option: option(product.sku, product.name) }),
     }),
-    inputBlock(ORDER_IDS.cn, 'Common name', {
+    inputBlock(ORDER_IDS.cn, text.tls.commonNameLabel, {
       type: 'plain_text_input',
-      placeholder: { type: 'plain_text', text: 'www.example.com' },
+      placeholder: { type: 'plain_text', text: text.tls.commonNamePlaceholder },
       ...initial(renewalOf?.common_name),
     }),
     inputBlock(
       ORDER_IDS.sans,
-      'Additional names (SANs)',
+      text.tls.sansLabel,
       { type: 'plain_text_input', multiline: true, ...initial(sans?.join('\n')) },
-      { optional: true, hint: 'One per line or comma separated.' },
+      { optional: true, hint: text.tls.sansHint },
     ),
-    inputBlock(ORDER_IDS.csr, 'CSR (PEM)', { type: 'plain_text_input', multiline: true, max_length: 3000 }),
+    inputBlock(ORDER_IDS.csr, text.tls.csrLabel, {
+      type: 'plain_text_input',
+      multiline: true,
+      max_length: 3000,
+    }),
     dcvInput(ORDER_IDS.dcv),
     inputBlock(
       ORDER_IDS.emails,
-      'Validation e-mails',
+      text.tls.validationEmailsLabel,
       { type: 'plain_text_input' },
-      { optional: true, hint: 'For e-mail validation, comma separated.' },
+      { optional: true, hint: text.tls.validationEmailsHint },
     ),
     inputBlock(
       ORDER_IDS.org,
-      'TLS organization ID',
+      text.tls.orgIdLabel,
       { type: 'plain_text_input' },
-      { optional: true, hint: 'Needed for OV products; without one the registrar asks for the details.' },
+      { optional: true, hint: text.tls.orgIdHint },
     ),
     inputBlock(
       ORDER_IDS.validity,
-      'Validity (days)',
+      text.tls.validityLabel,
       { type: 'number_input', is_decimal_allowed: false, min_value: '1', max_value: '3650' },
       { optional: true },
     ),
     inputBlock(
       ORDER_IDS.renewal,
-      'Renewal of certificate ID',
+      text.tls.renewalOfLabel,
       { type: 'plain_text_input', ...initial(renewalOf?.id) },
       { optional: true },
     ),
@@ -131,11 +140,10 @@ export const REISSUE_FIELDS = {
 
 export function reissueModal(meta: z.infer<typeof ReissueMeta>, cert: TlsCertificate): View {
   const names = cert.dns_names.slice(0, 20).map(codeSpan).join(', ');
-  return formModal(REISSUE_IDS.modal, writeMetadata(ReissueMeta, meta), 'Reissue certificate', 'Reissue', [
-    section(
-      `Reissue ${codeSpan(cert.id)} for ${codeSpan(cert.common_name)} with a new CSR. The names stay exactly as ordered: ${names}.`,
-    ),
-    inputBlock(REISSUE_IDS.csr, 'New CSR (PEM)', {
+  const metadata = writeMetadata(ReissueMeta, meta);
+  return formModal(REISSUE_IDS.modal, metadata, text.tls.reissueModalTitle, text.tls.reissueSubmit, [
+    section(text.tls.reissueIntro({ id: codeSpan(cert.id), commonName: codeSpan(cert.common_name), names })),
+    inputBlock(REISSUE_IDS.csr, text.tls.newCsrLabel, {
       type: 'plain_text_input',
       multiline: true,
       max_length: 3000,
@@ -143,7 +151,7 @@ export function reissueModal(meta: z.infer<typeof ReissueMeta>, cert: TlsCertifi
     dcvInput(REISSUE_IDS.dcv),
     inputBlock(
       REISSUE_IDS.comments,
-      'Comment',
+      text.tls.commentLabel,
       { type: 'plain_text_input', max_length: 500 },
       { optional: true },
     ),
@@ -151,15 +159,15 @@ export function reissueModal(meta: z.infer<typeof ReissueMeta>, cert: TlsCertifi
 }
 
 const ORG_LABELS: Record<OrganizationField, string> = {
-  organization: 'Organization',
-  first_name: 'First name',
-  last_name: 'Last name',
-  address: 'Street address',
-  postal_code: 'Postal code',
-  city: 'City',
-  country_code: 'Country code (ISO 3166-1, e.g. DE)',
-  phone: 'Phone (e.g. +49 30 1234567)',
-  email: 'E-mail',
+  organization: text.tls.organizationLabel,
+  first_name: text.tls.firstNameLabel,
+  last_name: text.tls.lastNameLabel,
+  address: text.tls.streetAddressLabel,
+  postal_code: text.tls.postalCodeLabel,
+  city: text.tls.cityLabel,
+  country_code: text.tls.countryCodeLabel,
+  phone: text.tls.phoneLabel,
+  email: text.tls.emailLabel,
 };
 
 /** Organization form fields (see `OrganizationForm`) and their blocks. */
@@ -178,25 +186,25 @@ export function orgModal(meta: z.infer<typeof OrgMeta>, current?: TlsOrganizatio
     }),
   );
   if (meta.orgId !== undefined) {
-    const update = option('update_provider', 'Update the organization at the provider');
+    const update = option('update_provider', text.tls.editModeUpdate);
     blocks.push(
-      inputBlock(ORG_IDS.editMode, 'How to apply the change', {
+      inputBlock(ORG_IDS.editMode, text.tls.editModeLabel, {
         type: 'radio_buttons',
-        options: [update, option('create_replacement', 'Create a replacement organization')],
+        options: [update, option('create_replacement', text.tls.editModeReplace)],
         initial_option: update,
       }),
     );
   }
-  const title = meta.orgId === undefined ? 'New TLS organization' : 'Edit TLS organization';
-  return formModal(ORG_IDS.modal, writeMetadata(OrgMeta, meta), title, 'Save', blocks);
+  const title = meta.orgId === undefined ? text.tls.newOrganizationTitle : text.tls.editOrganizationTitle;
+  return formModal(ORG_IDS.modal, writeMetadata(OrgMeta, meta), title, text.tls.organizationSubmit, blocks);
 }
 
 const REASON_LABELS: Record<RevocationReason, string> = {
-  unspecified: 'Unspecified',
-  keyCompromise: 'Key compromise',
-  affiliationChanged: 'Affiliation changed',
-  superseded: 'Superseded',
-  cessationOfOperation: 'Cessation of operation',
+  unspecified: text.tls.reasonUnspecified,
+  keyCompromise: text.tls.reasonKeyCompromise,
+  affiliationChanged: text.tls.reasonAffiliationChanged,
+  superseded: text.tls.reasonSuperseded,
+  cessationOfOperation: text.tls.reasonCessationOfOperation,
 };
 
 /** The reason for `/tls revoke|cancel ID`, asked when the command named none. */
@@ -206,15 +214,11 @@ export function reasonModal(meta: z.infer<typeof ReasonMeta>): View {
   return formModal(
     REASON_IDS.modal,
     writeMetadata(ReasonMeta, meta),
-    revoke ? 'Revoke certificate' : 'Cancel order',
-    'Request approval',
+    revoke ? text.tls.revokeModalTitle : text.tls.cancelModalTitle,
+    text.tls.requestApprovalSubmit,
     [
-      section(
-        revoke
-          ? `Revoke certificate ${id}? This needs a second person's approval.`
-          : `Cancel the order of ${id} (within 7 days of ordering this revokes the whole order)? This needs a second person's approval.`,
-      ),
-      inputBlock(REASON_IDS.reason, 'Revocation reason', {
+      section(revoke ? text.tls.revokeQuestion({ id }) : text.tls.cancelQuestion({ id })),
+      inputBlock(REASON_IDS.reason, text.tls.reasonLabel, {
         type: 'static_select',
         options: REVOCATION_REASONS.map((reason) => option(reason, REASON_LABELS[reason])),
       }),

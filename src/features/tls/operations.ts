@@ -4,6 +4,7 @@ import { AppError } from '../../shared/app-error.js';
 import type { KeySpace, Redis } from '../../shared/redis.js';
 import { slackDate } from '../../slack/blocks.js';
 import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
+import { text } from '../../text/index.js';
 import { defineOperation, type Execution, type RegistrarContext } from '../approvals/operations.js';
 import { orderedAt } from './blocks.js';
 import { parseCsr } from './csr.js';
@@ -11,12 +12,20 @@ import { CertificateOrders } from './order-service.js';
 
 const WINDOW_MS = 7 * 86_400_000;
 
+/** Up to ten names in code spans, and how many more there are. */
+const names = (list: readonly string[]) =>
+  text.tls.nameList({
+    names: list.slice(0, 10).map(codeSpan).join(', '),
+    more: Math.max(list.length - 10, 0),
+  });
+
 export function describeCertificate(cert: TlsCertificate): string {
-  const names = cert.dns_names.length > 0 ? cert.dns_names : [cert.common_name];
-  return `Certificate ${codeSpan(cert.id)}: ${codeSpan(cert.common_name)}, status *${escapeMrkdwn(cert.status)}*, names ${names
-    .slice(0, 10)
-    .map(codeSpan)
-    .join(', ')}${names.length > 10 ? ` and ${names.length - 10} more` : ''}`;
+  return text.tls.describeCertificate({
+    id: codeSpan(cert.id),
+    commonName: codeSpan(cert.common_name),
+    status: escapeMrkdwn(cert.status),
+    names: names(cert.dns_names.length > 0 ? cert.dns_names : [cert.common_name]),
+  });
 }
 
 const Params = z.object({
@@ -27,46 +36,38 @@ const Params = z.object({
 export const revokeCertificate = defineOperation<RegistrarContext, 'tls.revoke', z.infer<typeof Params>>({
   name: 'tls.revoke',
   schema: Params,
-  summary: (p) => `revoke certificate ${p.certificateId} (reason: ${p.reason})`,
+  summary: (p) => text.tls.revokeRequestSummary({ id: p.certificateId, reason: p.reason }),
   target: (p) => p.certificateId,
   preview: async ({ registrar }, p) => {
     const cert = await registrar.tls.get(p.certificateId);
-    const details = [
-      describeCertificate(cert),
-      'Only this certificate is revoked; the order stays available for a reissue.',
-    ];
+    const details = [describeCertificate(cert), text.tls.revokeOnlyThisCertificate];
     if (cert.status !== 'issued')
-      return {
-        details,
-        blocker: `Certificate ${p.certificateId} is ${cert.status}: only an issued certificate can be revoked.`,
-      };
+      return { details, blocker: text.tls.revokeNotIssued({ id: p.certificateId, status: cert.status }) };
     return { details };
   },
   precheck: async ({ registrar }, p) => {
     const cert = await registrar.tls.get(p.certificateId);
-    return cert.status === 'issued'
-      ? undefined
-      : `the certificate is now ${cert.status}, so nothing was revoked`;
+    return cert.status === 'issued' ? undefined : text.tls.revokeNoLongerIssued({ status: cert.status });
   },
   execute: async ({ registrar }, p) => {
     const cert = await registrar.tls.revoke(p.certificateId, {
       revocation_reason: p.reason,
       comment: 'Revoked via Regdesk after team approval',
     });
-    return { outcome: `certificate ${cert.id} is now ${cert.status}` };
+    return { outcome: text.tls.revokedOutcome({ id: cert.id, status: cert.status }) };
   },
 });
 
 export const cancelOrder = defineOperation<RegistrarContext, 'tls.cancel', z.infer<typeof Params>>({
   name: 'tls.cancel',
   schema: Params,
-  summary: (p) => `cancel or revoke the whole order of certificate ${p.certificateId} (reason: ${p.reason})`,
+  summary: (p) => text.tls.cancelRequestSummary({ id: p.certificateId, reason: p.reason }),
   target: (p) => p.certificateId,
   preview: async ({ registrar, now }, p) => {
     const cert = await registrar.tls.get(p.certificateId);
     const details = [describeCertificate(cert)];
     if (cert.status === 'pending') {
-      details.push('The order is not issued yet: it will be *cancelled*.');
+      details.push(text.tls.cancelPending);
       return { details };
     }
     const ordered = orderedAt(cert);
@@ -74,23 +75,22 @@ export const cancelOrder = defineOperation<RegistrarContext, 'tls.cancel', z.inf
       // docs/requirements.md R32: absolute dates, since the approval message lives on for a day or more.
       const windowEnds = slackDate(ordered + WINDOW_MS);
       if (ordered + WINDOW_MS <= now) {
-        return { details, blocker: `The 7-day window for revoking the whole order ended ${windowEnds}.` };
+        return { details, blocker: text.tls.cancelWindowEnded({ date: windowEnds }) };
       }
-      details.push(`Ordered ${slackDate(ordered)}: the whole order can be revoked until ${windowEnds}.`);
+      details.push(text.tls.cancelWindowOpen({ ordered: slackDate(ordered), ends: windowEnds }));
     } else {
-      details.push(
-        'Within 7 days of ordering this revokes the *whole order* (every certificate version); later the registrar refuses.',
-      );
+      details.push(text.tls.cancelWindowUnknown);
     }
-    details.push(':warning: A revoked order cannot be reissued.');
+    details.push(text.tls.revokedOrderNotReissuable);
     return { details };
   },
   precheck: async ({ registrar, now }, p) => {
     const cert = await registrar.tls.get(p.certificateId);
-    if (['revoked', 'cancelled'].includes(cert.status)) return `the order is already ${cert.status}`;
+    if (['revoked', 'cancelled'].includes(cert.status))
+      return text.tls.cancelAlready({ status: cert.status });
     const ordered = orderedAt(cert);
     if (cert.status !== 'pending' && ordered !== undefined && now > ordered + WINDOW_MS) {
-      return 'the order is now past its 7-day window, so it can no longer be revoked as a whole';
+      return text.tls.cancelPastWindow;
     }
     return undefined;
   },
@@ -99,7 +99,7 @@ export const cancelOrder = defineOperation<RegistrarContext, 'tls.cancel', z.inf
       revocation_reason: p.reason,
       comment: 'Cancelled via Regdesk after team approval',
     });
-    return { outcome: `order of ${cert.id} is now ${cert.status}` };
+    return { outcome: text.tls.cancelledOutcome({ id: cert.id, status: cert.status }) };
   },
 });
 
@@ -127,27 +127,24 @@ function csrKey(pem: string): string {
     const { key, keySha256 } = parseCsr(pem);
     const type =
       key.type === 'rsa'
-        ? `RSA ${key.bits} bits`
+        ? text.tls.csrKeyRsa({ bits: key.bits })
         : key.type === 'ec'
-          ? `EC ${key.curve}`
+          ? text.tls.csrKeyEc({ curve: key.curve })
           : key.type === 'ed25519'
-            ? 'Ed25519'
-            : 'unknown type';
-    return `${type}, public key SHA-256 ${codeSpan(keySha256)}`;
+            ? text.tls.csrKeyEd25519
+            : text.tls.csrKeyUnknownType;
+    return text.tls.csrKey({ type, fingerprint: codeSpan(keySha256) });
   } catch {
-    return 'unreadable';
+    return text.tls.csrKeyUnreadable;
   }
 }
 
-const names = (list: readonly string[]) =>
-  `${list.slice(0, 10).map(codeSpan).join(', ')}${list.length > 10 ? ` and ${list.length - 10} more` : ''}`;
+const PLACED = { order: text.tls.orderedOutcome, reissue: text.tls.reissuedOutcome } as const;
 
-function placed(cert: TlsCertificate, verb: 'ordered' | 'reissued'): Execution {
+function placed(cert: TlsCertificate, change: keyof typeof PLACED): Execution {
   const pending = cert.status === 'pending';
   return {
-    outcome:
-      `certificate ${cert.id} for ${cert.common_name} ${verb}, now ${cert.status}` +
-      (pending ? `; its validation records: /tls show ${cert.id}` : ''),
+    outcome: PLACED[change]({ id: cert.id, commonName: cert.common_name, status: cert.status, pending }),
     ...(pending ? { follow: { kind: 'certificate' as const, resource: cert.id } } : {}),
   };
 }
@@ -165,33 +162,37 @@ export const orderCertificate = defineOperation<
   name: 'tls.order',
   permission: 'order',
   schema: OrderParams,
-  summary: (p) => {
-    const more = p.dns_names?.length ?? 0;
-    return `order a ${p.sku} certificate for ${p.common_name}${more > 0 ? ` and ${more} more name(s)` : ''}`;
-  },
+  summary: (p) =>
+    text.tls.orderRequestSummary({ sku: p.sku, commonName: p.common_name, more: p.dns_names?.length ?? 0 }),
   target: (p) => p.common_name,
   preview: async (_ctx, p) => {
     const product = TLS_PRODUCTS.find((known) => known.sku === p.sku)?.name ?? p.sku;
     const details = [
-      `Product *${escapeMrkdwn(product)}* for ${names([p.common_name, ...(p.dns_names ?? [])])}`,
-      `CSR key: ${csrKey(p.csr)}; validation by ${p.dcv_method === 'email' ? `e-mail to ${names(p.dcv_emails ?? [])}` : 'DNS (CNAME record)'}`,
+      text.tls.orderPreviewProduct({
+        product: escapeMrkdwn(product),
+        names: names([p.common_name, ...(p.dns_names ?? [])]),
+      }),
+      text.tls.orderPreviewCsr({
+        key: csrKey(p.csr),
+        emails: p.dcv_method === 'email' ? names(p.dcv_emails ?? []) : undefined,
+      }),
     ];
-    if (p.org_id !== undefined) details.push(`TLS organization ${codeSpan(p.org_id)}`);
+    if (p.org_id !== undefined) details.push(text.tls.orderPreviewOrganization({ id: codeSpan(p.org_id) }));
     if (p.renewal_of_certificate_id !== undefined)
-      details.push(`Renews certificate ${codeSpan(p.renewal_of_certificate_id)}`);
-    if (p.validity_days !== undefined) details.push(`Validity: ${p.validity_days} days`);
+      details.push(text.tls.orderPreviewRenews({ id: codeSpan(p.renewal_of_certificate_id) }));
+    if (p.validity_days !== undefined) details.push(text.tls.orderPreviewValidity({ days: p.validity_days }));
     return { details };
   },
   precheck: async () => undefined,
   execute: async ({ registrar, redis, keys, workspace }, p) => {
     const orders = new CertificateOrders({ registrarFor: () => registrar, redis, keys });
     const outcome = await orders.place(workspace, p);
-    if (outcome.kind === 'placed') return placed(outcome.certificate, 'ordered');
+    if (outcome.kind === 'placed') return placed(outcome.certificate, 'order');
     throw new AppError(
       'regdesk_tls_order_pending',
       outcome.kind === 'already-pending'
-        ? `an order for ${p.common_name} is already pending (${outcome.id}), so none was placed`
-        : `an order for ${p.common_name} was being placed at that moment, so none was placed`,
+        ? text.tls.orderAlreadyPendingRefusal({ commonName: p.common_name, id: outcome.id })
+        : text.tls.orderInProgressRefusal({ commonName: p.common_name }),
     );
   },
 });
@@ -218,18 +219,15 @@ export const reissueCertificate = defineOperation<
   name: 'tls.reissue',
   permission: 'reissue',
   schema: ReissueParams,
-  summary: (p) => `reissue certificate ${p.certificateId} (${p.commonName}) with a new CSR`,
+  summary: (p) => text.tls.reissueRequestSummary({ id: p.certificateId, commonName: p.commonName }),
   target: (p) => p.certificateId,
   preview: async ({ registrar }, p) => {
     const cert = await registrar.tls.get(p.certificateId);
     return {
-      details: [
-        describeCertificate(cert),
-        `New CSR key: ${csrKey(p.params.csr)}; the names stay exactly as ordered.`,
-      ],
+      details: [describeCertificate(cert), text.tls.reissuePreviewCsr({ key: csrKey(p.params.csr) })],
     };
   },
   precheck: async () => undefined,
   execute: async ({ registrar }, p) =>
-    placed(await registrar.tls.reissue(p.certificateId, p.params), 'reissued'),
+    placed(await registrar.tls.reissue(p.certificateId, p.params), 'reissue'),
 });

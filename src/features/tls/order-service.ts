@@ -7,6 +7,7 @@ import {
   type TlsCertificateOrderParams,
 } from '../../registrar/index.js';
 import { type WorkspaceRef, workspaceId } from '../../shared/workspace.js';
+import { text } from '../../text/index.js';
 import { orderedAt } from './blocks.js';
 import { csrMismatch } from './csr.js';
 import { RenewalLedger } from './renewals.js';
@@ -52,30 +53,26 @@ export const OrderForm = z
     const validity = form.validity === '' ? undefined : Number(form.validity);
 
     const product = TLS_PRODUCTS.find((p) => p.sku === form.sku);
-    if (product === undefined) refuse('sku', 'Choose a product.');
+    if (product === undefined) refuse('sku', text.tls.chooseProduct);
     // OV products are validated against an organization (docs/registrar-api.md §2.3); without one the order would stall.
     if (product?.organization === true && form.orgId === '') {
-      refuse(
-        'orgId',
-        'This product needs a TLS organization: enter its ID, or create one with /tls org new.',
-      );
+      refuse('orgId', text.tls.productNeedsOrganization);
     }
     const goodName = HOST.test(commonName);
-    if (!goodName) refuse('commonName', 'A fully qualified domain name, e.g. www.example.com.');
+    if (!goodName) refuse('commonName', text.tls.notFullyQualified);
     const badSan = sans.find((name) => !HOST.test(name));
-    if (badSan !== undefined) refuse('sans', `${badSan} is not a domain name.`);
+    if (badSan !== undefined) refuse('sans', text.tls.notADomainName({ name: badSan }));
     const badEmail = emails.find((email) => !EMAIL.test(email));
-    if (badEmail !== undefined) refuse('emails', `${badEmail} is not an e-mail address.`);
-    else if (dcv === 'email' && emails.length === 0)
-      refuse('emails', 'E-mail validation needs at least one address.');
+    if (badEmail !== undefined) refuse('emails', text.tls.notAnEmailAddress({ email: badEmail }));
+    else if (dcv === 'email' && emails.length === 0) refuse('emails', text.tls.emailValidationNeedsAddress);
     if (
       validity !== undefined &&
       !(Number.isInteger(validity) && validity >= 1 && validity <= MAX_VALIDITY_DAYS)
     ) {
-      refuse('validity', `Whole days, from 1 to ${MAX_VALIDITY_DAYS}.`);
+      refuse('validity', text.tls.validityRange({ max: MAX_VALIDITY_DAYS }));
     }
     // The CSR is compared with the names only once the common name itself is one.
-    const mismatch = goodName ? csrMismatch(form.csr, commonName, sans, 'the order') : undefined;
+    const mismatch = goodName ? csrMismatch(form.csr, commonName, sans, 'order') : undefined;
     if (mismatch !== undefined) refuse('csr', mismatch);
     if (!valid) return z.NEVER;
     return {

@@ -4,6 +4,7 @@ import { fieldErrors, readMetadata } from '../../slack/modal.js';
 import { codeSpan } from '../../slack/mrkdwn.js';
 import type { Subcommand } from '../../slack/router.js';
 import { workspaceOf } from '../../slack/workspace.js';
+import { text } from '../../text/index.js';
 import { ORDER_IDS } from './ids.js';
 import { afterAck, announce, openThenFill, orderOrRequest, type TlsHandlerDeps } from './interaction.js';
 import { blockIn, formOf, ORDER_FIELDS, OrderMeta, orderModal } from './modals.js';
@@ -14,8 +15,8 @@ import { OrderForm } from './order-service.js';
 export function orderCommand(deps: TlsHandlerDeps): Subcommand {
   return {
     name: 'order',
-    usage: 'order',
-    summary: 'order or renew a certificate (modal); validation records and progress follow in a thread',
+    usage: text.tls.orderSyntax,
+    summary: text.tls.orderSummary,
     run: async ({ ack, bolt }) => {
       await ack();
       const { body, client } = bolt;
@@ -23,7 +24,7 @@ export function orderCommand(deps: TlsHandlerDeps): Subcommand {
       await openThenFill(
         client,
         body.trigger_id,
-        'Order a certificate',
+        text.tls.orderModalTitle,
         async () => {
           await deps.roles.require(client, workspace, body.user_id, 'order', {
             operation: orderCertificate.name,
@@ -68,11 +69,11 @@ export function registerOrderModal(app: App, deps: TlsHandlerDeps): void {
               );
             case 'in-progress':
               return tell({
-                text: `:hourglass_flowing_sand: An order for ${name} is being placed right now (another submission), so Regdesk did not order it again. Its card appears where that order was submitted.`,
+                text: text.tls.orderInProgress({ name }),
               });
             case 'already-pending':
               return tell({
-                text: `An order for ${name} is already pending: ${codeSpan(outcome.id)}. Regdesk is following it; \`/tls show ${outcome.id}\` shows it.`,
+                text: text.tls.orderAlreadyPending({ name, id: codeSpan(outcome.id), rawId: outcome.id }),
               });
           }
         }),

@@ -4,6 +4,7 @@ import { usage } from '../../slack/lookup.js';
 import { fieldErrors, readMetadata } from '../../slack/modal.js';
 import type { Subcommand } from '../../slack/router.js';
 import { workspaceOf } from '../../slack/workspace.js';
+import { text } from '../../text/index.js';
 import { savedOrganization } from './blocks.js';
 import { ORG_IDS } from './ids.js';
 import { afterAck, openThenFill, type TlsHandlerDeps } from './interaction.js';
@@ -20,8 +21,8 @@ const OPERATION = 'tls.organization';
 export function orgCommand(deps: TlsHandlerDeps, show: Subcommand['run']): Subcommand {
   return {
     name: 'org',
-    usage: 'org new|show ID|edit ID',
-    summary: 'TLS organizations for OV orders: create, show, edit',
+    usage: text.tls.orgSyntax,
+    summary: text.tls.orgSummary,
     run: async (ctx) => {
       const [verb = '', orgId] = ctx.args;
       const { body, client } = ctx.bolt;
@@ -29,7 +30,7 @@ export function orgCommand(deps: TlsHandlerDeps, show: Subcommand['run']): Subco
       if (verb.toLowerCase() === 'show') return show(ctx);
       const editing = verb.toLowerCase() === 'edit' && orgId !== undefined && REGISTRAR_ID.test(orgId);
       if (verb.toLowerCase() !== 'new' && !editing) {
-        return usage(ctx, '`/tls org new`, `/tls org show ID` or `/tls org edit ID`.');
+        return usage(ctx, text.tls.orgUsage);
       }
       await ctx.ack();
       const workspace = workspaceOf(body);
@@ -37,7 +38,7 @@ export function orgCommand(deps: TlsHandlerDeps, show: Subcommand['run']): Subco
       await openThenFill(
         client,
         body.trigger_id,
-        editing ? 'Edit TLS organization' : 'New TLS organization',
+        editing ? text.tls.editOrganizationTitle : text.tls.newOrganizationTitle,
         async () => {
           await deps.roles.require(client, workspace, body.user_id, 'organization', {
             operation: OPERATION,

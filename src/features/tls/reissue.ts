@@ -7,6 +7,7 @@ import { usage } from '../../slack/lookup.js';
 import { fieldErrors, readMetadata } from '../../slack/modal.js';
 import type { Subcommand } from '../../slack/router.js';
 import { workspaceOf } from '../../slack/workspace.js';
+import { text } from '../../text/index.js';
 import { REISSUE_IDS } from './ids.js';
 import { afterAck, announce, openThenFill, orderOrRequest, type TlsHandlerDeps } from './interaction.js';
 import { blockIn, formOf, orderModal, REISSUE_FIELDS, ReissueMeta, reissueModal } from './modals.js';
@@ -29,7 +30,7 @@ function openReissue(deps: TlsHandlerDeps, at: Opening, certificateId: string): 
   return openThenFill(
     at.client,
     at.triggerId,
-    'Certificate',
+    text.tls.certificateModalTitle,
     async () => {
       await deps.roles.require(at.client, at.workspace, at.user, 'reissue', {
         operation: reissueCertificate.name,
@@ -45,11 +46,11 @@ function openReissue(deps: TlsHandlerDeps, at: Opening, certificateId: string): 
 export function reissueCommand(deps: TlsHandlerDeps): Subcommand {
   return {
     name: 'reissue',
-    usage: 'reissue ID',
-    summary: 'reissue a certificate with a new CSR, same names (modal)',
+    usage: text.tls.reissueSyntax,
+    summary: text.tls.reissueSummary,
     run: async (ctx) => {
       const id = ctx.args[0];
-      if (id === undefined || !REGISTRAR_ID.test(id)) return usage(ctx, '`/tls reissue CERTIFICATE_ID`.');
+      if (id === undefined || !REGISTRAR_ID.test(id)) return usage(ctx, text.tls.reissueUsage);
       await ctx.ack();
       const { body, client } = ctx.bolt;
       await openReissue(
@@ -88,7 +89,7 @@ export function registerReissue(app: App, deps: TlsHandlerDeps): void {
     openThenFill(
       at.client,
       at.triggerId,
-      'Certificate',
+      text.tls.certificateModalTitle,
       async (): Promise<View> => {
         await deps.roles.require(at.client, at.workspace, at.user, 'order', {
           operation: orderCertificate.name,

@@ -5,6 +5,7 @@ import { onView } from '../../slack/handlers.js';
 import { readMetadata, stateOf } from '../../slack/modal.js';
 import type { Subcommand } from '../../slack/router.js';
 import { openModal } from '../../slack/views.js';
+import { text } from '../../text/index.js';
 import { type Requests, requestFromCommand, requestFromView } from '../approvals/request.js';
 import { REASON_IDS } from './ids.js';
 import { ReasonMeta, reasonModal } from './modals.js';
@@ -28,17 +29,14 @@ function parseReason(text: string | undefined): RevocationReason | undefined {
 export function revocationCommand(kind: Kind, approvals: RevocationRequests): Subcommand {
   return {
     name: kind,
-    usage: `${kind} ID [${REVOCATION_REASONS.join('|')}]`,
-    summary:
-      kind === 'revoke'
-        ? 'revoke one certificate (needs approval)'
-        : 'cancel an order, or revoke the whole order within 7 days (needs approval)',
+    usage: text.tls.revocationSyntax({ kind, reasons: REVOCATION_REASONS.join('|') }),
+    summary: kind === 'revoke' ? text.tls.revokeSummary : text.tls.cancelSummary,
     run: async (ctx) => {
       const [certificateId, reasonText] = ctx.args;
       if (certificateId === undefined) {
         await ctx.ack({
           response_type: 'ephemeral',
-          text: `Usage: \`/tls ${kind} ID [reason]\`, e.g. \`/tls ${kind} cert-123 keyCompromise\`.`,
+          text: text.tls.revocationUsage({ kind }),
         });
         return;
       }
@@ -46,7 +44,7 @@ export function revocationCommand(kind: Kind, approvals: RevocationRequests): Su
       if (reasonText !== undefined && reason === undefined) {
         await ctx.ack({
           response_type: 'ephemeral',
-          text: `Unknown reason. Use one of: ${REVOCATION_REASONS.map((r) => `\`${r}\``).join(', ')}.`,
+          text: text.tls.unknownReason({ reasons: REVOCATION_REASONS.map((r) => `\`${r}\``).join(', ') }),
         });
         return;
       }
@@ -69,7 +67,9 @@ export function registerReasonModal(app: App, approvals: RevocationRequests, log
   onView(app, REASON_IDS.modal, logger, async ({ body, view, client }) => {
     const reason = parseReason(stateOf(view.state.values, REASON_IDS.reason).selected_option?.value);
     if (reason === undefined) {
-      return { answer: { response_action: 'errors', errors: { [REASON_IDS.reason]: 'Choose a reason.' } } };
+      return {
+        answer: { response_action: 'errors', errors: { [REASON_IDS.reason]: text.tls.chooseReason } },
+      };
     }
     const meta = readMetadata(ReasonMeta, view.private_metadata);
     return {

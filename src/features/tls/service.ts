@@ -12,6 +12,7 @@ import { AppError } from '../../shared/app-error.js';
 import type { KeySpace, Redis } from '../../shared/redis.js';
 import { type WorkspaceRef, workspaceId } from '../../shared/workspace.js';
 import { readMetadata } from '../../slack/modal.js';
+import { text } from '../../text/index.js';
 import { certificateCard, organizationCard } from './blocks.js';
 import { csrMismatch } from './csr.js';
 
@@ -45,10 +46,7 @@ const DRAFT_TTL_SECONDS = 24 * 60 * 60;
 
 export class ReissueExpiredError extends AppError {
   constructor() {
-    super(
-      'regdesk_tls_reissue_expired',
-      'This reissue dialog has expired. Open it again: Reissue on the certificate card, or `/tls reissue ID`.',
-    );
+    super('regdesk_tls_reissue_expired', text.tls.reissueExpired);
   }
 }
 
@@ -69,7 +67,7 @@ const reissueForm = (draft: ReissueDraft) =>
     .object({ csr: z.string().trim(), dcv: z.string(), comments: z.string().trim() })
     .transform((form, ctx): ReissueRequest => {
       const sans = draft.dnsNames.filter((name) => name !== draft.commonName);
-      const mismatch = csrMismatch(form.csr, draft.commonName, sans, 'this certificate');
+      const mismatch = csrMismatch(form.csr, draft.commonName, sans, 'certificate');
       if (mismatch !== undefined) {
         ctx.addIssue({ code: 'custom', path: ['csr'], message: mismatch });
         return z.NEVER;
@@ -116,13 +114,12 @@ const regionName = (code: string) => {
  * ISO country, e-mail, phone.
  */
 export function fieldError(field: OrganizationField, value: string): string | undefined {
-  if (value.trim() === '') return 'Required.';
+  if (value.trim() === '') return text.tls.required;
   if (field === 'country_code' && (!/^[A-Z]{2}$/.test(value) || regionName(value) === value)) {
-    return 'A two-letter ISO 3166-1 country code, e.g. DE or AT.';
+    return text.tls.notCountryCode;
   }
-  if (field === 'email' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) return 'An e-mail address.';
-  if (field === 'phone' && !/^\+?[0-9][0-9 ()./-]{5,24}$/.test(value))
-    return 'A phone number, e.g. +49 30 1234567.';
+  if (field === 'email' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) return text.tls.notEmail;
+  if (field === 'phone' && !/^\+?[0-9][0-9 ()./-]{5,24}$/.test(value)) return text.tls.notPhone;
   return undefined;
 }
 
