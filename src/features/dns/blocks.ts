@@ -5,6 +5,7 @@ import { displayName, domainArgument } from '../../shared/domain-names.js';
 import { button, context, header, packLines, section } from '../../slack/blocks.js';
 import { writeMetadata } from '../../slack/modal.js';
 import { codeSpan, escapeMrkdwn, truncate } from '../../slack/mrkdwn.js';
+import { text } from '../../text/index.js';
 import { DNS_IDS } from './ids.js';
 import type { RecordPage } from './service.js';
 
@@ -23,40 +24,61 @@ export function zoneCard(zone: DnsZone): { text: string; blocks: KnownBlock[] } 
     .join(' · ');
   const nameservers = (zone.delegation_nameservers ?? []).map((ns) => codeSpan(ns.host)).join(', ');
   const blocks: KnownBlock[] = [
-    header(`Zone ${displayName(zone.domain)}`),
+    header(text.dns.zoneTitle({ name: displayName(zone.domain) })),
     {
       type: 'section',
       fields: [
-        { type: 'mrkdwn', text: `*Active*\n${flag(zone.active)}` },
+        { type: 'mrkdwn', text: text.dns.activeField({ value: flag(zone.active) }) },
         {
           type: 'mrkdwn',
-          text: `*DNSSEC*\n${escapeMrkdwn(zone.dnssec_state ?? 'unknown')}${zone.signed ? ' (signed)' : ''}`,
+          text: (zone.signed ? text.dns.zoneDnssecSignedField : text.dns.zoneDnssecField)({
+            state: escapeMrkdwn(zone.dnssec_state ?? text.dns.unknown),
+          }),
         },
-        { type: 'mrkdwn', text: `*Service nameservers*\n${flag(zone.using_regfish_nameservers)}` },
         {
           type: 'mrkdwn',
-          text: `*Records*\n${counts?.records_total ?? zone.record_count ?? '?'} (${counts?.records_active ?? '?'} active, ${counts?.records_auto ?? '?'} auto, ${counts?.records_manual ?? '?'} manual)`,
+          text: text.dns.serviceNameserversField({ value: flag(zone.using_regfish_nameservers) }),
+        },
+        {
+          type: 'mrkdwn',
+          text: text.dns.recordCountsField({
+            total: counts?.records_total ?? zone.record_count ?? '?',
+            active: counts?.records_active ?? '?',
+            auto: counts?.records_auto ?? '?',
+            manual: counts?.records_manual ?? '?',
+          }),
         },
       ],
     },
     section(
-      `*SOA* ${codeSpan(soa?.primary_nameserver ?? '?')} ${codeSpan(soa?.mailbox ?? '?')} serial ${soa?.serial ?? '?'}, ` +
-        `refresh ${soa?.refresh ?? '?'}, retry ${soa?.retry ?? '?'}, expire ${soa?.expire ?? '?'}, minimum ${soa?.minimum ?? '?'}, TTL ${soa?.ttl ?? '?'}`,
+      text.dns.soaLine({
+        primary: codeSpan(soa?.primary_nameserver ?? '?'),
+        mailbox: codeSpan(soa?.mailbox ?? '?'),
+        serial: soa?.serial ?? '?',
+        refresh: soa?.refresh ?? '?',
+        retry: soa?.retry ?? '?',
+        expire: soa?.expire ?? '?',
+        minimum: soa?.minimum ?? '?',
+        ttl: soa?.ttl ?? '?',
+      }),
     ),
-    section(`*Delegation*\n${nameservers === '' ? '_none reported_' : nameservers}`),
+    section(
+      text.dns.delegationSection({ nameservers: nameservers === '' ? text.dns.noneReported : nameservers }),
+    ),
   ];
-  if (byType !== '') blocks.push(context(`By type: ${byType}`));
-  return { text: `Zone ${escapeMrkdwn(zone.domain)}`, blocks };
+  if (byType !== '') blocks.push(context(text.dns.countsByType({ counts: byType })));
+  return { text: text.dns.zoneTitle({ name: escapeMrkdwn(zone.domain) }), blocks };
 }
 
 function flag(value: boolean | undefined): string {
-  return value === undefined ? 'unknown' : value ? 'yes' : 'no';
+  return value === undefined ? text.dns.unknown : value ? text.dns.yes : text.dns.no;
 }
 
 function recordLine(record: DnsRecord): string {
-  const marks = [record.auto ? 'auto' : 'manual', record.active === false ? 'inactive' : ''].filter(
-    (m) => m !== '',
-  );
+  const marks = [
+    record.auto ? text.dns.recordAuto : text.dns.recordManual,
+    record.active === false ? text.dns.recordInactive : '',
+  ].filter((m) => m !== '');
   const data = record.data === undefined ? '—' : codeSpan(truncate(record.data, 180));
   return `${codeSpan(record.name)} *${escapeMrkdwn(record.type)}* ${record.ttl ?? '—'} ${data} _${marks.join(', ')}_`;
 }
@@ -67,35 +89,38 @@ function recordLine(record: DnsRecord): string {
  */
 export function recordsPage(page: RecordPage): { text: string; blocks: KnownBlock[] } {
   const { domain, type, pages, page: current } = page;
-  const title = `${displayName(domain)}: ${page.total} ${type === undefined ? '' : `${type} `}record(s)`;
+  const title =
+    type === undefined
+      ? text.dns.recordsTitle({ name: displayName(domain), total: page.total })
+      : text.dns.recordsOfTypeTitle({ name: displayName(domain), total: page.total, type });
   const blocks: KnownBlock[] = [header(title)];
-  if (page.records.length === 0) blocks.push(section('_No records._'));
+  if (page.records.length === 0) blocks.push(section(text.dns.noRecords));
   blocks.push(...packLines(page.records.map(recordLine)));
-  blocks.push(context('name · type · TTL · data · auto/manual'));
+  blocks.push(context(text.dns.recordsLegend));
   if (pages > 1) {
     const value = (p: number) => writeMetadata(PageRef, { d: domain, t: type ?? '', p });
     const elements = [];
     if (current > 0)
       elements.push(
         button(
-          '◀ Previous',
+          text.dns.previousButton,
           DNS_IDS.recordsPrev,
           value(current - 1),
           undefined,
-          `Previous page of ${displayName(domain)} records`,
+          text.dns.previousPageLabel({ name: displayName(domain) }),
         ),
       );
     if (current < pages - 1)
       elements.push(
         button(
-          'Next ▶',
+          text.dns.nextButton,
           DNS_IDS.recordsNext,
           value(current + 1),
           undefined,
-          `Next page of ${displayName(domain)} records`,
+          text.dns.nextPageLabel({ name: displayName(domain) }),
         ),
       );
-    blocks.push(context(`Page ${current + 1} of ${pages}`), { type: 'actions', elements });
+    blocks.push(context(text.dns.pageOf({ page: current + 1, pages })), { type: 'actions', elements });
   }
   return { text: escapeMrkdwn(title), blocks };
 }

@@ -6,6 +6,7 @@ import { type LookupDeps, lookup, usage } from '../../slack/lookup.js';
 import { readMetadata } from '../../slack/modal.js';
 import type { Subcommand } from '../../slack/router.js';
 import { workspaceOf } from '../../slack/workspace.js';
+import { text } from '../../text/index.js';
 import { PageRef, recordsPage, zoneCard } from './blocks.js';
 import { DNS_IDS } from './ids.js';
 import { recordPage } from './service.js';
@@ -15,11 +16,11 @@ const RECORD_TYPE = /^[A-Za-z0-9]{1,10}$/;
 export function zoneCommand(deps: LookupDeps): Subcommand {
   return {
     name: 'zone',
-    usage: 'zone DOMAIN',
-    summary: 'SOA, delegation, DNSSEC and record counts by type',
+    usage: text.dns.zoneUsage,
+    summary: text.dns.zoneSummary,
     run: async (ctx) => {
       const domain = domainArgument(ctx.args[0]);
-      if (domain === undefined) return usage(ctx, '`/dns zone DOMAIN`.');
+      if (domain === undefined) return usage(ctx, text.dns.zoneUsageReply);
       await lookup(ctx, deps, async (registrar) => zoneCard(await registrar.dns.zone(domain)));
     },
   };
@@ -28,13 +29,13 @@ export function zoneCommand(deps: LookupDeps): Subcommand {
 export function recordsCommand(deps: LookupDeps): Subcommand {
   return {
     name: 'records',
-    usage: 'records DOMAIN [TYPE]',
-    summary: 'records with name, type, TTL, data, auto/manual and active; large zones page',
+    usage: text.dns.recordsUsage,
+    summary: text.dns.recordsSummary,
     run: async (ctx) => {
       const [name, type] = ctx.args;
       const domain = domainArgument(name);
       if (domain === undefined || (type !== undefined && !RECORD_TYPE.test(type))) {
-        return usage(ctx, '`/dns records DOMAIN [TYPE]`, e.g. `/dns records example.com MX`.');
+        return usage(ctx, text.dns.recordsUsageReply);
       }
       await lookup(ctx, deps, async (registrar) => recordsPage(await recordPage(registrar, domain, type, 0)));
     },

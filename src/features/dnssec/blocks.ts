@@ -3,6 +3,7 @@ import type { DnssecRecord, DnssecState } from '../../registrar/index.js';
 import { displayName } from '../../shared/domain-names.js';
 import { context, header, packLines, section, slackDate } from '../../slack/blocks.js';
 import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
+import { text } from '../../text/index.js';
 
 function recordLine(record: DnssecRecord): string {
   const parts = [
@@ -36,26 +37,36 @@ function pendingLine(job: Record<string, unknown>): string {
       const at = timeOf(key, value);
       return `${escapeMrkdwn(key)}: ${at === undefined ? escapeMrkdwn(String(value)) : slackDate(at)}`;
     });
-  return `:hourglass_flowing_sand: Pending transition${fields.length > 0 ? ` (${fields.join(', ')})` : ''}`;
+  return fields.length > 0
+    ? text.dns.pendingTransitionWith({ fields: fields.join(', ') })
+    : text.dns.pendingTransition;
 }
 
 export function dnssecCard(domain: string, state: DnssecState): { text: string; blocks: KnownBlock[] } {
-  const title = `DNSSEC for ${displayName(domain)}: ${state.dnssec_state}`;
+  const title = text.dns.dnssecTitle({ name: displayName(domain), state: state.dnssec_state });
   const caps = state.capabilities;
   const blocks: KnownBlock[] = [
     header(title),
     {
       type: 'section',
       fields: [
-        { type: 'mrkdwn', text: `*State*\n${escapeMrkdwn(state.dnssec_state)}` },
-        { type: 'mrkdwn', text: `*Mode*\n${escapeMrkdwn(state.mode ?? 'none')}` },
-        { type: 'mrkdwn', text: `*Desired*\n${escapeMrkdwn(state.desired_state ?? '?')}` },
-        { type: 'mrkdwn', text: `*Live*\n${escapeMrkdwn(state.live_state ?? '?')}` },
+        { type: 'mrkdwn', text: text.dns.dnssecStateField({ state: escapeMrkdwn(state.dnssec_state) }) },
+        { type: 'mrkdwn', text: text.dns.dnssecModeField({ mode: escapeMrkdwn(state.mode ?? 'none') }) },
         {
           type: 'mrkdwn',
-          text: `*Service nameservers*\n${state.using_regfish_nameservers === true ? 'yes' : 'no'}`,
+          text: text.dns.dnssecDesiredField({ state: escapeMrkdwn(state.desired_state ?? '?') }),
         },
-        { type: 'mrkdwn', text: `*Zone signed*\n${state.zone_signed === true ? 'yes' : 'no'}` },
+        { type: 'mrkdwn', text: text.dns.dnssecLiveField({ state: escapeMrkdwn(state.live_state ?? '?') }) },
+        {
+          type: 'mrkdwn',
+          text: text.dns.serviceNameserversField({
+            value: state.using_regfish_nameservers === true ? text.dns.yes : text.dns.no,
+          }),
+        },
+        {
+          type: 'mrkdwn',
+          text: text.dns.zoneSignedField({ value: state.zone_signed === true ? text.dns.yes : text.dns.no }),
+        },
       ],
     },
   ];
@@ -65,16 +76,21 @@ export function dnssecCard(domain: string, state: DnssecState): { text: string; 
   const live = state.live_records.map(recordLine);
   blocks.push(
     ...packLines([
-      `*Desired records* (${desired.length})`,
+      text.dns.desiredRecordsHeading({ count: desired.length }),
       ...desired,
-      `*Live records* (${live.length})`,
+      text.dns.liveRecordsHeading({ count: live.length }),
       ...live,
     ]),
   );
   if (caps !== undefined) {
     blocks.push(
       context(
-        `Accepted: ${caps.accepted_record_kinds.map((k) => k.toUpperCase()).join(', ') || '?'} · algorithms ${caps.accepted_algorithms.join(', ') || '?'} · at least ${caps.min_records ?? '?'} record(s) · provider ${escapeMrkdwn(caps.provider ?? '?')}`,
+        text.dns.acceptedRecords({
+          kinds: caps.accepted_record_kinds.map((k) => k.toUpperCase()).join(', ') || '?',
+          algorithms: caps.accepted_algorithms.join(', ') || '?',
+          min: caps.min_records ?? '?',
+          provider: escapeMrkdwn(caps.provider ?? '?'),
+        }),
       ),
     );
   }

@@ -9,6 +9,7 @@ import type { ChannelPoster } from '../../slack/poster.js';
 import { type Message, type Person, replyPrivately } from '../../slack/reply.js';
 import type { Subcommand, SubcommandContext } from '../../slack/router.js';
 import { workspaceOf } from '../../slack/workspace.js';
+import { text } from '../../text/index.js';
 import { type Requests, requestFromCommand } from '../approvals/request.js';
 import { announceChange } from '../follow/announce.js';
 import type { Origin } from '../follow/jobs.js';
@@ -24,19 +25,17 @@ export interface DnssecCommandDeps extends LookupDeps {
   followDnssec(workspace: WorkspaceRef, domain: string, origin: Origin): Promise<void>;
 }
 
-const USAGE = '`/dns dnssec DOMAIN [enable|disable|verify|cancel]`.';
-
 /** `/dns dnssec DOMAIN [enable|disable|verify|cancel]`: status, transitions; `disable` needs approval. */
 export function dnssecCommand(deps: DnssecCommandDeps): Subcommand {
   return {
     name: 'dnssec',
-    usage: 'dnssec DOMAIN [enable|disable|verify|cancel]',
-    summary: 'DNSSEC state and records; enable, verify, cancel a transition; `disable` needs approval',
+    usage: text.dns.dnssecUsage,
+    summary: text.dns.dnssecSummary,
     run: async (ctx) => {
       const [name, verbText] = ctx.args;
       const domain = domainArgument(name);
       const verb = verbText?.toLowerCase();
-      if (domain === undefined) return usage(ctx, USAGE);
+      if (domain === undefined) return usage(ctx, text.dns.dnssecUsageReply);
       switch (verb) {
         case undefined:
           return lookup(ctx, deps, async (registrar) =>
@@ -56,7 +55,7 @@ export function dnssecCommand(deps: DnssecCommandDeps): Subcommand {
           }
           return;
         default:
-          return usage(ctx, USAGE);
+          return usage(ctx, text.dns.dnssecUsageReply);
       }
     },
   };
@@ -100,11 +99,15 @@ async function transition(
     case 'enable': {
       const result = await enableDnssec(registrar, domain);
       if (result.outcome === 'already-active') {
-        await tell({ text: `DNSSEC is already active for ${name}.` });
+        await tell({ text: text.dns.dnssecAlreadyActive({ name }) });
       } else if (result.outcome === 'needs-records') {
         await tell(externalPrompt({ domain, channel: person.channel, ...result.rules }));
       } else {
-        const intro = `<@${person.user}> enabled DNSSEC for ${name}: ${describeDnssec(result.state)}`;
+        const intro = text.dns.dnssecEnabledBy({
+          user: person.user,
+          name,
+          description: describeDnssec(result.state),
+        });
         await announce(intro, result.state, result.follow);
       }
       return;
@@ -112,7 +115,11 @@ async function transition(
     case 'verify': {
       const { state, follow } = await verifyDnssec(registrar, domain);
       if (follow)
-        await announce(`DNSSEC for ${name} is still converging: ${describeDnssec(state)}`, state, true);
+        await announce(
+          text.dns.dnssecStillConverging({ name, description: describeDnssec(state) }),
+          state,
+          true,
+        );
       else await tell(dnssecCard(domain, state));
       return;
     }

@@ -8,6 +8,7 @@ import { onAction, onView } from '../../slack/handlers.js';
 import { inputBlock, readMetadata, stateOf, writeMetadata } from '../../slack/modal.js';
 import { codeSpan } from '../../slack/mrkdwn.js';
 import { openModal } from '../../slack/views.js';
+import { text } from '../../text/index.js';
 import { type Requests, requestFromView } from '../approvals/request.js';
 import { EXTERNAL_IDS } from './ids.js';
 import { setExternalDnssec } from './operations.js';
@@ -22,17 +23,19 @@ export type ExternalTarget = z.infer<typeof ExternalTarget>;
 
 /** The reply to `enable` off the service's nameservers: a button, since only a listener may open a modal (R2). */
 export function externalPrompt(target: ExternalTarget): { text: string; blocks: KnownBlock[] } {
-  const text = 'This domain uses external nameservers: DNSSEC needs the DS records from your DNS provider.';
   return {
-    text,
+    text: text.dns.externalNeedsRecords,
     blocks: [
-      section(
-        `${codeSpan(displayName(target.domain))} uses external nameservers: DNSSEC needs the DS records from your DNS provider.`,
-      ),
+      section(text.dns.externalNeedsRecordsFor({ name: codeSpan(displayName(target.domain)) })),
       {
         type: 'actions',
         elements: [
-          button('Enter DNSSEC records', EXTERNAL_IDS.open, writeMetadata(ExternalTarget, target), 'primary'),
+          button(
+            text.dns.enterRecordsButton,
+            EXTERNAL_IDS.open,
+            writeMetadata(ExternalTarget, target),
+            'primary',
+          ),
         ],
       },
     ],
@@ -43,19 +46,22 @@ function externalModal(target: ExternalTarget): View {
   return formModal(
     EXTERNAL_IDS.modal,
     writeMetadata(ExternalTarget, target),
-    'External DNSSEC',
-    'Request approval',
+    text.dns.externalModalTitle,
+    text.dns.externalModalSubmit,
     [
       section(
-        `${codeSpan(displayName(target.domain))} uses external nameservers: paste the records your DNS provider shows. ` +
-          `Accepted: ${target.kinds.join(', ').toUpperCase()}, algorithms ${target.algorithms.join(', ')}, at least ${target.minRecords}. ` +
-          'Changing them needs a second person’s approval.',
+        text.dns.externalModalIntro({
+          name: codeSpan(displayName(target.domain)),
+          kinds: target.kinds.join(', ').toUpperCase(),
+          algorithms: target.algorithms.join(', '),
+          min: target.minRecords,
+        }),
       ),
-      inputBlock(EXTERNAL_IDS.block, 'Records', {
+      inputBlock(EXTERNAL_IDS.block, text.dns.recordsLabel, {
         type: 'plain_text_input',
         multiline: true,
         max_length: 3_000,
-        placeholder: { type: 'plain_text', text: 'DS 12345 13 2 49FD46E6C4B45C55D4AC…' },
+        placeholder: { type: 'plain_text', text: text.dns.recordsPlaceholder },
       }),
     ],
   );

@@ -1,5 +1,6 @@
 import { displayName } from '../../shared/domain-names.js';
 import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
+import { text } from '../../text/index.js';
 import type { Follower } from '../follow/jobs.js';
 import { dnssecCard } from './blocks.js';
 
@@ -13,11 +14,16 @@ export const dnssecFollower: Follower<'dnssec'> = {
     const pending =
       state.dnssec_state === 'pending' || (state.pending_job !== undefined && state.pending_job !== null);
     if (pending) return { settled: false };
-    const icon = state.dnssec_state === 'active' ? ':lock:' : ':unlock:';
+    const outcome =
+      state.dnssec_state === 'active' ? text.dns.dnssecSettledActive : text.dns.dnssecSettledInactive;
     return {
       settled: true,
       card: dnssecCard(domain, state),
-      text: `${icon} DNSSEC for ${codeSpan(displayName(domain))} is now *${escapeMrkdwn(state.dnssec_state)}* (mode ${codeSpan(state.mode ?? 'none')}).`,
+      text: outcome({
+        name: codeSpan(displayName(domain)),
+        state: escapeMrkdwn(state.dnssec_state),
+        mode: codeSpan(state.mode ?? 'none'),
+      }),
     };
   },
 };

@@ -3,19 +3,29 @@ import type { DnssecState } from '../../registrar/index.js';
 import { dnskeyKeyTag } from '../../shared/dnskey.js';
 import { reviewName } from '../../shared/domain-names.js';
 import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
+import { text } from '../../text/index.js';
 import { defineOperation, type Execution, type RegistrarContext } from '../approvals/operations.js';
 import { ExternalRecord, MAX_EXTERNAL_RECORDS } from './service.js';
 
 export function describeDnssec(state: DnssecState): string {
-  const pending =
-    state.pending_job === undefined || state.pending_job === null ? '' : ' (a transition is pending)';
-  return `DNSSEC *${escapeMrkdwn(state.dnssec_state)}*${pending}, mode ${codeSpan(state.mode ?? 'none')}, desired ${escapeMrkdwn(state.desired_state ?? '?')}, live ${escapeMrkdwn(state.live_state ?? '?')}`;
+  const describe =
+    state.pending_job === undefined || state.pending_job === null
+      ? text.dns.dnssecDescription
+      : text.dns.dnssecDescriptionPending;
+  return describe({
+    state: escapeMrkdwn(state.dnssec_state),
+    mode: codeSpan(state.mode ?? 'none'),
+    desired: escapeMrkdwn(state.desired_state ?? '?'),
+    live: escapeMrkdwn(state.live_state ?? '?'),
+  });
 }
 
 /** After a PUT: a `pending_job` means the registry is converging, so it is followed (docs/registrar-api.md §4.3). */
 function applied(domain: string, state: DnssecState): Execution {
   return {
-    outcome: `DNSSEC is now ${state.dnssec_state}${state.pending_job ? ' (the registry is converging; Regdesk follows it)' : ''}`,
+    outcome: (state.pending_job ? text.dns.dnssecNowConverging : text.dns.dnssecNow)({
+      state: state.dnssec_state,
+    }),
     ...(state.pending_job ? { follow: { kind: 'dnssec', resource: domain } } : {}),
   };
 }
@@ -29,23 +39,20 @@ export const disableDnssec = defineOperation<
 >({
   name: 'dnssec.disable',
   schema: DisableParams,
-  summary: (p) => `disable DNSSEC for ${reviewName(p.domain)}`,
+  summary: (p) => text.dns.disableSummary({ domain: reviewName(p.domain) }),
   target: (p) => p.domain,
   preview: async ({ registrar }, p) => {
     const state = await registrar.dnssec.get(p.domain);
-    const details = [
-      describeDnssec(state),
-      'Validating resolvers stop checking signatures; the registry removes the DS records.',
-    ];
+    const details = [describeDnssec(state), text.dns.disableConsequence];
     if (state.dnssec_state === 'inactive' && (state.pending_job ?? undefined) === undefined) {
-      return { details, blocker: `DNSSEC is already inactive for ${reviewName(p.domain)}.` };
+      return { details, blocker: text.dns.disableAlreadyInactive({ domain: reviewName(p.domain) }) };
     }
     return { details };
   },
   precheck: async ({ registrar }, p) => {
     const state = await registrar.dnssec.get(p.domain);
     return state.dnssec_state === 'inactive' && state.desired_state === 'disabled'
-      ? 'DNSSEC is already inactive'
+      ? text.dns.disableRefusedInactive
       : undefined;
   },
   execute: async ({ registrar }, p) => {
@@ -79,7 +86,7 @@ function recordText(record: ExternalRecord): string {
   const protocol = record.protocol ?? 3;
   const key = record.public_key ?? '';
   const tag = key === '' ? '?' : String(dnskeyKeyTag(flags, protocol, record.algorithm, key));
-  return `DNSKEY (key tag ${tag}):\n\`\`\`${flags} ${protocol} ${record.algorithm} ${key}\`\`\``;
+  return text.dns.dnskeyRecord({ keyTag: tag, record: `${flags} ${protocol} ${record.algorithm} ${key}` });
 }
 
 export const setExternalDnssec = defineOperation<
@@ -89,7 +96,7 @@ export const setExternalDnssec = defineOperation<
 >({
   name: 'dnssec.external',
   schema: ExternalParams,
-  summary: (p) => `set ${p.records.length} external DNSSEC record(s) for ${reviewName(p.domain)}`,
+  summary: (p) => text.dns.externalSummary({ count: p.records.length, domain: reviewName(p.domain) }),
   target: (p) => p.domain,
   preview: async ({ registrar }, p) => {
     const state = await registrar.dnssec.get(p.domain);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { DnssecState, RegistrarClient } from '../../registrar/index.js';
+import { text } from '../../text/index.js';
 
 /**
  * DNSSEC use cases, free of Slack: what `/dns dnssec` reads and changes, and the external records
@@ -122,33 +123,36 @@ function parseLine(line: string): ExternalRecord | undefined {
  * kinds and algorithms, at least `min_records` (docs/registrar-api.md §8). The error names the line.
  */
 export function parseRecords(
-  text: string,
+  input: string,
   rules: RecordRules,
 ): { records: ExternalRecord[] } | { error: string } {
-  const lines = text
+  const lines = input
     .split('\n')
     .map((line) => line.trim())
     .filter((line) => line !== '');
   const records: ExternalRecord[] = [];
   for (const [index, line] of lines.entries()) {
     const record = parseLine(line);
-    if (record === undefined)
-      return { error: `Line ${index + 1} is not a DS or DNSKEY record in zone-file form.` };
+    if (record === undefined) return { error: text.dns.lineNotARecord({ line: index + 1 }) };
     if (!rules.kinds.includes(record.kind)) {
       return {
-        error: `Line ${index + 1}: the registry accepts only ${rules.kinds.join(', ').toUpperCase()} records.`,
+        error: text.dns.lineKindNotAccepted({ line: index + 1, kinds: rules.kinds.join(', ').toUpperCase() }),
       };
     }
     // An empty list means the registry states no restriction (docs/registrar-api.md §2.4).
     if (rules.algorithms.length > 0 && !rules.algorithms.includes(record.algorithm)) {
       return {
-        error: `Line ${index + 1}: algorithm ${record.algorithm} is not accepted (accepted: ${rules.algorithms.join(', ')}).`,
+        error: text.dns.lineAlgorithmNotAccepted({
+          line: index + 1,
+          algorithm: record.algorithm,
+          accepted: rules.algorithms.join(', '),
+        }),
       };
     }
     records.push(record);
   }
-  if (records.length < rules.minRecords)
-    return { error: `At least ${rules.minRecords} record(s) are needed.` };
-  if (records.length > MAX_EXTERNAL_RECORDS) return { error: `At most ${MAX_EXTERNAL_RECORDS} records.` };
+  if (records.length < rules.minRecords) return { error: text.dns.tooFewRecords({ min: rules.minRecords }) };
+  if (records.length > MAX_EXTERNAL_RECORDS)
+    return { error: text.dns.tooManyRecords({ max: MAX_EXTERNAL_RECORDS }) };
   return { records };
 }

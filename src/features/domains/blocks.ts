@@ -4,6 +4,7 @@ import { displayName, domainArgument } from '../../shared/domain-names.js';
 import { context, header, packLines, section, slackDate } from '../../slack/blocks.js';
 import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
 import { watchButton } from '../../slack/watch-button.js';
+import { text } from '../../text/index.js';
 import { type CheckRow, type CheckState, MAX_NAMES } from './service.js';
 
 /** The fields of the registrar's domain object (docs/registrar-api.md §2.7) the card shows; timestamps in epoch ms. */
@@ -25,26 +26,26 @@ const EXPIRY_WARNING_DAYS = 30;
  * message is shown, so a shared card never shows a frozen relative phrase (docs/requirements.md R32).
  */
 function when(ms: number | undefined): string {
-  if (ms === undefined || ms <= 0) return 'unknown';
+  if (ms === undefined || ms <= 0) return text.domains.unknown;
   return slackDate(ms, '{date_short_pretty} ({ago})');
 }
 
 function yesNo(value: boolean | undefined): string {
-  return value === undefined ? 'unknown' : value ? 'yes' : 'no';
+  return value === undefined ? text.domains.unknown : value ? text.domains.yes : text.domains.no;
 }
 
 /** Things a team must not miss, worst first. */
 export function domainWarnings(domain: DomainCardData, now: number): string[] {
   const warnings: string[] = [];
-  if (domain.cancelled === true) warnings.push(':no_entry: The domain is *cancelled*.');
+  if (domain.cancelled === true) warnings.push(text.domains.cancelledWarning);
   if (domain.expires_at !== undefined && domain.expires_at > 0) {
     const days = differenceInCalendarDays(domain.expires_at, now);
     const at = slackDate(domain.expires_at, '{ago}');
-    if (days < 0) warnings.push(`:rotating_light: Expired ${at}.`);
-    else if (days <= EXPIRY_WARNING_DAYS) warnings.push(`:warning: Expires ${at}.`);
+    if (days < 0) warnings.push(text.domains.expiredWarning({ at }));
+    else if (days <= EXPIRY_WARNING_DAYS) warnings.push(text.domains.expiresSoonWarning({ at }));
   }
   if (domain.auto_renew === false && domain.cancelled !== true) {
-    warnings.push(':warning: Auto-renew is *off*: the domain will lapse unless renewed by hand.');
+    warnings.push(text.domains.autoRenewOffWarning);
   }
   return warnings;
 }
@@ -57,45 +58,62 @@ export function domainCard(domain: DomainCardData, now: number): { text: string;
     {
       type: 'section',
       fields: [
-        { type: 'mrkdwn', text: `*Owner*\n${escapeMrkdwn(domain.owner ?? 'unknown')}` },
-        { type: 'mrkdwn', text: `*DNSSEC*\n${escapeMrkdwn(domain.dnssec_state ?? 'unknown')}` },
-        { type: 'mrkdwn', text: `*Registered*\n${when(domain.registered_at)}` },
-        { type: 'mrkdwn', text: `*Expires*\n${when(domain.expires_at)}` },
-        { type: 'mrkdwn', text: `*Auto-renew*\n${yesNo(domain.auto_renew)}` },
-        { type: 'mrkdwn', text: `*Cancelled*\n${yesNo(domain.cancelled)}` },
+        {
+          type: 'mrkdwn',
+          text: text.domains.ownerField({ owner: escapeMrkdwn(domain.owner ?? text.domains.unknown) }),
+        },
+        {
+          type: 'mrkdwn',
+          text: text.domains.dnssecField({
+            state: escapeMrkdwn(domain.dnssec_state ?? text.domains.unknown),
+          }),
+        },
+        { type: 'mrkdwn', text: text.domains.registeredField({ when: when(domain.registered_at) }) },
+        { type: 'mrkdwn', text: text.domains.expiresField({ when: when(domain.expires_at) }) },
+        { type: 'mrkdwn', text: text.domains.autoRenewField({ value: yesNo(domain.auto_renew) }) },
+        { type: 'mrkdwn', text: text.domains.cancelledField({ value: yesNo(domain.cancelled) }) },
       ],
     },
     section(
-      `*Delegated nameservers*\n${nameservers.length === 0 ? '_none reported_' : nameservers.map(codeSpan).join('\n')}`,
+      text.domains.delegatedNameservers({
+        nameservers:
+          nameservers.length === 0 ? text.domains.noneReported : nameservers.map(codeSpan).join('\n'),
+      }),
     ),
   ];
   const warnings = domainWarnings(domain, now);
   if (warnings.length > 0) blocks.push(section(warnings.join('\n')));
-  if (name !== domain.domain) blocks.push(context(`ASCII form: ${codeSpan(domain.domain)}`));
+  if (name !== domain.domain)
+    blocks.push(context(text.domains.asciiForm({ ascii: codeSpan(domain.domain) })));
   // Only a valid name becomes a button value; a watch then tells before it lapses (R37).
   if (domainArgument(domain.domain) === domain.domain) {
     blocks.push({
       type: 'actions',
-      elements: [watchButton('domain', domain.domain, `Watch ${name}`)],
+      elements: [watchButton('domain', domain.domain, text.domains.watchButton({ name }))],
     });
   }
   // The fallback text is mrkdwn too: a registrar string in it must be as inert as in the blocks.
-  return { text: `${escapeMrkdwn(name)}: expires ${when(domain.expires_at)}`, blocks };
+  return {
+    text: text.domains.cardFallback({ name: escapeMrkdwn(name), expires: when(domain.expires_at) }),
+    blocks,
+  };
 }
 
 function checkLine(row: CheckRow): string {
   const label = codeSpan(row.name.ok ? displayName(row.name.ascii) : row.name.input);
   switch (row.state.kind) {
     case 'waiting':
-      return `:hourglass_flowing_sand: ${label}`;
+      return text.domains.checkWaiting({ name: label });
     case 'available':
-      return `:white_check_mark: ${label} is available`;
+      return text.domains.checkAvailable({ name: label });
     case 'taken':
-      return `:x: ${label} is taken${row.state.status === '' ? '' : ` (${escapeMrkdwn(row.state.status)})`}`;
+      return row.state.status === ''
+        ? text.domains.checkTaken({ name: label })
+        : text.domains.checkTakenWithStatus({ name: label, status: escapeMrkdwn(row.state.status) });
     case 'invalid':
-      return `:warning: ${label}: ${escapeMrkdwn(row.state.reason)}`;
+      return text.domains.checkInvalid({ name: label, reason: escapeMrkdwn(row.state.reason) });
     case 'unknown':
-      return `:grey_question: ${label}: could not check — try again (${escapeMrkdwn(row.state.reason)})`;
+      return text.domains.checkUnknown({ name: label, reason: escapeMrkdwn(row.state.reason) });
   }
 }
 
@@ -108,14 +126,18 @@ export function checkMessage(
   const waiting = count('waiting');
   const summary =
     waiting > 0
-      ? `Checking… ${rows.length - waiting} of ${rows.length} done.`
-      : `${count('available')} available, ${count('taken')} taken, ${count('invalid')} invalid, ${count('unknown')} could not be checked.`;
+      ? text.domains.checkProgress({ done: rows.length - waiting, total: rows.length })
+      : text.domains.checkDone({
+          available: count('available'),
+          taken: count('taken'),
+          invalid: count('invalid'),
+          unknown: count('unknown'),
+        });
   const blocks: KnownBlock[] = [
-    header(`Availability of ${rows.length} name(s)`),
+    header(text.domains.checkTitle({ count: rows.length })),
     ...packLines(rows.map(checkLine)),
     context(summary),
   ];
-  if (overflow > 0)
-    blocks.push(context(`${overflow} more name(s) were ignored: at most ${MAX_NAMES} per check.`));
-  return { text: `Availability: ${summary}`, blocks };
+  if (overflow > 0) blocks.push(context(text.domains.checkOverflow({ overflow, max: MAX_NAMES })));
+  return { text: text.domains.checkFallback({ summary }), blocks };
 }

@@ -2,6 +2,7 @@ import type { KnownBlock } from '@slack/types';
 import { replyForError } from '../../slack/error-reply.js';
 import type { Subcommand } from '../../slack/router.js';
 import { workspaceOf } from '../../slack/workspace.js';
+import { text } from '../../text/index.js';
 import { checkMessage } from './blocks.js';
 import { type AvailabilityService, MAX_NAMES, planCheck, type WorkspaceAvailability } from './service.js';
 
@@ -13,15 +14,12 @@ import { type AvailabilityService, MAX_NAMES, planCheck, type WorkspaceAvailabil
 export function checkCommand(availability: AvailabilityService): Subcommand {
   return {
     name: 'check',
-    usage: 'check NAME [NAME…]',
-    summary: `availability of up to ${MAX_NAMES} names (spaces, commas or new lines between them)`,
+    usage: text.domains.checkUsage,
+    summary: text.domains.checkSummary({ max: MAX_NAMES }),
     run: async ({ ack, rest, bolt, respond, logger }) => {
       const { rows, overflow } = planCheck(rest);
       if (rows.length === 0) {
-        await ack({
-          response_type: 'ephemeral',
-          text: `Usage: \`/domain check example.com [more names…]\` (up to ${MAX_NAMES}, IDN welcome).`,
-        });
+        await ack({ response_type: 'ephemeral', text: text.domains.checkUsageReply({ max: MAX_NAMES }) });
         return;
       }
       await ack({ response_type: 'ephemeral', ...checkMessage(rows, overflow) });

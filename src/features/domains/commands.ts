@@ -3,6 +3,7 @@ import { context, header, section } from '../../slack/blocks.js';
 import { type LookupDeps, lookup, usage } from '../../slack/lookup.js';
 import { codeSpan } from '../../slack/mrkdwn.js';
 import type { Subcommand } from '../../slack/router.js';
+import { text } from '../../text/index.js';
 import type { Requests } from '../approvals/request.js';
 import { requestFromCommand } from '../approvals/request.js';
 import { domainCard } from './blocks.js';
@@ -18,11 +19,11 @@ export interface DomainCommandDeps extends LookupDeps {
 export function infoCommand(deps: DomainCommandDeps): Subcommand {
   return {
     name: 'info',
-    usage: 'info DOMAIN',
-    summary: 'registration details, expiry and delegated nameservers',
+    usage: text.domains.infoUsage,
+    summary: text.domains.infoSummary,
     run: async (ctx) => {
       const domain = domainArgument(ctx.args[0]);
-      if (domain === undefined) return usage(ctx, '`/domain info DOMAIN`, e.g. `/domain info example.com`.');
+      if (domain === undefined) return usage(ctx, text.domains.infoUsageReply);
       await lookup(ctx, deps, async (registrar) =>
         domainCard(await registrar.domains.get(domain), deps.now()),
       );
@@ -33,38 +34,42 @@ export function infoCommand(deps: DomainCommandDeps): Subcommand {
 export function nsCommand(deps: DomainCommandDeps): Subcommand {
   return {
     name: 'ns',
-    usage: 'ns DOMAIN [set VANITY_SET_ID|standard]',
-    summary: 'current delegation; `set` changes it (needs approval)',
+    usage: text.domains.nsUsage,
+    summary: text.domains.nsSummary,
     run: async (ctx) => {
       const [name, verb, target] = ctx.args;
       const domain = domainArgument(name);
-      if (domain === undefined)
-        return usage(ctx, '`/domain ns DOMAIN` or `/domain ns DOMAIN set VANITY_SET_ID|standard`.');
+      if (domain === undefined) return usage(ctx, text.domains.nsUsageReply);
       if (verb === undefined) {
         await lookup(ctx, deps, async (registrar, workspace) => {
           const [details, sets] = await Promise.all([
             registrar.domains.get(domain),
             deps.vanitySets.known(workspace),
           ]);
-          const text = `Delegation of ${displayName(domain)}`;
+          const title = text.domains.delegationTitle({ name: displayName(domain) });
           const setLines =
             sets === undefined
-              ? '_Not known yet: the registrar lists them only with a delegation change._'
+              ? text.domains.vanitySetsNotKnown
               : sets
-                  .map(
-                    (set) =>
-                      `\`${set.id}\` ${codeSpan(set.host ?? '')}: ${set.nameservers.map((ns) => codeSpan(String(ns))).join(', ')}`,
+                  .map((set) =>
+                    text.domains.vanitySetLine({
+                      id: set.id,
+                      host: codeSpan(set.host ?? ''),
+                      nameservers: set.nameservers.map((ns) => codeSpan(String(ns))).join(', '),
+                    }),
                   )
-                  .join('\n') || '_none_';
+                  .join('\n') || text.domains.none;
           return {
-            text,
+            text: title,
             blocks: [
-              header(text),
-              section(`*Nameservers*\n${details.nameservers.map(codeSpan).join('\n') || '_none reported_'}`),
-              section(`*Vanity nameserver sets of the account*\n${setLines}`),
-              context(
-                'Change it with `/domain ns DOMAIN set VANITY_SET_ID` (one of the account’s vanity sets) or `set standard`; a second person must approve.',
+              header(title),
+              section(
+                text.domains.nameserversSection({
+                  nameservers: details.nameservers.map(codeSpan).join('\n') || text.domains.noneReported,
+                }),
               ),
+              section(text.domains.vanitySetsSection({ sets: setLines })),
+              context(text.domains.delegationChangeHint),
             ],
           };
         });
@@ -75,10 +80,7 @@ export function nsCommand(deps: DomainCommandDeps): Subcommand {
         verb.toLowerCase() !== 'set' ||
         (vanitySetId !== null && (!Number.isInteger(vanitySetId) || vanitySetId <= 0))
       ) {
-        return usage(
-          ctx,
-          '`/domain ns DOMAIN set VANITY_SET_ID|standard`, e.g. `/domain ns example.com set 11`.',
-        );
+        return usage(ctx, text.domains.nsSetUsageReply);
       }
       await requestFromCommand(ctx, deps.approvals, changeNameservers, { domain, vanitySetId });
     },
@@ -88,11 +90,11 @@ export function nsCommand(deps: DomainCommandDeps): Subcommand {
 export function authcodeCommand(deps: DomainCommandDeps): Subcommand {
   return {
     name: 'authcode',
-    usage: 'authcode DOMAIN',
-    summary: 'transfer auth code, shown only to you (needs approval)',
+    usage: text.domains.authcodeUsage,
+    summary: text.domains.authcodeSummary,
     run: async (ctx) => {
       const domain = domainArgument(ctx.args[0]);
-      if (domain === undefined) return usage(ctx, '`/domain authcode DOMAIN`.');
+      if (domain === undefined) return usage(ctx, text.domains.authcodeUsageReply);
       await requestFromCommand(ctx, deps.approvals, requestAuthCode, { domain });
     },
   };

@@ -5,6 +5,7 @@ import type { QuotaWindow } from '../../shared/limiter.js';
 import type { KeySpace } from '../../shared/redis.js';
 import { workspaceId } from '../../shared/workspace.js';
 import { codeSpan } from '../../slack/mrkdwn.js';
+import { text } from '../../text/index.js';
 import { defineOperation, type RegistrarContext } from '../approvals/operations.js';
 import type { VanitySets } from './vanity.js';
 
@@ -21,7 +22,7 @@ export const requestAuthCode = defineOperation<
 >({
   name: 'domain.authcode',
   schema: AuthParams,
-  summary: (p) => `issue a transfer auth code for ${reviewName(p.domain)} (enables an outbound transfer)`,
+  summary: (p) => text.domains.authCodeRequestSummary({ domain: reviewName(p.domain) }),
   target: (p) => p.domain,
   quota: ({ workspace, limits, keys }, p): QuotaWindow[] => {
     const tag = `ws:${workspaceId(workspace)}`;
@@ -33,10 +34,13 @@ export const requestAuthCode = defineOperation<
   preview: async ({ registrar }, p) => {
     const domain = await registrar.domains.get(p.domain);
     const details = [
-      `Domain ${codeSpan(reviewName(domain.domain))}, owner ${codeSpan(domain.owner ?? 'unknown')}.`,
-      'The code is shown only to the requester. Every issued code is recorded in the domain guard log.',
+      text.domains.authCodePreviewDomain({
+        domain: codeSpan(reviewName(domain.domain)),
+        owner: codeSpan(domain.owner ?? text.domains.unknown),
+      }),
+      text.domains.authCodePreviewPrivacy,
     ];
-    if (domain.cancelled === true) details.push(':warning: The domain is cancelled.');
+    if (domain.cancelled === true) details.push(text.domains.authCodePreviewCancelled);
     return { details };
   },
   precheck: async ({ registrar }, p) => {
@@ -46,7 +50,7 @@ export const requestAuthCode = defineOperation<
   execute: async ({ registrar }, p) => {
     const result = await registrar.domains.requestAuthCode(p.domain);
     return {
-      outcome: 'auth code issued; only the requester can reveal it',
+      outcome: text.domains.authCodeIssued,
       authCode: { domain: result.domain, code: result.authinfo },
     };
   },
@@ -65,7 +69,9 @@ export const changeNameservers = defineOperation<
   name: 'domain.ns',
   schema: NsParams,
   summary: (p) =>
-    `delegate ${reviewName(p.domain)} to ${p.vanitySetId === null ? 'the standard nameservers' : `vanity nameserver set ${p.vanitySetId}`}`,
+    p.vanitySetId === null
+      ? text.domains.delegateToStandardSummary({ domain: reviewName(p.domain) })
+      : text.domains.delegateToVanitySummary({ domain: reviewName(p.domain), vanitySetId: p.vanitySetId }),
   target: (p) => p.domain,
   preview: async ({ registrar, workspace, vanitySets }, p) => {
     const domain = await registrar.domains.get(p.domain);
@@ -76,15 +82,23 @@ export const changeNameservers = defineOperation<
         : (await vanitySets.known(workspace))?.find((s) => s.id === p.vanitySetId);
     const to =
       p.vanitySetId === null
-        ? "To the registrar's standard nameservers."
+        ? text.domains.delegationToStandard
         : set === undefined
-          ? `To vanity nameserver set ${p.vanitySetId}; its nameservers are not known to Regdesk yet (\`/domain ns ${reviewName(p.domain)}\` lists the sets the registrar reported).`
-          : `To vanity nameserver set ${p.vanitySetId}: ${set.nameservers.map((ns) => codeSpan(String(ns))).join(', ')}.`;
+          ? text.domains.delegationToUnknownVanitySet({
+              vanitySetId: p.vanitySetId,
+              domain: reviewName(p.domain),
+            })
+          : text.domains.delegationToVanitySet({
+              vanitySetId: p.vanitySetId,
+              nameservers: set.nameservers.map((ns) => codeSpan(String(ns))).join(', '),
+            });
     return {
       details: [
-        `Now delegated to ${domain.nameservers.map(codeSpan).join(', ') || '_none reported_'}.`,
+        text.domains.delegationNow({
+          nameservers: domain.nameservers.map(codeSpan).join(', ') || text.domains.noneReported,
+        }),
         to,
-        'Changing delegation moves DNS resolution for the whole domain; the registrar allows a few changes a day.',
+        text.domains.delegationChangeWarning,
       ],
     };
   },
@@ -92,6 +106,10 @@ export const changeNameservers = defineOperation<
   execute: async ({ registrar, workspace, vanitySets }, p) => {
     const result = await registrar.domains.setNameservers(p.domain, p.vanitySetId);
     await vanitySets.remember(workspace, result.vanity_sets);
-    return { outcome: `now delegated to ${result.current.join(', ') || 'the standard nameservers'}` };
+    const nameservers = result.current.join(', ');
+    return {
+      outcome:
+        nameservers === '' ? text.domains.delegatedToStandard : text.domains.delegatedTo({ nameservers }),
+    };
   },
 });

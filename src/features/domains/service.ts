@@ -6,6 +6,7 @@ import { type ParsedName, splitNames } from '../../shared/domain-names.js';
 import { type Limiter, type QuotaWindow, withLatencyMargin } from '../../shared/limiter.js';
 import type { KeySpace, Redis } from '../../shared/redis.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
+import { text } from '../../text/index.js';
 import type { WorkspaceKeys } from '../keys/service.js';
 
 /** Names per `/domain check`; more are counted as overflow and not checked. */
@@ -51,8 +52,8 @@ export interface CheckPlan {
  * The names of one check, validated locally against the Public Suffix List and merged when they
  * normalise alike. Invalid names are settled here, so they never spend quota; valid ones wait.
  */
-export function planCheck(text: string): CheckPlan {
-  const { names, overflow } = splitNames(text, MAX_NAMES);
+export function planCheck(input: string): CheckPlan {
+  const { names, overflow } = splitNames(input, MAX_NAMES);
   const rows = names.map(
     (name): CheckRow => ({
       name,
@@ -115,7 +116,7 @@ export class AvailabilityService {
     const checkOne = async (row: CheckRow, name: ParsedName & { ok: true }): Promise<void> => {
       const slot = await deps.limiter.slotWithin([window], MAX_QUOTA_WAIT_MS);
       if (slot === undefined) {
-        row.state = { kind: 'unknown', reason: 'availability limit reached' };
+        row.state = { kind: 'unknown', reason: text.domains.checkLimitReached };
         return;
       }
       try {
@@ -124,7 +125,7 @@ export class AvailabilityService {
       } catch (error) {
         row.state =
           statusOf(error) === 400
-            ? { kind: 'invalid', reason: 'the registry does not accept this name' }
+            ? { kind: 'invalid', reason: text.domains.checkNameRefused }
             : { kind: 'unknown', reason: unknownReason(statusOf(error)) };
       } finally {
         // The registrar counted the call before it answered: the window runs from here (limiter.ts).
@@ -155,7 +156,7 @@ export class AvailabilityService {
     const lock = keys.key(tag, 'check-running', user);
     const token = randomBytes(8).toString('hex');
     if ((await redis.set(lock, token, 'PX', CHECK_LOCK_MS, 'NX')) === null) {
-      throw new CheckCapError('You already have a `/domain check` running; wait for its answer first.');
+      throw new CheckCapError(text.domains.checkAlreadyRunning);
     }
     const release = async () => {
       // Only our own lock: a check that overran its lock must not free a newer one.
@@ -167,9 +168,7 @@ export class AvailabilityService {
     if (Number(counted) > USER_NAMES_PER_MINUTE) {
       await redis.decrby(counter, names);
       await release();
-      throw new CheckCapError(
-        `You have checked ${USER_NAMES_PER_MINUTE} names this minute, your share of the registrar's limit; try again in a minute.`,
-      );
+      throw new CheckCapError(text.domains.checkShareUsed({ max: USER_NAMES_PER_MINUTE }));
     }
     return release;
   }
@@ -181,8 +180,8 @@ function statusOf(error: unknown): number {
 }
 
 function unknownReason(status: number): string {
-  if (status === 502) return 'registry unreachable';
-  if (status === 429) return 'registrar limit';
-  if (status === 0) return 'no answer';
-  return `registrar error ${status}`;
+  if (status === 502) return text.domains.checkRegistryUnreachable;
+  if (status === 429) return text.domains.checkRegistrarLimit;
+  if (status === 0) return text.domains.checkNoAnswer;
+  return text.domains.checkRegistrarError({ status });
 }
