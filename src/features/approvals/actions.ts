@@ -8,6 +8,7 @@ import { readMetadata, stateOf, writeMetadata } from '../../slack/modal.js';
 import { replyPrivately } from '../../slack/reply.js';
 import { openModal } from '../../slack/views.js';
 import { workspaceOf } from '../../slack/workspace.js';
+import { text } from '../../text/index.js';
 import { denyModal, revealModal } from './blocks.js';
 import { APPROVAL_IDS } from './ids.js';
 import type { ApprovalDecisions } from './service.js';
@@ -22,10 +23,15 @@ const DenyMetadata = z.object({ requestId: z.string(), channel: z.string() });
  * should hear goes to them alone: an ephemeral where they pressed, else their DM.
  */
 export function registerApprovalActions(app: App, service: ApprovalDecisions, logger: Logger): void {
-  const tellPresser = async (client: WebClient, channel: string | undefined, user: string, text?: string) => {
-    if (text === undefined) return;
+  const tellPresser = async (
+    client: WebClient,
+    channel: string | undefined,
+    user: string,
+    reply?: string,
+  ) => {
+    if (reply === undefined) return;
     const where = channel === undefined || channel === '' ? {} : { channel };
-    await replyPrivately({ user, client, ...where }, { text }, logger);
+    await replyPrivately({ user, client, ...where }, { text: reply }, logger);
   };
 
   // Approve and Withdraw decide at once; whatever the presser should hear comes back as text.
@@ -44,7 +50,7 @@ export function registerApprovalActions(app: App, service: ApprovalDecisions, lo
       requestId: action.value ?? '',
       channel: body.channel?.id ?? '',
     });
-    await openModal(client, body.trigger_id, denyModal(metadata, 'this request'));
+    await openModal(client, body.trigger_id, denyModal(metadata, text.approvals.denyThisRequest));
   });
 
   // Reveal reads two Redis keys, then opens the modal within the trigger's 3 s (R2). Only the
@@ -64,7 +70,7 @@ export function registerApprovalActions(app: App, service: ApprovalDecisions, lo
       return {
         answer: {
           response_action: 'errors',
-          errors: { [APPROVAL_IDS.denyReasonBlock]: 'Give the requester a reason.' },
+          errors: { [APPROVAL_IDS.denyReasonBlock]: text.approvals.denyReasonMissing },
         },
       };
     }

@@ -4,25 +4,28 @@ import { button, context, formModal, header, section, slackDate } from '../../sl
 import { inputBlock } from '../../slack/modal.js';
 import { escapeMrkdwn } from '../../slack/mrkdwn.js';
 import type { Message } from '../../slack/reply.js';
+import { text } from '../../text/index.js';
 import { APPROVAL_IDS } from './ids.js';
 import type { ApprovalRequest } from './record.js';
 
 const STATE_LINES: Record<ApprovalRequest['state'], (r: ApprovalRequest) => string> = {
   pending: (r) =>
-    `:hourglass_flowing_sand: Waiting for ${r.needed - r.approvals.length} more approval(s)` +
-    (r.approvals.length > 0 ? ` (approved so far by ${r.approvals.map((u) => `<@${u}>`).join(', ')})` : ''),
-  approved: (r) => `:white_check_mark: Approved by ${approvers(r)}. Executing…`,
-  executing: (r) => `:gear: Approved by ${approvers(r)}. Executing…`,
-  succeeded: (r) => `:white_check_mark: Done. ${escapeMrkdwn(r.outcome)} (approved by ${approvers(r)})`,
-  failed: (r) => `:x: Failed: ${escapeMrkdwn(r.outcome)} (approved by ${approvers(r)})`,
-  denied: (r) =>
-    `:no_entry: Denied by <@${r.decidedBy}>${r.reason === '' ? '' : `: ${escapeMrkdwn(r.reason)}`}`,
-  expired: () => ':alarm_clock: Expired without enough approvals. Nothing was done.',
-  withdrawn: (r) => `:leftwards_arrow_with_hook: Withdrawn by <@${r.requester}>. Nothing was done.`,
+    text.approvals.statePending({
+      remaining: r.needed - r.approvals.length,
+      approvedSoFar: r.approvals.map((u) => `<@${u}>`).join(', '),
+    }),
+  approved: (r) => text.approvals.stateApproved({ approvers: approvers(r) }),
+  executing: (r) => text.approvals.stateExecuting({ approvers: approvers(r) }),
+  succeeded: (r) =>
+    text.approvals.stateSucceeded({ outcome: escapeMrkdwn(r.outcome), approvers: approvers(r) }),
+  failed: (r) => text.approvals.stateFailed({ outcome: escapeMrkdwn(r.outcome), approvers: approvers(r) }),
+  denied: (r) => text.approvals.stateDenied({ by: r.decidedBy, reason: escapeMrkdwn(r.reason) }),
+  expired: () => text.approvals.stateExpired,
+  withdrawn: (r) => text.approvals.stateWithdrawn({ requester: r.requester }),
 };
 
 function approvers(request: ApprovalRequest): string {
-  return request.approvals.map((user) => `<@${user}>`).join(', ') || 'nobody';
+  return request.approvals.map((user) => `<@${user}>`).join(', ') || text.approvals.nobody;
 }
 
 export function stateLine(request: ApprovalRequest): string {
@@ -42,49 +45,75 @@ export function approvalMessage(
   audience: Audience = 'channel',
 ): { text: string; blocks: KnownBlock[] } {
   const pending = request.state === 'pending';
-  const where = audience === 'approver' ? ` in <#${request.channel}>` : '';
   const blocks: KnownBlock[] = [
-    header(pending ? ':lock: Approval needed' : ':lock: Approval request'),
-    section(`<@${request.requester}> asks${where} to *${escapeMrkdwn(request.summary)}*.`),
+    header(pending ? text.approvals.headerPending : text.approvals.headerDecided),
+    section(
+      text.approvals.asks({
+        requester: request.requester,
+        channel: audience === 'approver' ? request.channel : undefined,
+        summary: escapeMrkdwn(request.summary),
+      }),
+    ),
   ];
-  for (const text of foldDetails(request.details)) blocks.push(section(text));
+  for (const part of foldDetails(request.details)) blocks.push(section(part));
   blocks.push(section(stateLine(request)));
   // A user group is told through the message itself: the mention notifies its members.
   if (pending && request.approverGroup !== '')
-    blocks.push(section(`Approvers: <!subteam^${request.approverGroup}>`));
+    blocks.push(section(text.approvals.approverGroupLine({ group: request.approverGroup })));
   if (pending && request.askedAdmins) blocks.push(section(adminsLine(request, audience)));
   if (pending) {
     const elements: Button[] = [
       {
-        ...button('Approve', APPROVAL_IDS.approve, request.id, 'primary', `Approve: ${request.summary}`),
+        ...button(
+          text.approvals.approveButton,
+          APPROVAL_IDS.approve,
+          request.id,
+          'primary',
+          text.approvals.approveButtonLabel({ summary: request.summary }),
+        ),
         confirm: {
-          title: { type: 'plain_text', text: 'Approve this action?' },
+          title: { type: 'plain_text', text: text.approvals.approveConfirmTitle },
           text: {
             type: 'mrkdwn',
-            text: `This will *${escapeMrkdwn(request.summary)}*. It cannot be undone.`.slice(0, 300),
+            text: text.approvals.approveConfirmText({ summary: escapeMrkdwn(request.summary) }).slice(0, 300),
           },
-          confirm: { type: 'plain_text', text: 'Approve' },
-          deny: { type: 'plain_text', text: 'Cancel' },
+          confirm: { type: 'plain_text', text: text.approvals.approveConfirmButton },
+          deny: { type: 'plain_text', text: text.approvals.approveConfirmCancel },
           style: 'danger',
         },
       },
-      button('Deny', APPROVAL_IDS.deny, request.id, 'danger', `Deny: ${request.summary}`),
+      button(
+        text.approvals.denyButton,
+        APPROVAL_IDS.deny,
+        request.id,
+        'danger',
+        text.approvals.denyButtonLabel({ summary: request.summary }),
+      ),
     ];
     if (audience === 'channel')
       elements.push(
-        button('Withdraw', APPROVAL_IDS.withdraw, request.id, undefined, `Withdraw: ${request.summary}`),
+        button(
+          text.approvals.withdrawButton,
+          APPROVAL_IDS.withdraw,
+          request.id,
+          undefined,
+          text.approvals.withdrawButtonLabel({ summary: request.summary }),
+        ),
       );
     // Unique per request: App Home shows several requests in one view.
     blocks.push({ type: 'actions', block_id: `${APPROVAL_IDS.actionsBlock}.${request.id}`, elements });
   }
   blocks.push(
     context(
-      `Requested ${slackDate(request.createdAt)}` +
-        (pending ? ` · expires ${slackDate(request.expiresAt)}` : '') +
-        ` · needs ${request.needed} approval(s) from someone other than the requester · \`${request.id}\``,
+      text.approvals.requestContext({
+        requested: slackDate(request.createdAt),
+        expires: pending ? slackDate(request.expiresAt) : undefined,
+        needed: request.needed,
+        id: request.id,
+      }),
     ),
   );
-  return { text: `Approval request: ${request.summary} (${request.state})`, blocks };
+  return { text: text.approvals.messageFallback({ summary: request.summary, state: request.state }), blocks };
 }
 
 /** A section holds 3000 characters: long details (full keys) go over several, line by line. */
@@ -113,40 +142,38 @@ function foldDetails(details: readonly string[]): string[] {
 function adminsLine(request: ApprovalRequest, audience: Audience): string {
   const named = request.namedApprovers.slice(0, 40).map((user) => `<@${user}>`);
   const more = request.namedApprovers.length - named.length;
-  return (
-    (audience === 'approver'
-      ? 'You are asked as a workspace admin or owner: '
-      : 'Approvers: the workspace admins and owners, ') +
-    'the policy lists no approvers (list them in `/domain policy`).' +
-    (named.length === 0 ? '' : ` Also asked: ${named.join(' ')}${more > 0 ? ` and ${more} more` : ''}.`)
-  );
+  return text.approvals.adminsAsked({ toApprover: audience === 'approver', named: named.join(' '), more });
 }
 
 /** The one reminder to an approver who has not acted yet (the buttons are on their copy above). */
 export function reminderMessage(request: ApprovalRequest): { text: string } {
   return {
-    text:
-      `:alarm_clock: Reminder: <@${request.requester}> still needs approval to *${escapeMrkdwn(request.summary)}* ` +
-      `(in <#${request.channel}>, \`${request.id}\`). It expires ${slackDate(request.expiresAt)}.`,
+    text: text.approvals.reminder({
+      requester: request.requester,
+      summary: escapeMrkdwn(request.summary),
+      channel: request.channel,
+      id: request.id,
+      expires: slackDate(request.expiresAt),
+    }),
   };
 }
 
 /** The requester's DM once their auth code is sealed: a button, never the code (R28). */
 export function authCodeReadyMessage(request: ApprovalRequest, domain: string): Message {
-  const text = `:key: Your transfer auth code for ${escapeMrkdwn(displayName(domain))} is ready.`;
+  const ready = text.approvals.authCodeReady({ domain: escapeMrkdwn(displayName(domain)) });
   return {
-    text,
+    text: ready,
     blocks: [
-      section(`${text} Only you can reveal it, as often as you need within 24 hours.`),
+      section(`${ready} ${text.approvals.authCodeOnlyYou}`),
       {
         type: 'actions',
         elements: [
           button(
-            'Reveal',
+            text.approvals.revealButton,
             APPROVAL_IDS.reveal,
             request.id,
             'primary',
-            `Reveal the auth code for ${displayName(domain)}`,
+            text.approvals.revealButtonLabel({ domain: displayName(domain) }),
           ),
         ],
       },
@@ -159,27 +186,33 @@ export function revealModal(domain: string, code: string): View {
   return {
     type: 'modal',
     callback_id: APPROVAL_IDS.revealModal,
-    title: { type: 'plain_text', text: 'Transfer auth code' },
-    close: { type: 'plain_text', text: 'Close' },
+    title: { type: 'plain_text', text: text.approvals.revealTitle },
+    close: { type: 'plain_text', text: text.approvals.revealClose },
     blocks: [
-      section(`Transfer auth code for *${escapeMrkdwn(displayName(domain))}*:`),
+      section(text.approvals.revealIntro({ domain: escapeMrkdwn(displayName(domain)) })),
       {
         type: 'rich_text',
         elements: [{ type: 'rich_text_preformatted', elements: [{ type: 'text', text: code }] }],
       },
-      context('Keep it private: anyone with it can transfer the domain away. Regdesk keeps it for 24 hours.'),
+      context(text.approvals.revealKeepPrivate),
     ],
   };
 }
 
 export function denyModal(privateMetadata: string, summary: string): View {
-  return formModal(APPROVAL_IDS.denyModal, privateMetadata, 'Deny request', 'Deny', [
-    section(`Deny the request to *${escapeMrkdwn(summary)}*?`),
-    inputBlock(APPROVAL_IDS.denyReasonBlock, 'Reason', {
-      type: 'plain_text_input',
-      multiline: true,
-      max_length: 500,
-      placeholder: { type: 'plain_text', text: 'Tell the requester why' },
-    }),
-  ]);
+  return formModal(
+    APPROVAL_IDS.denyModal,
+    privateMetadata,
+    text.approvals.denyTitle,
+    text.approvals.denySubmit,
+    [
+      section(text.approvals.denyQuestion({ summary: escapeMrkdwn(summary) })),
+      inputBlock(APPROVAL_IDS.denyReasonBlock, text.approvals.denyReasonLabel, {
+        type: 'plain_text_input',
+        multiline: true,
+        max_length: 500,
+        placeholder: { type: 'plain_text', text: text.approvals.denyReasonPlaceholder },
+      }),
+    ],
+  );
 }

@@ -1,18 +1,15 @@
 import type { WebClient } from '@slack/web-api';
 import type { Logger } from '../../shared/logger.js';
 import { type SlackRefusal, slackRefusal } from '../../slack/platform-errors.js';
+import { text } from '../../text/index.js';
 
-const PROBE_TEXT =
-  ':wave: Regdesk is checking that it can post approval requests here. This message removes itself.';
 /** A view submission is answered within Slack's 3 s; a probe Slack has not answered by then counts as failed. */
 const PROBE_DEADLINE_MS = 2_000;
 
 const REFUSALS: Partial<Record<SlackRefusal, string>> = {
-  not_in_channel:
-    'Regdesk is not in this channel: invite it with `/invite @Regdesk` there, or choose another.',
-  channel_not_found:
-    'Regdesk cannot post in this conversation (a private channel it is not in): invite it with `/invite @Regdesk`, or choose another.',
-  is_archived: 'This channel is archived; choose another.',
+  not_in_channel: text.approvals.probeNotInChannel,
+  channel_not_found: text.approvals.probeChannelNotFound,
+  is_archived: text.approvals.probeArchived,
 };
 
 /**
@@ -25,9 +22,8 @@ export async function cannotPostIn(
   channel: string,
   logger: Logger,
 ): Promise<string | undefined> {
-  if (channel.startsWith('D'))
-    return 'Choose a channel: approval requests are posted where approvers can see them.';
-  const post = client.chat.postMessage({ channel, text: PROBE_TEXT });
+  if (channel.startsWith('D')) return text.approvals.probeChooseChannel;
+  const post = client.chat.postMessage({ channel, text: text.approvals.probeText });
   // Whenever the probe lands, even after the answer was sent, it is deleted again.
   void post
     .then(
@@ -45,10 +41,7 @@ export async function cannotPostIn(
   } catch (error) {
     const refusal = slackRefusal(error);
     logger.warn({ slackError: refusal }, 'approvals channel probe failed');
-    return (
-      (refusal === undefined ? undefined : REFUSALS[refusal]) ??
-      'Regdesk could not check that it can post here; try again in a moment.'
-    );
+    return (refusal === undefined ? undefined : REFUSALS[refusal]) ?? text.approvals.probeFailed;
   }
 }
 

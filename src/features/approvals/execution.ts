@@ -5,6 +5,7 @@ import type { DataIntegrity } from '../../shared/integrity.js';
 import type { Limiter } from '../../shared/limiter.js';
 import type { Logger } from '../../shared/logger.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
+import { text } from '../../text/index.js';
 import type { Vault } from '../../vault/store.js';
 import { hashParams } from '../audit/service.js';
 import { authCodeReadyMessage } from './blocks.js';
@@ -41,12 +42,6 @@ export interface ExecutionDeps<Ctx extends OperationContext> {
   now: () => number;
 }
 
-/** Why a request from before a data incident is closed instead of approved or run (R40). */
-export const STALE_REQUEST =
-  "Regdesk's data was lost or restored from an older copy after this request was made, so it cannot tell whether the request already ran. It was closed; ask again if it is still needed.";
-
-const INTERRUPTED = 'interrupted while executing; check the resource before asking again';
-
 /** How long after its request expired an approved execution may still start. */
 const LATE_EXECUTION_MS = 60 * 60 * 1000;
 
@@ -68,7 +63,10 @@ export async function executeApproved<Ctx extends OperationContext>(
   if (deps.durability.claimedHere(claim)) {
     const request = await deps.store.get(workspace, id);
     if (request !== undefined) {
-      await updates.finish(request, 'failed', INTERRUPTED, client, undefined, ['approved', 'executing']);
+      await updates.finish(request, 'failed', text.approvals.outcomeInterrupted, client, undefined, [
+        'approved',
+        'executing',
+      ]);
     }
     return;
   }
@@ -77,7 +75,7 @@ export async function executeApproved<Ctx extends OperationContext>(
   if (request === undefined) return;
   if (claimed === undefined) {
     if (request.state === 'executing') {
-      await updates.finish(request, 'failed', INTERRUPTED, client);
+      await updates.finish(request, 'failed', text.approvals.outcomeInterrupted, client);
     }
     return;
   }
@@ -85,7 +83,7 @@ export async function executeApproved<Ctx extends OperationContext>(
     // Before anything acts: the claim survives Redis losing its last writes, and the request is no
     // older than Regdesk's data (a rollback re-opens requests that already ran) (R40).
     if (request.epoch < (await deps.integrity.check())) {
-      await updates.finish(request, 'failed', STALE_REQUEST, client);
+      await updates.finish(request, 'failed', text.approvals.staleRequest, client);
       return;
     }
     await deps.durability.confirm(claim);
@@ -93,7 +91,7 @@ export async function executeApproved<Ctx extends OperationContext>(
     await updates.finish(
       request,
       'failed',
-      error instanceof AppError ? error.userMessage : INTERRUPTED,
+      error instanceof AppError ? error.userMessage : text.approvals.outcomeInterrupted,
       client,
     );
     return;
@@ -102,17 +100,12 @@ export async function executeApproved<Ctx extends OperationContext>(
   // An approval holds for its request's lifetime: a job that only runs long after that (a worker
   // outage, a backlog) must not act on a decision that has gone stale (docs/requirements.md R10).
   if (deps.now() > request.expiresAt + LATE_EXECUTION_MS) {
-    await updates.finish(
-      request,
-      'failed',
-      'it could not run until more than an hour after the request expired, so nothing was done; ask again if it is still needed',
-      client,
-    );
+    await updates.finish(request, 'failed', text.approvals.outcomeTooLate, client);
     return;
   }
   // Exactly what was approved, and still by people who may (docs/requirements.md R10, R33).
   if (hashParams(request.params) !== request.paramsHash) {
-    await updates.finish(request, 'failed', 'the stored parameters differ from what was approved', client);
+    await updates.finish(request, 'failed', text.approvals.outcomeParamsChanged, client);
     return;
   }
   const refused = await deps.recheck(request, client);
@@ -132,12 +125,7 @@ export async function executeApproved<Ctx extends OperationContext>(
     // docs/requirements.md R14: the quota peeked at request time is spent only now.
     const quota = await deps.limiter.acquire(operation.quota(context, request.params));
     if (!quota.ok) {
-      await updates.finish(
-        request,
-        'failed',
-        "the registrar's daily limit for this action is used up",
-        client,
-      );
+      await updates.finish(request, 'failed', text.approvals.outcomeQuotaSpent, client);
       return;
     }
     const result = await operation.execute(context, request.params);
@@ -158,8 +146,7 @@ export async function executeApproved<Ctx extends OperationContext>(
       });
     }
   } catch (error) {
-    const reason =
-      error instanceof AppError ? error.userMessage : 'unexpected error; nothing more was attempted';
+    const reason = error instanceof AppError ? error.userMessage : text.approvals.outcomeUnexpected;
     if (!(error instanceof AppError)) {
       deps.logger.error(
         { requestId: id, err: error instanceof Error ? error.message : String(error) },

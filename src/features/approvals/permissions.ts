@@ -3,6 +3,7 @@ import { AppError } from '../../shared/app-error.js';
 import type { Logger } from '../../shared/logger.js';
 import { type WorkspaceRef, workspaceId } from '../../shared/workspace.js';
 import type { SlackDirectory, SlackUserProfile } from '../../slack/users.js';
+import { text } from '../../text/index.js';
 import type { AuditLog } from '../audit/service.js';
 import type { Policy, PolicyRead, PolicyStore } from './policy.js';
 
@@ -46,24 +47,24 @@ export interface About {
 }
 
 const VERBS: Record<Act, string> = {
-  lookup: 'use Regdesk',
-  view: 'see approvals and the audit trail',
-  order: 'order certificates',
-  reissue: 'reissue certificates',
-  organization: 'create or edit TLS organizations',
-  request: 'request sensitive actions',
-  approve: 'approve requests',
-  export: 'export the audit trail',
-  policy: 'change the approval policy',
-  key: 'change the registrar API key',
+  lookup: text.approvals.actLookup,
+  view: text.approvals.actView,
+  order: text.approvals.actOrder,
+  reissue: text.approvals.actReissue,
+  organization: text.approvals.actOrganization,
+  request: text.approvals.actRequest,
+  approve: text.approvals.actApprove,
+  export: text.approvals.actExport,
+  policy: text.approvals.actPolicy,
+  key: text.approvals.actKey,
 };
 
 type Outsider = 'guest' | 'external' | 'deleted' | 'bot';
 const OUTSIDERS: Record<Outsider, string> = {
-  guest: 'Guests',
-  external: 'People from outside this workspace (Slack Connect)',
-  deleted: 'Deactivated accounts',
-  bot: 'Bots',
+  guest: text.approvals.outsiderGuests,
+  external: text.approvals.outsiderExternal,
+  deleted: text.approvals.outsiderDeleted,
+  bot: text.approvals.outsiderBots,
 };
 
 const ALLOWED: Decision = { allowed: true };
@@ -76,14 +77,8 @@ const refuse = (reason: string): Decision => ({ allowed: false, reason });
  * approvers): a request approved meanwhile still fails its re-check at execution, as `request`.
  */
 const GOVERNED: ReadonlySet<Act> = new Set<Act>(['request', 'order', 'reissue', 'organization']);
-const unreadable = (act: Act) =>
-  refuse(
-    `This workspace's approval policy could not be read, so nobody may ${VERBS[act]} until an admin ` +
-      'opens `/domain policy` and saves it again. Nothing was done.',
-  );
-const UNKNOWN = refuse(
-  'Regdesk could not confirm your account with Slack, so it did nothing. Try again in a moment.',
-);
+const unreadable = (act: Act) => refuse(text.approvals.policyUnreadableRefusal({ act: VERBS[act] }));
+const UNKNOWN = refuse(text.approvals.accountUnconfirmed);
 
 /**
  * Admins told by DM when the policy lists no approvers: enough that someone sees it soon, few enough
@@ -159,7 +154,8 @@ export class Roles {
     try {
       const profile = await this.directory.user(client, workspace, user);
       const outsider = outsiderKind(profile, workspace);
-      if (outsider !== undefined) return refuse(`${OUTSIDERS[outsider]} cannot ${VERBS[act]}.`);
+      if (outsider !== undefined)
+        return refuse(text.approvals.outsiderCannot({ who: OUTSIDERS[outsider], act: VERBS[act] }));
       // Unreadable, for acts it does not govern, the strictest policy decides (policy.ts).
       return await this.#byPolicy(client, workspace, read.policy, profile, act);
     } catch (error) {
@@ -240,36 +236,32 @@ export class Roles {
       case 'organization':
         if (policy.orderers === 'members') return ALLOWED;
         if (policy.orderers === 'approvers') {
-          return (await approver())
-            ? ALLOWED
-            : refuse(`Only approvers may ${verb} in this workspace's policy.`);
+          return (await approver()) ? ALLOWED : refuse(text.approvals.onlyApproversMay({ act: verb }));
         }
         return policy.ordererUsers.includes(profile.id)
           ? ALLOWED
-          : refuse(`Only the people listed in this workspace's policy may ${verb}.`);
+          : refuse(text.approvals.onlyListedMay({ act: verb }));
       case 'request':
         if (policy.requesters === 'anyone') return ALLOWED;
         if (policy.requesters === 'approvers') {
-          return (await approver())
-            ? ALLOWED
-            : refuse(`Only approvers may ${verb} in this workspace's policy.`);
+          return (await approver()) ? ALLOWED : refuse(text.approvals.onlyApproversMay({ act: verb }));
         }
         return policy.requesterUsers.includes(profile.id) || policy.approvers.includes(profile.id)
           ? ALLOWED
-          : refuse(`Only listed requesters and approvers may ${verb} in this workspace's policy.`);
+          : refuse(text.approvals.onlyListedRequestersMay({ act: verb }));
       case 'approve':
         if (await approver()) return ALLOWED;
         return refuse(
           policy.approvers.length === 0 && policy.approverGroup === undefined
-            ? "You are not an approver: with none named in this workspace's policy, workspace admins and owners approve."
-            : "You are not an approver for sensitive actions in this workspace's policy.",
+            ? text.approvals.notApproverAdminsApprove
+            : text.approvals.notApprover,
         );
       case 'export':
       case 'policy':
       case 'key':
         return profile.isAdmin || policy.admins.includes(profile.id)
           ? ALLOWED
-          : refuse(`Only workspace admins, owners and Regdesk admins can ${verb}.`);
+          : refuse(text.approvals.onlyAdminsCan({ act: verb }));
     }
   }
 

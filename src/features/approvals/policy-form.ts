@@ -1,4 +1,5 @@
 import { fieldErrors, stateOf, type ViewState } from '../../slack/modal.js';
+import { text } from '../../text/index.js';
 import { APPROVAL_IDS } from './ids.js';
 import { Policy } from './policy.js';
 
@@ -7,23 +8,23 @@ const P = APPROVAL_IDS.policy;
 /** The choices of the policy modal's selects, in the order they are offered. */
 export const CHOICES = {
   requesters: [
-    { value: 'anyone', text: 'Anyone in the workspace' },
-    { value: 'approvers', text: 'Approvers only' },
-    { value: 'listed', text: 'Listed people (and approvers)' },
+    { value: 'anyone', text: text.approvals.requestersAnyone },
+    { value: 'approvers', text: text.approvals.requestersApprovers },
+    { value: 'listed', text: text.approvals.requestersListed },
   ],
   orderers: [
-    { value: 'members', text: 'Any member (never guests or outside people)' },
-    { value: 'approvers', text: 'Approvers only' },
-    { value: 'listed', text: 'Listed people only' },
+    { value: 'members', text: text.approvals.orderersMembers },
+    { value: 'approvers', text: text.approvals.orderersApprovers },
+    { value: 'listed', text: text.approvals.orderersListed },
   ],
   assistantAnswers: [
-    { value: 'shared-private', text: 'In the thread, but privately in channels shared with other orgs' },
-    { value: 'channel', text: "In the question's thread" },
-    { value: 'asker', text: 'Only to the person who asked' },
+    { value: 'shared-private', text: text.approvals.answersSharedPrivate },
+    { value: 'channel', text: text.approvals.answersChannel },
+    { value: 'asker', text: text.approvals.answersAsker },
   ],
   watchManagers: [
-    { value: 'adder-and-admins', text: 'Whoever added the watch (saved the settings), and admins' },
-    { value: 'anyone', text: 'Any member' },
+    { value: 'adder-and-admins', text: text.approvals.watchManagersAdderAndAdmins },
+    { value: 'anyone', text: text.approvals.watchManagersAnyone },
   ],
 } as const satisfies Record<string, readonly { value: string; text: string }[]>;
 
@@ -53,19 +54,17 @@ const FIELD_BLOCKS: Record<keyof Policy, string> = {
 };
 
 /** Host names typed as a list (commas or spaces), or why one of them is not a host name. */
-function parseHosts(text: string): { hosts: string[] } | { error: string } {
-  const words = text
+function parseHosts(typed: string): { hosts: string[] } | { error: string } {
+  const words = typed
     .split(/[\s,]+/)
     .map((word) => word.toLowerCase().replace(/\.$/, ''))
     .filter((word) => word !== '');
   const bad = words.find((word) => !HOST.test(word));
   if (bad !== undefined) {
-    return {
-      error: `"${bad.slice(0, 60)}" is not a host name: give names like docs.example.com, without https:// or a path, separated by commas.`,
-    };
+    return { error: text.approvals.notAHostName({ word: bad.slice(0, 60) }) };
   }
   const hosts = [...new Set(words)];
-  if (hosts.length > MAX_LINK_HOSTS) return { error: `At most ${MAX_LINK_HOSTS} hosts.` };
+  if (hosts.length > MAX_LINK_HOSTS) return { error: text.approvals.tooManyHosts({ max: MAX_LINK_HOSTS }) };
   return { hosts };
 }
 
@@ -97,14 +96,14 @@ export function readPolicy(values: ViewState): { errors: Record<string, string> 
     : fieldErrors(parsed.error, (field) => FIELD_BLOCKS[field as keyof Policy], P.requesters);
   // The schema takes any group id; a user group's id has a known shape.
   if (group !== '' && !/^S[A-Z0-9]{2,}$/.test(group))
-    errors[P.approverGroup] = 'A user group ID looks like S0123ABCD.';
+    errors[P.approverGroup] = text.approvals.approverGroupShape;
   if ('error' in hosts) errors[P.assistantLinkHosts] = hosts.error;
   if (parsed.success) {
     const short = unmeetable(parsed.data);
     if (short !== undefined) errors[P.needed] = short;
     // "Listed people" with nobody listed would let nobody order at all.
     if (parsed.data.orderers === 'listed' && parsed.data.ordererUsers.length === 0)
-      errors[P.ordererUsers] = 'List who may order certificates, or choose another option above.';
+      errors[P.ordererUsers] = text.approvals.orderersNoneListed;
   }
   if (!parsed.success || Object.keys(errors).length > 0) return { errors };
   return { policy: parsed.data };
@@ -120,9 +119,5 @@ function unmeetable(policy: Policy): string | undefined {
   const onlyApproversAsk = policy.requesters === 'approvers';
   const able = policy.approvers.length - (onlyApproversAsk ? 1 : 0);
   if (policy.needed <= able) return undefined;
-  return (
-    `${policy.approvers.length} listed approver(s) can give at most ${able} approval(s)` +
-    (onlyApproversAsk ? ' (only approvers may ask, and nobody approves their own request)' : '') +
-    ': list more approvers, add an approver group, or lower this number.'
-  );
+  return text.approvals.neededUnmeetable({ listed: policy.approvers.length, able, onlyApproversAsk });
 }

@@ -8,6 +8,7 @@ import { inputBlock } from '../../slack/modal.js';
 import type { Subcommand } from '../../slack/router.js';
 import { openModal, updateModal } from '../../slack/views.js';
 import { workspaceOf } from '../../slack/workspace.js';
+import { text } from '../../text/index.js';
 import type { AuditLog } from '../audit/service.js';
 import { cannotPostIn } from './channel-probe.js';
 import { APPROVAL_IDS } from './ids.js';
@@ -23,41 +24,38 @@ const input = (blockId: string, label: string, element: Record<string, unknown>,
 
 /** Each field's label in the modal; also how a field reset to its strictest value is named (R41). */
 const LABELS: Record<PolicyField, string> = {
-  approvers: 'Approvers',
-  approverGroup: 'Approver user group ID',
-  needed: 'Approvals needed',
-  expiryHours: 'Requests expire after (hours)',
-  requesters: 'Who may request',
-  requesterUsers: 'Listed requesters',
-  approvalsChannel: 'Approvals channel',
-  orderers: 'Who may order and reissue',
-  ordererUsers: 'Listed orderers',
-  ordersNeedApproval: 'Approval for orders',
-  assistantAnswers: 'Answers go',
-  assistantLinkHosts: 'Allowed link hosts',
-  admins: 'Regdesk admins',
-  watchManagers: 'Who may remove watches and change digest settings',
+  approvers: text.approvals.labelApprovers,
+  approverGroup: text.approvals.labelApproverGroup,
+  needed: text.approvals.labelNeeded,
+  expiryHours: text.approvals.labelExpiryHours,
+  requesters: text.approvals.labelRequesters,
+  requesterUsers: text.approvals.labelRequesterUsers,
+  approvalsChannel: text.approvals.labelApprovalsChannel,
+  orderers: text.approvals.labelOrderers,
+  ordererUsers: text.approvals.labelOrdererUsers,
+  ordersNeedApproval: text.approvals.labelOrdersNeedApproval,
+  assistantAnswers: text.approvals.labelAssistantAnswers,
+  assistantLinkHosts: text.approvals.labelAssistantLinkHosts,
+  admins: text.approvals.labelAdmins,
+  watchManagers: text.approvals.labelWatchManagers,
 };
 
 /** What the admin opening the modal should know about the stored policy (docs/requirements.md R41). */
 export function policyProblem(read: PolicyRead): string | undefined {
   switch (read.state) {
     case 'unreadable':
-      return (
-        ':warning: *The saved policy could not be read*, so sensitive requests, certificate orders and reissues ' +
-        'are refused. Below are the strictest settings: check them and save to put a policy in force again.'
-      );
+      return text.approvals.policyUnreadable;
     case 'repaired':
-      return (
-        ':warning: *Some saved settings are not valid in this version* and hold their strictest value until you ' +
-        `save: ${read.fields.map((field) => LABELS[field]).join(', ')}.`
-      );
+      return text.approvals.policyRepaired({ fields: read.fields.map((field) => LABELS[field]) });
     default:
       return undefined;
   }
 }
 
-const option = (value: string, text: string) => ({ text: { type: 'plain_text' as const, text }, value });
+const option = (value: string, label: string) => ({
+  text: { type: 'plain_text' as const, text: label },
+  value,
+});
 
 /** A static select over `choices`, showing `current`. */
 function select(choices: readonly { value: string; text: string }[], current: string) {
@@ -75,112 +73,106 @@ function select(choices: readonly { value: string; text: string }[], current: st
  * wrong with the stored policy (`policyProblem`).
  */
 export function policyModal(policy: Policy, problem?: string): View {
-  const needApproval = option(
-    ORDERS_NEED_APPROVAL,
-    'Orders and reissues need approval, like sensitive actions',
+  const needApproval = option(ORDERS_NEED_APPROVAL, text.approvals.ordersNeedApprovalOption);
+  return formModal(
+    APPROVAL_IDS.policyModal,
+    undefined,
+    text.approvals.policyTitle,
+    text.approvals.policySubmit,
+    [
+      ...(problem === undefined ? [] : [section(problem)]),
+      section(text.approvals.policySensitiveIntro),
+      input(P.approvers, LABELS.approvers, {
+        type: 'multi_users_select',
+        initial_users: policy.approvers,
+        max_selected_items: 100,
+      }),
+      input(
+        P.approverGroup,
+        LABELS.approverGroup,
+        {
+          type: 'plain_text_input',
+          max_length: 20,
+          ...(policy.approverGroup === undefined ? {} : { initial_value: policy.approverGroup }),
+        },
+        text.approvals.hintApproverGroup,
+      ),
+      input(P.needed, LABELS.needed, {
+        type: 'number_input',
+        is_decimal_allowed: false,
+        min_value: '1',
+        max_value: '5',
+        initial_value: String(policy.needed),
+      }),
+      input(P.expiry, LABELS.expiryHours, {
+        type: 'number_input',
+        is_decimal_allowed: false,
+        min_value: '1',
+        max_value: '168',
+        initial_value: String(policy.expiryHours),
+      }),
+      input(P.requesters, LABELS.requesters, select(CHOICES.requesters, policy.requesters)),
+      input(P.requesterUsers, LABELS.requesterUsers, {
+        type: 'multi_users_select',
+        initial_users: policy.requesterUsers,
+      }),
+      input(
+        P.channel,
+        LABELS.approvalsChannel,
+        {
+          type: 'conversations_select',
+          // Requests are public: channels only, and none shared with another organisation.
+          filter: { include: ['public', 'private'], exclude_external_shared_channels: true },
+          ...(policy.approvalsChannel === undefined ? {} : { initial_conversation: policy.approvalsChannel }),
+        },
+        text.approvals.hintApprovalsChannel,
+      ),
+      section(text.approvals.policyCertificatesIntro),
+      input(P.orderers, LABELS.orderers, select(CHOICES.orderers, policy.orderers)),
+      input(P.ordererUsers, LABELS.ordererUsers, {
+        type: 'multi_users_select',
+        initial_users: policy.ordererUsers,
+      }),
+      input(P.ordersNeedApproval, LABELS.ordersNeedApproval, {
+        type: 'checkboxes',
+        options: [needApproval],
+        ...(policy.ordersNeedApproval ? { initial_options: [needApproval] } : {}),
+      }),
+      section(text.approvals.policyAssistantIntro),
+      input(
+        P.assistantAnswers,
+        LABELS.assistantAnswers,
+        select(CHOICES.assistantAnswers, policy.assistantAnswers),
+      ),
+      input(
+        P.assistantLinkHosts,
+        LABELS.assistantLinkHosts,
+        {
+          type: 'plain_text_input',
+          max_length: 1000,
+          ...(policy.assistantLinkHosts.length === 0
+            ? {}
+            : { initial_value: policy.assistantLinkHosts.join(', ') }),
+        },
+        text.approvals.hintAssistantLinkHosts,
+      ),
+      section(text.approvals.policyWatchesIntro),
+      input(P.watchManagers, LABELS.watchManagers, select(CHOICES.watchManagers, policy.watchManagers)),
+      input(
+        P.admins,
+        LABELS.admins,
+        { type: 'multi_users_select', initial_users: policy.admins },
+        text.approvals.hintAdmins,
+      ),
+    ],
   );
-  return formModal(APPROVAL_IDS.policyModal, undefined, 'Approval policy', 'Save', [
-    ...(problem === undefined ? [] : [section(problem)]),
-    section(
-      '*Sensitive actions* (revoke, order cancel, auth code, delegation change, DNSSEC disable and external records) ' +
-        'need approval by someone other than the requester. With no approvers set, workspace admins and owners approve.',
-    ),
-    input(P.approvers, LABELS.approvers, {
-      type: 'multi_users_select',
-      initial_users: policy.approvers,
-      max_selected_items: 100,
-    }),
-    input(
-      P.approverGroup,
-      LABELS.approverGroup,
-      {
-        type: 'plain_text_input',
-        max_length: 20,
-        ...(policy.approverGroup === undefined ? {} : { initial_value: policy.approverGroup }),
-      },
-      'Members of this user group (S…) approve too.',
-    ),
-    input(P.needed, LABELS.needed, {
-      type: 'number_input',
-      is_decimal_allowed: false,
-      min_value: '1',
-      max_value: '5',
-      initial_value: String(policy.needed),
-    }),
-    input(P.expiry, LABELS.expiryHours, {
-      type: 'number_input',
-      is_decimal_allowed: false,
-      min_value: '1',
-      max_value: '168',
-      initial_value: String(policy.expiryHours),
-    }),
-    input(P.requesters, LABELS.requesters, select(CHOICES.requesters, policy.requesters)),
-    input(P.requesterUsers, LABELS.requesterUsers, {
-      type: 'multi_users_select',
-      initial_users: policy.requesterUsers,
-    }),
-    input(
-      P.channel,
-      LABELS.approvalsChannel,
-      {
-        type: 'conversations_select',
-        // Requests are public: channels only, and none shared with another organisation.
-        filter: { include: ['public', 'private'], exclude_external_shared_channels: true },
-        ...(policy.approvalsChannel === undefined ? {} : { initial_conversation: policy.approvalsChannel }),
-      },
-      'Post requests here instead of where they were asked.',
-    ),
-    section(
-      '*Certificates*: orders, renewals and reissues cost money, and TLS organizations decide what a certificate vouches for.',
-    ),
-    input(P.orderers, LABELS.orderers, select(CHOICES.orderers, policy.orderers)),
-    input(P.ordererUsers, LABELS.ordererUsers, {
-      type: 'multi_users_select',
-      initial_users: policy.ordererUsers,
-    }),
-    input(P.ordersNeedApproval, LABELS.ordersNeedApproval, {
-      type: 'checkboxes',
-      options: [needApproval],
-      ...(policy.ordersNeedApproval ? { initial_options: [needApproval] } : {}),
-    }),
-    section(
-      "*Assistant*: where `/ask` answers appear, and which sites they may link to besides the registrar's.",
-    ),
-    input(
-      P.assistantAnswers,
-      LABELS.assistantAnswers,
-      select(CHOICES.assistantAnswers, policy.assistantAnswers),
-    ),
-    input(
-      P.assistantLinkHosts,
-      LABELS.assistantLinkHosts,
-      {
-        type: 'plain_text_input',
-        max_length: 1000,
-        ...(policy.assistantLinkHosts.length === 0
-          ? {}
-          : { initial_value: policy.assistantLinkHosts.join(', ') }),
-      },
-      'Host names separated by commas, e.g. docs.example.com, status.example.com.',
-    ),
-    section(
-      '*Watches*: removing a watch silences its alerts, and the digest settings decide where every alert goes. Admins are workspace admins, owners and the Regdesk admins below.',
-    ),
-    input(P.watchManagers, LABELS.watchManagers, select(CHOICES.watchManagers, policy.watchManagers)),
-    input(
-      P.admins,
-      LABELS.admins,
-      { type: 'multi_users_select', initial_users: policy.admins },
-      'May change this policy and the API key, and export the audit trail.',
-    ),
-  ]);
 }
 
 export function policyCommand(policies: PolicyStore, roles: Roles): Subcommand {
   return {
     name: 'policy',
-    usage: 'policy',
-    summary: 'approvers, who may request and order, approvals channel, assistant answers (admins)',
+    usage: text.approvals.policyUsage,
+    summary: text.approvals.policySummary,
     run: async ({ ack, bolt, respond }) => {
       await ack();
       const ref = workspaceOf(bolt.body);
@@ -188,7 +180,10 @@ export function policyCommand(policies: PolicyStore, roles: Roles): Subcommand {
       const read = await policies.read(ref);
       const access = await roles.check(bolt.client, ref, bolt.body.user_id, 'policy', { policy: read });
       if (!access.allowed) {
-        await respond({ response_type: 'ephemeral', text: `:lock: ${access.reason}` });
+        await respond({
+          response_type: 'ephemeral',
+          text: text.approvals.refused({ reason: access.reason }),
+        });
         return;
       }
       await openModal(bolt.client, bolt.body.trigger_id, policyModal(read.policy, policyProblem(read)));
@@ -203,7 +198,7 @@ export function registerPolicyModal(
   audit: AuditLog,
   logger: Logger,
 ): void {
-  const notice = (text: string) => noticeModal('Approval policy', text, APPROVAL_IDS.policyModal);
+  const notice = (said: string) => noticeModal(text.approvals.policyTitle, said, APPROVAL_IDS.policyModal);
   onView(app, APPROVAL_IDS.policyModal, logger, async ({ body, view, client }) => {
     const result = readPolicy(view.state.values);
     if ('errors' in result) return { answer: { response_action: 'errors', errors: result.errors } };
@@ -212,10 +207,10 @@ export function registerPolicyModal(
     if (refusal !== undefined)
       return { answer: { response_action: 'errors', errors: { [P.channel]: refusal } } };
     return {
-      answer: { response_action: 'update', view: notice(':hourglass_flowing_sand: Saving…') },
+      answer: { response_action: 'update', view: notice(text.approvals.policySaving) },
       after: async () => {
         const ref = workspaceOf(body);
-        let text: string;
+        let said: string;
         try {
           // The role is checked again at submission: the modal may have been open for a while.
           const access = await roles.check(client, ref, body.user.id, 'policy');
@@ -227,15 +222,15 @@ export function registerPolicyModal(
               actor: body.user.id,
               detail: policyChange(before.state === 'unreadable' ? undefined : before.policy, result.policy),
             });
-            text = ':white_check_mark: The approval policy is saved and applies to new requests.';
+            said = text.approvals.policySaved;
           } else {
-            text = `:lock: ${access.reason}`;
+            said = text.approvals.refused({ reason: access.reason });
           }
         } catch (error) {
           // Shown in the modal the admin is looking at, not by DM.
-          text = replyForError(error, logger).text;
+          said = replyForError(error, logger).text;
         }
-        await updateModal(client, { id: view.id }, notice(text));
+        await updateModal(client, { id: view.id }, notice(said));
       },
     };
   });
@@ -246,16 +241,23 @@ export function registerPolicyModal(
  * user and channel ids, never a secret. An unreadable policy before the save is said so.
  */
 export function policyChange(before: Policy | undefined, after: Policy): string {
-  if (before === undefined) return `was unreadable; now ${JSON.stringify(after)}`.slice(0, 2000);
+  if (before === undefined)
+    return text.approvals.policyChangeFromUnreadable({ now: JSON.stringify(after) }).slice(0, 2000);
+  const unset = text.approvals.policyValueUnset;
   const changes = (Object.keys(after) as (keyof Policy)[])
     .filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]))
-    .map(
-      (field) =>
-        `${field}: ${JSON.stringify(before[field]) ?? 'unset'} → ${JSON.stringify(after[field]) ?? 'unset'}`,
+    .map((field) =>
+      text.approvals.policyFieldChanged({
+        field,
+        before: JSON.stringify(before[field]) ?? unset,
+        after: JSON.stringify(after[field]) ?? unset,
+      }),
     );
   const removed = (Object.keys(before) as (keyof Policy)[])
     .filter((field) => !(field in after) && before[field] !== undefined)
-    .map((field) => `${field}: ${JSON.stringify(before[field])} → unset`);
+    .map((field) =>
+      text.approvals.policyFieldChanged({ field, before: JSON.stringify(before[field]), after: unset }),
+    );
   const all = [...changes, ...removed];
-  return (all.length === 0 ? 'no change' : all.join('; ')).slice(0, 2000);
+  return (all.length === 0 ? text.approvals.policyNoChange : all.join('; ')).slice(0, 2000);
 }

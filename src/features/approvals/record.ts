@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AppError } from '../../shared/app-error.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
+import { text } from '../../text/index.js';
 
 export type ApprovalState =
   | 'pending'
@@ -73,11 +74,9 @@ const StoredCopies = z.array(z.object({ user: z.string(), channel: z.string(), t
 /** A stored request whose JSON fields are not what Regdesk wrote: shown as damaged, never executed. */
 export class CorruptApprovalError extends AppError {
   constructor(id: string, field: string) {
-    super(
-      'regdesk_approval_corrupt',
-      `The stored approval request \`${id}\` is damaged, so nothing can be done with it. Ask for the action again.`,
-      { message: `approval ${id}: stored ${field} fails its schema` },
-    );
+    super('regdesk_approval_corrupt', text.approvals.corruptRequest({ id }), {
+      message: `approval ${id}: stored ${field} fails its schema`,
+    });
   }
 }
 

@@ -5,6 +5,7 @@ import { replyForError } from '../../slack/error-reply.js';
 import { type Person, replyPrivately } from '../../slack/reply.js';
 import type { SubcommandContext } from '../../slack/router.js';
 import { workspaceOf } from '../../slack/workspace.js';
+import { text } from '../../text/index.js';
 import type { SensitiveOperation } from './operations.js';
 import type { ApprovalRequest } from './record.js';
 import type { NewRequest } from './service.js';
@@ -33,7 +34,7 @@ export async function requestApproval<Op extends SensitiveOperation<never>>(
   requester: Person,
   logger: Logger,
 ): Promise<void> {
-  const reply = (text: string) => replyPrivately(requester, { text }, logger);
+  const reply = (said: string) => replyPrivately(requester, { text: said }, logger);
   try {
     const request = await service.request(
       {
@@ -45,10 +46,7 @@ export async function requestApproval<Op extends SensitiveOperation<never>>(
       },
       requester.client,
     );
-    await reply(
-      `:lock: Approval requested in <#${request.channel}>: another approver has to approve before anything happens. ` +
-        `You can withdraw it there. (\`${request.id}\`)`,
-    );
+    await reply(text.approvals.requested({ channel: request.channel, id: request.id }));
   } catch (error) {
     await reply(replyForError(error, logger).text);
   }

@@ -2,6 +2,7 @@ import type { WebClient } from '@slack/web-api';
 import { AppError } from '../../shared/app-error.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
 import { CannotPostHere, postPublicly } from '../../slack/reply.js';
+import { text } from '../../text/index.js';
 import { hashParams } from '../audit/service.js';
 import { approvalMessage } from './blocks.js';
 import type { ApprovalDeps, NewRequest } from './deps.js';
@@ -51,10 +52,7 @@ export async function openRequest<Ctx extends OperationContext, Op extends Sensi
   if (!allowed.allowed) throw new ApprovalRefused(allowed.reason);
   const channel = policy.approvalsChannel ?? input.channel;
   if (isDirectMessage(channel)) {
-    throw new ApprovalRefused(
-      'Approval requests are posted where approvers can see them, not in a direct message: ask in a channel ' +
-        '(invite @Regdesk to it with `/invite @Regdesk`), or set an approvals channel in `/domain policy`.',
-    );
+    throw new ApprovalRefused(text.approvals.notInDirectMessage);
   }
   const id = ApprovalStore.newId();
   // docs/requirements.md R34: an identical request still waiting is pointed to, not asked for again.
@@ -67,18 +65,12 @@ export async function openRequest<Ctx extends OperationContext, Op extends Sensi
   );
   if (waiting !== undefined) {
     const pending = await deps.store.get(workspace, waiting);
-    throw new ApprovalRefused(
-      `You already asked for this: request \`${waiting}\` is still waiting for approval` +
-        `${pending === undefined ? '' : ` in <#${pending.channel}>`}. Nothing new was requested; withdraw that one to ask again.`,
-    );
+    throw new ApprovalRefused(text.approvals.alreadyAsked({ id: waiting, channel: pending?.channel }));
   }
   // docs/requirements.md R34: refused before the registrar is read or anything is posted.
   if (!(await deps.store.reserve(workspace, requester, id, deps.now()))) {
     await deps.store.releaseIdentical(workspace, identity, id);
-    throw new ApprovalRefused(
-      `You already have ${MAX_PENDING_PER_REQUESTER} approval requests waiting in this workspace: withdraw one, ` +
-        'or wait until one is decided, before asking for more. Nothing was requested.',
-    );
+    throw new ApprovalRefused(text.approvals.tooManyPending({ max: MAX_PENDING_PER_REQUESTER }));
   }
   let request: ApprovalRequest;
   let approvers: Awaited<ReturnType<typeof askWhom<Ctx, Op>>>;
@@ -154,7 +146,7 @@ async function draftRequest<Ctx extends OperationContext, Op extends SensitiveOp
   const quota = await deps.limiter.peek(operation.quota(context, params));
   if (!quota.ok) {
     throw new ApprovalRefused(
-      `The registrar's limit for this action is used up; try again in ${Math.ceil(quota.retryAfterMs / 60_000)} minute(s).`,
+      text.approvals.quotaUsedUp({ minutes: Math.ceil(quota.retryAfterMs / 60_000) }),
     );
   }
   const preview = await operation.preview(context, params);
@@ -203,10 +195,7 @@ async function show<Ctx extends OperationContext, Op extends SensitiveOperation<
   } catch (error) {
     await rollBack(deps, draft, ts, client);
     if (error instanceof CannotPostHere && draft.channel === policy.approvalsChannel) {
-      throw new ApprovalRefused(
-        `Regdesk cannot post in the approvals channel <#${draft.channel}>: invite @Regdesk there with ` +
-          '`/invite @Regdesk`, or set another approvals channel in `/domain policy`. Nothing was requested.',
-      );
+      throw new ApprovalRefused(text.approvals.cannotPostInApprovalsChannel({ channel: draft.channel }));
     }
     throw error;
   }

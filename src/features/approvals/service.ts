@@ -2,9 +2,10 @@ import type { WebClient } from '@slack/web-api';
 import type { WorkspaceRef } from '../../shared/workspace.js';
 import { escapeMrkdwn } from '../../slack/mrkdwn.js';
 import { notifyByDm } from '../../slack/reply.js';
+import { text } from '../../text/index.js';
 import { reminderMessage } from './blocks.js';
 import type { ApprovalDeps, NewRequest } from './deps.js';
-import { executeApproved, STALE_REQUEST } from './execution.js';
+import { executeApproved } from './execution.js';
 import type { OperationContext, SensitiveOperation } from './operations.js';
 import type { ApprovalRequest } from './record.js';
 import { openRequest } from './requesting.js';
@@ -38,9 +39,6 @@ const about = (request: ApprovalRequest) => ({
   target: request.target,
   requestId: request.id,
 });
-
-/** Said to the presser when the step happened but the public message could not show it (R30, R31). */
-const NOT_SHOWN = ' The request message could not be updated, so it may still show buttons.';
 
 /**
  * Two-person control for sensitive actions (NIST SP 800-53 AC-3(2); R8–R12): request →
@@ -78,49 +76,47 @@ export class ApprovalService<Ctx extends OperationContext, Op extends SensitiveO
   ): Promise<string | undefined> {
     const { deps } = this;
     const request = await deps.store.get(workspace, id);
-    if (request === undefined) return 'This approval request no longer exists.';
+    if (request === undefined) return text.approvals.requestGone;
     // docs/requirements.md R40: a request from before a detected loss or rollback may have run already.
     if (request.epoch < (await deps.integrity.check())) {
-      await this.#updates.finish(request, 'failed', STALE_REQUEST, client, undefined, [
+      await this.#updates.finish(request, 'failed', text.approvals.staleRequest, client, undefined, [
         'pending',
         'approved',
       ]);
-      return `Nothing was done: ${STALE_REQUEST}`;
+      return text.approvals.staleNothingDone;
     }
     // The approver's role is checked again at the moment of the press (docs/requirements.md R8, R33);
     // the requester is told below that they cannot approve their own request.
     if (user !== request.requester) {
       const access = await deps.roles.check(client, workspace, user, 'approve', about(request));
-      if (!access.allowed) return `:lock: ${access.reason}`;
+      if (!access.allowed) return text.approvals.refused({ reason: access.reason });
     }
     const result = await deps.store.approve(workspace, id, user, deps.now());
     switch (result.kind) {
       case 'self':
-        return 'You cannot approve your own request; another approver has to.';
+        return text.approvals.cannotApproveOwn;
       case 'duplicate':
-        return 'You have already approved this request.';
+        return text.approvals.alreadyApproved;
       case 'missing':
-        return 'This approval request no longer exists.';
+        return text.approvals.requestGone;
       case 'not_pending':
         // An approval whose execution could not be queued is queued by the next press (same job id).
         if (result.state === 'approved') await deps.scheduler.execute(request);
-        return `This request is already ${result.state}.`;
+        return text.approvals.alreadyInState({ state: result.state });
       case 'expired':
         await this.expire(workspace, id, client);
-        return 'This request has expired; nothing was done.';
+        return text.approvals.expiredNothingDone;
       case 'recorded': {
         await this.#updates.audit(request, 'approve', user);
         const shown = await this.#updates.publish(workspace, id, client);
-        return shown ? undefined : `Your approval is recorded.${NOT_SHOWN}`;
+        return shown ? undefined : text.approvals.approvalRecordedNotShown;
       }
       case 'approved': {
         await this.#updates.audit(request, 'approve', user);
         // docs/requirements.md R30: execution is queued before any message is touched.
         await deps.scheduler.execute(request);
         const shown = await this.#updates.publish(workspace, id, client);
-        return shown
-          ? undefined
-          : `Approved: the action is running, and the requester will be told.${NOT_SHOWN}`;
+        return shown ? undefined : text.approvals.approvedNotShown;
       }
     }
   }
@@ -133,10 +129,9 @@ export class ApprovalService<Ctx extends OperationContext, Op extends SensitiveO
     client: WebClient,
   ): Promise<string | undefined> {
     const request = await this.deps.store.get(workspace, id);
-    if (request === undefined) return 'This approval request no longer exists.';
+    if (request === undefined) return text.approvals.requestGone;
     const access = await this.deps.roles.check(client, workspace, user, 'approve', about(request));
-    if (!access.allowed)
-      return `:lock: ${access.reason} Only approvers can deny; the requester can withdraw.`;
+    if (!access.allowed) return text.approvals.denyRefused({ reason: access.reason });
     const moved = await this.deps.store.transition(workspace, id, ['pending'], 'denied', {
       decidedBy: user,
       reason,
@@ -145,10 +140,14 @@ export class ApprovalService<Ctx extends OperationContext, Op extends SensitiveO
     const shown = await this.#updates.decided(request, 'deny', user, client, {
       outcome: reason,
       tell: {
-        text: `:no_entry: Your request to ${escapeMrkdwn(request.summary)} was denied by <@${user}>: ${escapeMrkdwn(reason)}`,
+        text: text.approvals.requestDenied({
+          summary: escapeMrkdwn(request.summary),
+          user,
+          reason: escapeMrkdwn(reason),
+        }),
       },
     });
-    return shown ? undefined : `Denied, and the requester is told.${NOT_SHOWN}`;
+    return shown ? undefined : text.approvals.deniedNotShown;
   }
 
   async withdraw(
@@ -158,34 +157,31 @@ export class ApprovalService<Ctx extends OperationContext, Op extends SensitiveO
     client: WebClient,
   ): Promise<string | undefined> {
     const request = await this.deps.store.get(workspace, id);
-    if (request === undefined) return 'This approval request no longer exists.';
-    if (request.requester !== user) return 'Only the person who asked can withdraw a request.';
+    if (request === undefined) return text.approvals.requestGone;
+    if (request.requester !== user) return text.approvals.onlyRequesterWithdraws;
     const moved = await this.deps.store.transition(workspace, id, ['pending'], 'withdrawn', {
       decidedBy: user,
     });
     if (moved === undefined) return this.#already(workspace, id);
     const shown = await this.#updates.decided(request, 'withdraw', user, client, {
       tell: {
-        text: `:leftwards_arrow_with_hook: You withdrew your request to ${escapeMrkdwn(request.summary)}; nothing was done.`,
+        text: text.approvals.requestWithdrawn({ summary: escapeMrkdwn(request.summary) }),
       },
     });
-    return shown ? undefined : `Withdrawn.${NOT_SHOWN}`;
+    return shown ? undefined : text.approvals.withdrawnNotShown;
   }
 
   /** The auth code of an executed request, for its requester alone (docs/requirements.md R28). */
   async reveal(workspace: WorkspaceRef, id: string, user: string): Promise<Revealed> {
     const request = await this.deps.store.get(workspace, id);
-    if (request === undefined) return { refusal: 'This request no longer exists; ask for a new auth code.' };
+    if (request === undefined) return { refusal: text.approvals.revealGone };
     if (request.requester !== user) {
-      await this.#updates.audit(request, 'refuse', user, 'reveal refused: not the requester');
-      return { refusal: ':lock: Only the person who asked for this auth code can reveal it.' };
+      await this.#updates.audit(request, 'refuse', user, text.approvals.revealRefusedAudit);
+      return { refusal: text.approvals.revealNotRequester };
     }
     const code = await this.deps.vault.getExpiring(workspace, 'auth-code', id);
     if (code === undefined) {
-      return {
-        refusal:
-          'This auth code has expired: Regdesk keeps a code for 24 hours. Ask for a new one with `/domain authcode`.',
-      };
+      return { refusal: text.approvals.revealExpired };
     }
     // Who saw the code, and when (R12); the code itself never enters the trail (R28).
     await this.#updates.audit(request, 'reveal', user);
@@ -200,7 +196,7 @@ export class ApprovalService<Ctx extends OperationContext, Op extends SensitiveO
     if (request === undefined) return;
     await this.#updates.decided(request, 'expire', 'regdesk', client, {
       tell: {
-        text: `:alarm_clock: Your request to ${escapeMrkdwn(request.summary)} expired without enough approvals; nothing was done.`,
+        text: text.approvals.requestExpired({ summary: escapeMrkdwn(request.summary) }),
       },
     });
   }
@@ -242,17 +238,18 @@ export class ApprovalService<Ctx extends OperationContext, Op extends SensitiveO
     const policy = await policies.read(workspace);
     const act = this.#operation(request.operation).permission;
     const requester = await roles.decide(client, workspace, request.requester, act, policy);
-    if (!requester.allowed) return `the requester may no longer ask for this (${requester.reason})`;
+    if (!requester.allowed) return text.approvals.outcomeRequesterNoLonger({ reason: requester.reason });
     const still = await Promise.all(
       request.approvals.map((user) => roles.decide(client, workspace, user, 'approve', policy)),
     );
     if (still.filter((decision) => decision.allowed).length < request.needed) {
-      return 'an approver may no longer approve';
+      return text.approvals.outcomeApproverNoLonger;
     }
     return undefined;
   }
 
   async #already(workspace: WorkspaceRef, id: string): Promise<string> {
-    return `This request is already ${(await this.deps.store.get(workspace, id))?.state ?? 'gone'}.`;
+    const state = (await this.deps.store.get(workspace, id))?.state ?? text.approvals.gone;
+    return text.approvals.alreadyInState({ state });
   }
 }

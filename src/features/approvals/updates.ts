@@ -4,6 +4,7 @@ import type { WorkspaceRef } from '../../shared/workspace.js';
 import { escapeMrkdwn } from '../../slack/mrkdwn.js';
 import type { ChannelPoster } from '../../slack/poster.js';
 import { type Message, notifyByDm } from '../../slack/reply.js';
+import { text } from '../../text/index.js';
 import type { AuditAction, AuditLog } from '../audit/service.js';
 import { type Audience, approvalMessage } from './blocks.js';
 import { updateBestEffort } from './notify.js';
@@ -151,9 +152,10 @@ export class RequestUpdates {
     await this.decided(request, done ? 'succeed' : 'fail', 'regdesk', client, {
       outcome,
       tell: tell ?? {
-        text: done
-          ? `:white_check_mark: Your request to ${escapeMrkdwn(request.summary)} is done: ${escapeMrkdwn(outcome)}`
-          : `:x: Your request to ${escapeMrkdwn(request.summary)} failed: ${escapeMrkdwn(outcome)}`,
+        text: (done ? text.approvals.requestDone : text.approvals.requestFailed)({
+          summary: escapeMrkdwn(request.summary),
+          outcome: escapeMrkdwn(outcome),
+        }),
       },
     });
   }

@@ -1,4 +1,272 @@
 import type { TextArea } from './area.js';
 
+/** Said to the presser after a step the public message could not show (R30, R31). */
+const NOT_SHOWN = ' The request message could not be updated, so it may still show buttons.';
+
+/** Why a request from before a data incident is closed instead of approved or run (R40). */
+const STALE_REQUEST =
+  "Regdesk's data was lost or restored from an older copy after this request was made, so it cannot tell whether the request already ran. It was closed; ask again if it is still needed.";
+
 /** What Regdesk says about approvals (see ../index.ts). */
-export const approvals = {} satisfies TextArea;
+export const approvals = {
+  // The request message: header, lines, buttons, context (blocks.ts)
+  headerPending: ':lock: Approval needed',
+  headerDecided: ':lock: Approval request',
+  asks: (p: { requester: string; channel: string | undefined; summary: string }) =>
+    `<@${p.requester}> asks${p.channel === undefined ? '' : ` in <#${p.channel}>`} to *${p.summary}*.`,
+  approverGroupLine: (p: { group: string }) => `Approvers: <!subteam^${p.group}>`,
+  adminsAsked: (p: { toApprover: boolean; named: string; more: number }) =>
+    (p.toApprover
+      ? 'You are asked as a workspace admin or owner: '
+      : 'Approvers: the workspace admins and owners, ') +
+    'the policy lists no approvers (list them in `/domain policy`).' +
+    (p.named === '' ? '' : ` Also asked: ${p.named}${p.more > 0 ? ` and ${p.more} more` : ''}.`),
+  approveButton: 'Approve',
+  approveButtonLabel: (p: { summary: string }) => `Approve: ${p.summary}`,
+  approveConfirmTitle: 'Approve this action?',
+  approveConfirmText: (p: { summary: string }) => `This will *${p.summary}*. It cannot be undone.`,
+  approveConfirmButton: 'Approve',
+  approveConfirmCancel: 'Cancel',
+  denyButton: 'Deny',
+  denyButtonLabel: (p: { summary: string }) => `Deny: ${p.summary}`,
+  withdrawButton: 'Withdraw',
+  withdrawButtonLabel: (p: { summary: string }) => `Withdraw: ${p.summary}`,
+  requestContext: (p: { requested: string; expires: string | undefined; needed: number; id: string }) =>
+    `Requested ${p.requested}` +
+    (p.expires === undefined ? '' : ` · expires ${p.expires}`) +
+    ` · needs ${p.needed} approval(s) from someone other than the requester · \`${p.id}\``,
+  messageFallback: (p: { summary: string; state: string }) => `Approval request: ${p.summary} (${p.state})`,
+
+  // A request's state, as its message shows it (blocks.ts)
+  statePending: (p: { remaining: number; approvedSoFar: string }) =>
+    `:hourglass_flowing_sand: Waiting for ${p.remaining} more approval(s)` +
+    (p.approvedSoFar === '' ? '' : ` (approved so far by ${p.approvedSoFar})`),
+  stateApproved: (p: { approvers: string }) => `:white_check_mark: Approved by ${p.approvers}. Executing…`,
+  stateExecuting: (p: { approvers: string }) => `:gear: Approved by ${p.approvers}. Executing…`,
+  stateSucceeded: (p: { outcome: string; approvers: string }) =>
+    `:white_check_mark: Done. ${p.outcome} (approved by ${p.approvers})`,
+  stateFailed: (p: { outcome: string; approvers: string }) =>
+    `:x: Failed: ${p.outcome} (approved by ${p.approvers})`,
+  stateDenied: (p: { by: string; reason: string }) =>
+    `:no_entry: Denied by <@${p.by}>${p.reason === '' ? '' : `: ${p.reason}`}`,
+  stateExpired: ':alarm_clock: Expired without enough approvals. Nothing was done.',
+  stateWithdrawn: (p: { requester: string }) =>
+    `:leftwards_arrow_with_hook: Withdrawn by <@${p.requester}>. Nothing was done.`,
+  nobody: 'nobody',
+
+  // The approvers' reminder (blocks.ts)
+  reminder: (p: { requester: string; summary: string; channel: string; id: string; expires: string }) =>
+    `:alarm_clock: Reminder: <@${p.requester}> still needs approval to *${p.summary}* ` +
+    `(in <#${p.channel}>, \`${p.id}\`). It expires ${p.expires}.`,
+
+  // A transfer auth code: the requester's DM and the modal that reveals it (blocks.ts)
+  authCodeReady: (p: { domain: string }) => `:key: Your transfer auth code for ${p.domain} is ready.`,
+  authCodeOnlyYou: 'Only you can reveal it, as often as you need within 24 hours.',
+  revealButton: 'Reveal',
+  revealButtonLabel: (p: { domain: string }) => `Reveal the auth code for ${p.domain}`,
+  revealTitle: 'Transfer auth code',
+  revealClose: 'Close',
+  revealIntro: (p: { domain: string }) => `Transfer auth code for *${p.domain}*:`,
+  revealKeepPrivate:
+    'Keep it private: anyone with it can transfer the domain away. Regdesk keeps it for 24 hours.',
+
+  // The deny modal (blocks.ts, actions.ts)
+  denyTitle: 'Deny request',
+  denySubmit: 'Deny',
+  denyQuestion: (p: { summary: string }) => `Deny the request to *${p.summary}*?`,
+  denyThisRequest: 'this request',
+  denyReasonLabel: 'Reason',
+  denyReasonPlaceholder: 'Tell the requester why',
+  denyReasonMissing: 'Give the requester a reason.',
+
+  // Asking for approval (request.ts, requesting.ts)
+  requested: (p: { channel: string; id: string }) =>
+    `:lock: Approval requested in <#${p.channel}>: another approver has to approve before anything happens. ` +
+    `You can withdraw it there. (\`${p.id}\`)`,
+  notInDirectMessage:
+    'Approval requests are posted where approvers can see them, not in a direct message: ask in a channel ' +
+    '(invite @Regdesk to it with `/invite @Regdesk`), or set an approvals channel in `/domain policy`.',
+  alreadyAsked: (p: { id: string; channel: string | undefined }) =>
+    `You already asked for this: request \`${p.id}\` is still waiting for approval` +
+    `${p.channel === undefined ? '' : ` in <#${p.channel}>`}. Nothing new was requested; withdraw that one to ask again.`,
+  tooManyPending: (p: { max: number }) =>
+    `You already have ${p.max} approval requests waiting in this workspace: withdraw one, ` +
+    'or wait until one is decided, before asking for more. Nothing was requested.',
+  quotaUsedUp: (p: { minutes: number }) =>
+    `The registrar's limit for this action is used up; try again in ${p.minutes} minute(s).`,
+  cannotPostInApprovalsChannel: (p: { channel: string }) =>
+    `Regdesk cannot post in the approvals channel <#${p.channel}>: invite @Regdesk there with ` +
+    '`/invite @Regdesk`, or set another approvals channel in `/domain policy`. Nothing was requested.',
+
+  // Deciding: what the presser hears (service.ts)
+  refused: (p: { reason: string }) => `:lock: ${p.reason}`,
+  requestGone: 'This approval request no longer exists.',
+  staleRequest: STALE_REQUEST,
+  staleNothingDone: `Nothing was done: ${STALE_REQUEST}`,
+  cannotApproveOwn: 'You cannot approve your own request; another approver has to.',
+  alreadyApproved: 'You have already approved this request.',
+  alreadyInState: (p: { state: string }) => `This request is already ${p.state}.`,
+  gone: 'gone',
+  expiredNothingDone: 'This request has expired; nothing was done.',
+  approvalRecordedNotShown: `Your approval is recorded.${NOT_SHOWN}`,
+  approvedNotShown: `Approved: the action is running, and the requester will be told.${NOT_SHOWN}`,
+  denyRefused: (p: { reason: string }) =>
+    `:lock: ${p.reason} Only approvers can deny; the requester can withdraw.`,
+  deniedNotShown: `Denied, and the requester is told.${NOT_SHOWN}`,
+  onlyRequesterWithdraws: 'Only the person who asked can withdraw a request.',
+  withdrawnNotShown: `Withdrawn.${NOT_SHOWN}`,
+
+  // Revealing an auth code (service.ts)
+  revealGone: 'This request no longer exists; ask for a new auth code.',
+  revealRefusedAudit: 'reveal refused: not the requester',
+  revealNotRequester: ':lock: Only the person who asked for this auth code can reveal it.',
+  revealExpired:
+    'This auth code has expired: Regdesk keeps a code for 24 hours. Ask for a new one with `/domain authcode`.',
+
+  // What the requester is told by DM (service.ts, updates.ts)
+  requestDenied: (p: { summary: string; user: string; reason: string }) =>
+    `:no_entry: Your request to ${p.summary} was denied by <@${p.user}>: ${p.reason}`,
+  requestWithdrawn: (p: { summary: string }) =>
+    `:leftwards_arrow_with_hook: You withdrew your request to ${p.summary}; nothing was done.`,
+  requestExpired: (p: { summary: string }) =>
+    `:alarm_clock: Your request to ${p.summary} expired without enough approvals; nothing was done.`,
+  requestDone: (p: { summary: string; outcome: string }) =>
+    `:white_check_mark: Your request to ${p.summary} is done: ${p.outcome}`,
+  requestFailed: (p: { summary: string; outcome: string }) =>
+    `:x: Your request to ${p.summary} failed: ${p.outcome}`,
+
+  // Why an approved request did not run: its failure outcome (execution.ts, service.ts)
+  outcomeInterrupted: 'interrupted while executing; check the resource before asking again',
+  outcomeTooLate:
+    'it could not run until more than an hour after the request expired, so nothing was done; ask again if it is still needed',
+  outcomeParamsChanged: 'the stored parameters differ from what was approved',
+  outcomeQuotaSpent: "the registrar's daily limit for this action is used up",
+  outcomeUnexpected: 'unexpected error; nothing more was attempted',
+  outcomeRequesterNoLonger: (p: { reason: string }) =>
+    `the requester may no longer ask for this (${p.reason})`,
+  outcomeApproverNoLonger: 'an approver may no longer approve',
+
+  // A damaged stored request (record.ts)
+  corruptRequest: (p: { id: string }) =>
+    `The stored approval request \`${p.id}\` is damaged, so nothing can be done with it. Ask for the action again.`,
+
+  // Who may do what: the acts and people refusals name (permissions.ts)
+  actLookup: 'use Regdesk',
+  actView: 'see approvals and the audit trail',
+  actOrder: 'order certificates',
+  actReissue: 'reissue certificates',
+  actOrganization: 'create or edit TLS organizations',
+  actRequest: 'request sensitive actions',
+  actApprove: 'approve requests',
+  actExport: 'export the audit trail',
+  actPolicy: 'change the approval policy',
+  actKey: 'change the registrar API key',
+  outsiderGuests: 'Guests',
+  outsiderExternal: 'People from outside this workspace (Slack Connect)',
+  outsiderDeleted: 'Deactivated accounts',
+  outsiderBots: 'Bots',
+
+  // Refusal reasons (permissions.ts)
+  policyUnreadableRefusal: (p: { act: string }) =>
+    `This workspace's approval policy could not be read, so nobody may ${p.act} until an admin ` +
+    'opens `/domain policy` and saves it again. Nothing was done.',
+  accountUnconfirmed:
+    'Regdesk could not confirm your account with Slack, so it did nothing. Try again in a moment.',
+  outsiderCannot: (p: { who: string; act: string }) => `${p.who} cannot ${p.act}.`,
+  onlyApproversMay: (p: { act: string }) => `Only approvers may ${p.act} in this workspace's policy.`,
+  onlyListedMay: (p: { act: string }) => `Only the people listed in this workspace's policy may ${p.act}.`,
+  onlyListedRequestersMay: (p: { act: string }) =>
+    `Only listed requesters and approvers may ${p.act} in this workspace's policy.`,
+  notApproverAdminsApprove:
+    "You are not an approver: with none named in this workspace's policy, workspace admins and owners approve.",
+  notApprover: "You are not an approver for sensitive actions in this workspace's policy.",
+  onlyAdminsCan: (p: { act: string }) => `Only workspace admins, owners and Regdesk admins can ${p.act}.`,
+
+  // `/domain policy`: the command and the modal (policy-view.ts)
+  policyUsage: 'policy',
+  policySummary: 'approvers, who may request and order, approvals channel, assistant answers (admins)',
+  policyTitle: 'Approval policy',
+  policySubmit: 'Save',
+  policyUnreadable:
+    ':warning: *The saved policy could not be read*, so sensitive requests, certificate orders and reissues ' +
+    'are refused. Below are the strictest settings: check them and save to put a policy in force again.',
+  policyRepaired: (p: { fields: readonly string[] }) =>
+    ':warning: *Some saved settings are not valid in this version* and hold their strictest value until you ' +
+    `save: ${p.fields.join(', ')}.`,
+  policySensitiveIntro:
+    '*Sensitive actions* (revoke, order cancel, auth code, delegation change, DNSSEC disable and external records) ' +
+    'need approval by someone other than the requester. With no approvers set, workspace admins and owners approve.',
+  policyCertificatesIntro:
+    '*Certificates*: orders, renewals and reissues cost money, and TLS organizations decide what a certificate vouches for.',
+  policyAssistantIntro:
+    "*Assistant*: where `/ask` answers appear, and which sites they may link to besides the registrar's.",
+  policyWatchesIntro:
+    '*Watches*: removing a watch silences its alerts, and the digest settings decide where every alert goes. Admins are workspace admins, owners and the Regdesk admins below.',
+  policySaving: ':hourglass_flowing_sand: Saving…',
+  policySaved: ':white_check_mark: The approval policy is saved and applies to new requests.',
+
+  // The policy modal's field labels; also how a field reset to its strictest value is named (R41)
+  labelApprovers: 'Approvers',
+  labelApproverGroup: 'Approver user group ID',
+  labelNeeded: 'Approvals needed',
+  labelExpiryHours: 'Requests expire after (hours)',
+  labelRequesters: 'Who may request',
+  labelRequesterUsers: 'Listed requesters',
+  labelApprovalsChannel: 'Approvals channel',
+  labelOrderers: 'Who may order and reissue',
+  labelOrdererUsers: 'Listed orderers',
+  labelOrdersNeedApproval: 'Approval for orders',
+  labelAssistantAnswers: 'Answers go',
+  labelAssistantLinkHosts: 'Allowed link hosts',
+  labelAdmins: 'Regdesk admins',
+  labelWatchManagers: 'Who may remove watches and change digest settings',
+
+  // The policy modal's hints
+  hintApproverGroup: 'Members of this user group (S…) approve too.',
+  hintApprovalsChannel: 'Post requests here instead of where they were asked.',
+  hintAssistantLinkHosts: 'Host names separated by commas, e.g. docs.example.com, status.example.com.',
+  hintAdmins: 'May change this policy and the API key, and export the audit trail.',
+
+  // The policy modal's options (policy-form.ts, policy-view.ts)
+  requestersAnyone: 'Anyone in the workspace',
+  requestersApprovers: 'Approvers only',
+  requestersListed: 'Listed people (and approvers)',
+  orderersMembers: 'Any member (never guests or outside people)',
+  orderersApprovers: 'Approvers only',
+  orderersListed: 'Listed people only',
+  answersSharedPrivate: 'In the thread, but privately in channels shared with other orgs',
+  answersChannel: "In the question's thread",
+  answersAsker: 'Only to the person who asked',
+  watchManagersAdderAndAdmins: 'Whoever added the watch (saved the settings), and admins',
+  watchManagersAnyone: 'Any member',
+  ordersNeedApprovalOption: 'Orders and reissues need approval, like sensitive actions',
+
+  // The policy modal's field errors (policy-form.ts)
+  notAHostName: (p: { word: string }) =>
+    `"${p.word}" is not a host name: give names like docs.example.com, without https:// or a path, separated by commas.`,
+  tooManyHosts: (p: { max: number }) => `At most ${p.max} hosts.`,
+  approverGroupShape: 'A user group ID looks like S0123ABCD.',
+  orderersNoneListed: 'List who may order certificates, or choose another option above.',
+  neededUnmeetable: (p: { listed: number; able: number; onlyApproversAsk: boolean }) =>
+    `${p.listed} listed approver(s) can give at most ${p.able} approval(s)` +
+    (p.onlyApproversAsk ? ' (only approvers may ask, and nobody approves their own request)' : '') +
+    ': list more approvers, add an approver group, or lower this number.',
+
+  // The approvals channel check (channel-probe.ts)
+  probeText:
+    ':wave: Regdesk is checking that it can post approval requests here. This message removes itself.',
+  probeChooseChannel: 'Choose a channel: approval requests are posted where approvers can see them.',
+  probeNotInChannel:
+    'Regdesk is not in this channel: invite it with `/invite @Regdesk` there, or choose another.',
+  probeChannelNotFound:
+    'Regdesk cannot post in this conversation (a private channel it is not in): invite it with `/invite @Regdesk`, or choose another.',
+  probeArchived: 'This channel is archived; choose another.',
+  probeFailed: 'Regdesk could not check that it can post here; try again in a moment.',
+
+  // A policy change, as the audit trail records it (policy-view.ts)
+  policyChangeFromUnreadable: (p: { now: string }) => `was unreadable; now ${p.now}`,
+  policyFieldChanged: (p: { field: string; before: string; after: string }) =>
+    `${p.field}: ${p.before} → ${p.after}`,
+  policyValueUnset: 'unset',
+  policyNoChange: 'no change',
+} satisfies TextArea;
