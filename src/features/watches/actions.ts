@@ -9,6 +9,7 @@ import { fieldErrors, stateOf } from '../../slack/modal.js';
 import { notifyByDm, type Person, replyPrivately } from '../../slack/reply.js';
 import { openModal } from '../../slack/views.js';
 import { workspaceOf } from '../../slack/workspace.js';
+import { text } from '../../text/index.js';
 import { dnssecCard } from '../dnssec/blocks.js';
 import { verifyDnssec } from '../dnssec/service.js';
 import { domainCard } from '../domains/blocks.js';
@@ -43,23 +44,21 @@ async function mayRead(
     operation,
     target: args.action.value ?? '',
   });
-  if (!access.allowed) await replyPrivately(presser(args), { text: `:lock: ${access.reason}` }, logger);
+  if (!access.allowed)
+    await replyPrivately(presser(args), { text: text.watches.locked({ reason: access.reason }) }, logger);
   return access.allowed;
 }
 
 /** The settings as submitted: each field's problem goes back on its own block. */
 const SettingsForm = z.object({
   channel: z.string().optional(),
-  cadence: z.enum(CADENCES, { message: 'Choose when the digest is posted.' }),
-  hour: z.coerce.number({ message: 'Choose an hour.' }).int().min(0).max(23),
+  cadence: z.enum(CADENCES, { message: text.watches.chooseCadence }),
+  hour: z.coerce.number({ message: text.watches.chooseHour }).int().min(0).max(23),
   timeZone: z
     .string()
     .trim()
-    .min(1, 'Enter a time zone such as Europe/Berlin.')
-    .refine(
-      isTimeZone,
-      'Not a time zone Regdesk knows; use an IANA name such as Europe/Berlin or America/New_York.',
-    ),
+    .min(1, text.watches.enterTimeZone)
+    .refine(isTimeZone, text.watches.unknownTimeZone),
 });
 
 const BLOCK_OF: Record<string, string> = {
@@ -133,7 +132,7 @@ export function registerWatchActions(app: App, deps: WatchCommandDeps, logger: L
     const saved = await deps.service.settings(workspace);
     const may = await maySaveSettings(deps, args.client, workspace, args.body.user.id, saved);
     if (!may.allowed) {
-      await replyPrivately(presser(args), { text: `:lock: ${may.reason}` }, logger);
+      await replyPrivately(presser(args), { text: text.watches.locked({ reason: may.reason }) }, logger);
       return;
     }
     const settings = await currentSettings(deps, args.client, workspace, args.body.user.id);
@@ -171,14 +170,14 @@ export function registerWatchActions(app: App, deps: WatchCommandDeps, logger: L
           operation: 'watch settings',
         });
         if (!access.allowed) {
-          await notifyByDm(client, user, { text: `:lock: ${access.reason}` }, logger);
+          await notifyByDm(client, user, { text: text.watches.locked({ reason: access.reason }) }, logger);
           return;
         }
         // Checked again: the modal may have been open while the policy or the settings changed.
         const before = await deps.service.settings(workspace);
         const may = await maySaveSettings(deps, client, workspace, user, before);
         if (!may.allowed) {
-          await notifyByDm(client, user, { text: `:lock: ${may.reason}` }, logger);
+          await notifyByDm(client, user, { text: text.watches.locked({ reason: may.reason }) }, logger);
           return;
         }
         const { channel, ...rest } = parsed.data;
@@ -188,7 +187,10 @@ export function registerWatchActions(app: App, deps: WatchCommandDeps, logger: L
           action: 'watch_settings',
           actor: user,
           operation: 'watch settings',
-          outcome: `${describe(settings)} (was ${before === undefined ? 'never set' : describe(before)})`,
+          outcome: text.watches.auditSettingsChanged({
+            settings: describe(settings),
+            before: before === undefined ? text.watches.auditSettingsNeverSet : describe(before),
+          }),
         });
         await tellSaved(client, user, settings, deps.now(), logger);
       },
@@ -199,8 +201,14 @@ export function registerWatchActions(app: App, deps: WatchCommandDeps, logger: L
 /** The settings in a few words, for the audit trail (ids only, as every entry). */
 function describe(settings: DigestSettings): string {
   const when =
-    settings.cadence === 'off' ? 'no digest' : `${settings.cadence} ${settings.hour}:00 ${settings.timeZone}`;
-  return `channel ${settings.channel ?? 'none'}, ${when}`;
+    settings.cadence === 'off'
+      ? text.watches.auditNoDigest
+      : text.watches.auditDigestAt({
+          cadence: settings.cadence,
+          hour: settings.hour,
+          timeZone: settings.timeZone,
+        });
+  return text.watches.auditSettings({ channel: settings.channel ?? text.watches.auditNoChannel, when });
 }
 
 async function tellSaved(
@@ -211,9 +219,11 @@ async function tellSaved(
   logger: Logger,
 ): Promise<void> {
   const next = nextDigestAt(settings, now);
-  const text =
+  const saved =
     settings.channel === undefined
-      ? ':gear: Watch settings saved: no digest channel, so alerts go where each watch was added and no digest is scheduled.'
-      : `:gear: Watch settings saved: alerts${next === undefined ? '' : ' and the digest'} go to <#${settings.channel}>${next === undefined ? ' (no scheduled digest)' : `, next digest ${slackDate(next)}`}.`;
-  await notifyByDm(client, user, { text }, logger);
+      ? text.watches.settingsSavedNoChannel
+      : next === undefined
+        ? text.watches.settingsSavedNoSchedule({ channel: settings.channel })
+        : text.watches.settingsSaved({ channel: settings.channel, next: slackDate(next) });
+  await notifyByDm(client, user, { text: saved }, logger);
 }

@@ -5,6 +5,7 @@ import type { Logger } from '../../shared/logger.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
 import { replyForError } from '../../slack/error-reply.js';
 import { codeSpan } from '../../slack/mrkdwn.js';
+import { text } from '../../text/index.js';
 import { addedMessage, itemName } from './blocks.js';
 import { sortKnown } from './known.js';
 import type { ManagerDeps } from './managers.js';
@@ -61,15 +62,20 @@ export async function addWatches(
     ...(sorted.unknown.length === 0
       ? []
       : [
-          `:warning: Not added, the registrar does not know ${kind === 'domain' ? 'these domains' : 'these certificates'} for this workspace's key: ${names(kind, sorted.unknown)}.`,
+          kind === 'domain'
+            ? text.watches.unknownDomainsNotAdded({ names: names(kind, sorted.unknown) })
+            : text.watches.unknownCertificatesNotAdded({ names: names(kind, sorted.unknown) }),
         ]),
-    ...sorted.failed.map(
-      ({ id, error }) =>
-        `:warning: ${names(kind, [id])} was not added: it could not be read now. ${replyForError(error, logger, { nothingChanged: true }).text.replace(/^:\w+: /, '')}`,
+    ...sorted.failed.map(({ id, error }) =>
+      text.watches.unreadableNotAdded({
+        name: names(kind, [id]),
+        why: replyForError(error, logger, { nothingChanged: true }).text.replace(/^:\w+: /, ''),
+      }),
     ),
   ];
   const already = ids.filter((id) => isWatched.has(id));
-  if (sorted.known.length === 0) return addedMessage(kind, [], already, [...notAdded, 'Nothing was added.']);
+  if (sorted.known.length === 0)
+    return addedMessage(kind, [], already, [...notAdded, text.watches.nothingAdded]);
 
   const result = await deps.service.add(workspace, kind, sorted.known, where, { perPerson });
   if (!result.ok) {
@@ -83,7 +89,7 @@ export async function addWatches(
       actor: where.user,
       operation: `${kind} watch`,
       target: item.id,
-      outcome: `alerts in <#${item.channel}>`,
+      outcome: text.watches.auditAlertsIn({ channel: item.channel }),
     });
   }
   return addedMessage(
@@ -94,19 +100,15 @@ export async function addWatches(
   );
 }
 
-const plain = (text: string): Message => ({
-  text,
-  blocks: [{ type: 'section', text: { type: 'mrkdwn', text } }],
+const plain = (said: string): Message => ({
+  text: said,
+  blocks: [{ type: 'section', text: { type: 'mrkdwn', text: said } }],
 });
 
 function overCap(mine: number, cap: number, more: number): Message {
-  return plain(
-    `:no_entry: You have added ${mine} of the ${cap} watches one person may add in this workspace; ${more} more would pass that. Nothing was added. Remove some of yours with \`/domain watch remove\` or \`/tls watch remove\`, or ask an admin (admins are held only by the workspace's limit).`,
-  );
+  return plain(text.watches.overPersonCap({ mine, cap, more }));
 }
 
 function overLimit(total: number, limit: number, more: number): Message {
-  return plain(
-    `:no_entry: This workspace watches ${total} of at most ${limit} domains and certificates; ${more} more would pass the limit. Nothing was added. Remove some with \`/domain watch remove\` or \`/tls watch remove\`.`,
-  );
+  return plain(text.watches.overWorkspaceLimit({ total, limit, more }));
 }

@@ -12,6 +12,7 @@ import {
 } from '../../slack/blocks.js';
 import { inputBlock } from '../../slack/modal.js';
 import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
+import { text } from '../../text/index.js';
 import { WATCH_IDS } from './ids.js';
 import type { WatchedEntry } from './service.js';
 import { CADENCES, type DigestSettings, type WatchChange, type WatchItem } from './store.js';
@@ -29,23 +30,30 @@ export const itemName = (item: Pick<WatchItem, 'kind' | 'id'>) =>
 function stateLine({ item, state }: WatchedEntry, now: number): string {
   const label =
     item.kind === 'domain'
-      ? `:globe_with_meridians: ${codeSpan(itemName(item))}`
-      : `:lock: ${codeSpan(item.id)}`;
+      ? text.watches.lineDomain({ name: codeSpan(itemName(item)) })
+      : text.watches.lineCertificate({ id: codeSpan(item.id) });
   const about = state.label === undefined ? '' : ` ${escapeMrkdwn(state.label)}`;
   if (state.failures >= FAILURES_BEFORE_REPORT)
-    return `${label}${about} · :warning: could not check since ${slackDate(state.failingSince ?? now)}`;
-  if (state.checkedAt === undefined) return `${label} · _first look pending_`;
+    return text.watches.lineCouldNotCheck({
+      label: `${label}${about}`,
+      since: slackDate(state.failingSince ?? now),
+    });
+  if (state.checkedAt === undefined) return text.watches.lineFirstLookPending({ label });
   const parts: string[] = [];
   if (state.status !== undefined) parts.push(escapeMrkdwn(state.status));
   if (state.expiresAt !== undefined)
-    parts.push(`expires ${slackDate(state.expiresAt, '{date_short} ({ago})')}`);
-  else parts.push('expiry not known');
+    parts.push(text.watches.lineExpires({ date: slackDate(state.expiresAt, '{date_short} ({ago})') }));
+  else parts.push(text.watches.lineExpiryNotKnown);
   if (state.renewal !== undefined)
     parts.push(
-      `renewal ${codeSpan(state.renewal.id)} ordered ${slackDate(state.renewal.placedAt, '{date_short}')} (${escapeMrkdwn(state.renewal.status)})`,
+      text.watches.lineRenewal({
+        id: codeSpan(state.renewal.id),
+        ordered: slackDate(state.renewal.placedAt, '{date_short}'),
+        status: escapeMrkdwn(state.renewal.status),
+      }),
     );
-  if (state.autoRenew === false) parts.push('*auto-renew off*');
-  if (state.cancelled === true) parts.push('*cancelled*');
+  if (state.autoRenew === false) parts.push(text.watches.lineAutoRenewOff);
+  if (state.cancelled === true) parts.push(text.watches.lineCancelled);
   return `${label}${about} · ${parts.join(' · ')}`;
 }
 
@@ -57,12 +65,16 @@ export function listMessage(
   kind?: WatchItem['kind'],
 ): Message {
   const shown = kind === undefined ? entries : entries.filter((entry) => entry.item.kind === kind);
-  const what =
-    kind === 'certificate' ? 'certificates' : kind === 'domain' ? 'domains' : 'domains and certificates';
-  const title = `Watched ${what} (${shown.length})`;
+  const count = { count: shown.length };
+  const title =
+    kind === 'certificate'
+      ? text.watches.listTitleCertificates(count)
+      : kind === 'domain'
+        ? text.watches.listTitleDomains(count)
+        : text.watches.listTitleAll(count);
   if (shown.length === 0) {
-    const add = kind === 'certificate' ? '`/tls watch add CERTIFICATE_ID`' : '`/domain watch add DOMAIN`';
-    return { text: title, blocks: [header(title), section(`Nothing is watched yet. Add with ${add}.`)] };
+    const empty = kind === 'certificate' ? text.watches.listEmptyCertificates : text.watches.listEmptyDomains;
+    return { text: title, blocks: [header(title), section(empty)] };
   }
   const lines = shown.slice(0, MAX_LINES).map((entry) => stateLine(entry, now));
   return {
@@ -71,21 +83,27 @@ export function listMessage(
       header(title),
       ...packLines(lines).slice(0, 45),
       context(
-        `${entries.length} of ${limit} watches used in this workspace.${shown.length > MAX_LINES ? ` Showing the first ${MAX_LINES}.` : ''}`,
+        [
+          text.watches.listUsed({ used: entries.length, limit }),
+          ...(shown.length > MAX_LINES ? [text.watches.listTruncated({ shown: MAX_LINES })] : []),
+        ].join(' '),
       ),
     ],
   };
 }
 
 function describeSettings(settings: DigestSettings | undefined, next: number | undefined): string {
-  if (settings?.channel === undefined)
-    return 'No digest channel: alerts go to the channel where each watch was added. Set one with `/domain watch settings`.';
+  if (settings?.channel === undefined) return text.watches.homeNoChannel;
+  const at = { hour: String(settings.hour).padStart(2, '0'), timeZone: escapeMrkdwn(settings.timeZone) };
   const when =
     settings.cadence === 'off'
-      ? 'no scheduled digest'
-      : `${settings.cadence === 'daily' ? 'daily' : `every ${settings.cadence}`} at ${String(settings.hour).padStart(2, '0')}:00 ${escapeMrkdwn(settings.timeZone)}`;
-  const nextLine = next === undefined ? '' : ` (next ${slackDate(next)})`;
-  return `Digest and alerts in <#${settings.channel}>: ${when}${nextLine}.`;
+      ? text.watches.homeNoSchedule
+      : settings.cadence === 'daily'
+        ? text.watches.homeDaily(at)
+        : text.watches.homeWeekly({ day: settings.cadence, ...at });
+  return next === undefined
+    ? text.watches.homeSettings({ channel: settings.channel, when })
+    : text.watches.homeSettingsNext({ channel: settings.channel, when, next: slackDate(next) });
 }
 
 /** The digest: what expires within 60 days, soonest first; what changed since the last one; what could not be checked. */
@@ -96,32 +114,32 @@ export function digestMessage(
   watched: number,
   now: number,
 ): Message {
-  const title = 'Watch digest';
   const expiring = coming.slice(0, MAX_LINES).map((entry) => stateLine(entry, now));
   const blocks: KnownBlock[] = [
-    header(title),
-    section(`*Expiring in the next 60 days (${coming.length})*`),
+    header(text.watches.digestTitle),
+    section(text.watches.digestExpiringHeading({ count: coming.length })),
     ...(expiring.length === 0
-      ? [section('Nothing expires in the next 60 days.')]
+      ? [section(text.watches.digestNothingExpiring)]
       : packLines(expiring).slice(0, 20)),
-    section(`*What changed (${changes.length})*`),
+    section(text.watches.digestChangesHeading({ count: changes.length })),
     ...(changes.length === 0
-      ? [section('No changes since the last digest.')]
+      ? [section(text.watches.digestNoChanges)]
       : packLines(
-          changes
-            .slice(0, MAX_LINES)
-            .map((change) => `${slackDate(change.at, '{date_short} {time}')} ${change.text}`),
+          changes.slice(0, MAX_LINES).map((change) =>
+            text.watches.digestChange({
+              at: slackDate(change.at, '{date_short} {time}'),
+              change: change.text,
+            }),
+          ),
         ).slice(0, 15)),
   ];
   if (failing.length > 0) {
-    blocks.push(section(`*Could not be checked (${failing.length})*`));
+    blocks.push(section(text.watches.digestFailingHeading({ count: failing.length })));
     blocks.push(...packLines(failing.slice(0, MAX_LINES).map((entry) => stateLine(entry, now))).slice(0, 5));
   }
-  blocks.push(
-    context(`${watched} watched · as of ${slackDate(now)} · \`/domain watch list\` shows them all`),
-  );
+  blocks.push(context(text.watches.digestFooter({ watched, asOf: slackDate(now) })));
   return {
-    text: `${title}: ${coming.length} expiring in the next 60 days, ${changes.length} change(s)`,
+    text: text.watches.digestSummary({ expiring: coming.length, changes: changes.length }),
     blocks,
   };
 }
@@ -134,74 +152,83 @@ export function homeSection(
   now: number,
 ): KnownBlock[] {
   return [
-    header('Coming up'),
+    header(text.watches.homeTitle),
     section(
       coming.length === 0
-        ? 'Nothing watched expires in the next 60 days. Watch more with `/domain watch add` and `/tls watch add`.'
+        ? text.watches.homeNothingComing
         : coming
             .slice(0, 10)
             .map((entry) => stateLine(entry, now))
             .join('\n'),
     ),
-    ...(coming.length > 10 ? [context(`…and ${coming.length - 10} more: \`/domain watch list\`.`)] : []),
+    ...(coming.length > 10 ? [context(text.watches.homeMore({ count: coming.length - 10 }))] : []),
     section(describeSettings(settings, next)),
     {
       type: 'actions',
       elements: [
-        button('Digest settings', WATCH_IDS.openSettings, 'settings'),
-        button('Post digest now', WATCH_IDS.digestNow, 'home'),
+        button(text.watches.digestSettingsButton, WATCH_IDS.openSettings, 'settings'),
+        button(text.watches.postDigestNowButton, WATCH_IDS.digestNow, 'home'),
       ],
     },
     divider(),
   ];
 }
 
-const option = (text: string, value: string) => ({ text: { type: 'plain_text' as const, text }, value });
+const option = (label: string, value: string) => ({
+  text: { type: 'plain_text' as const, text: label },
+  value,
+});
 const cadenceLabel = (cadence: (typeof CADENCES)[number]) =>
   cadence === 'off'
-    ? 'No scheduled digest'
+    ? text.watches.cadenceOff
     : cadence === 'daily'
-      ? 'Every day'
-      : `Every ${cadence[0]?.toUpperCase()}${cadence.slice(1)}`;
+      ? text.watches.cadenceDaily
+      : text.watches.cadenceWeekly({ day: `${cadence[0]?.toUpperCase()}${cadence.slice(1)}` });
 
 /** The settings modal: channel, cadence, hour and time zone (the opener's own time zone first). */
 export function settingsModal(current: DigestSettings): View {
   const hours = Array.from({ length: 24 }, (_, hour) =>
-    option(`${String(hour).padStart(2, '0')}:00`, String(hour)),
+    option(text.watches.hourOption({ hour: String(hour).padStart(2, '0') }), String(hour)),
   );
   const cadences = CADENCES.map((cadence) => option(cadenceLabel(cadence), cadence));
-  return formModal(WATCH_IDS.settingsModal, undefined, 'Watch digest', 'Save', [
-    inputBlock(
-      WATCH_IDS.channel,
-      'Digest and alert channel',
-      {
-        type: 'conversations_select',
-        filter: { include: ['public', 'private'], exclude_bot_users: true },
-        ...(current.channel === undefined ? {} : { initial_conversation: current.channel }),
-      },
-      {
-        optional: true,
-        hint: 'Empty: alerts go where each watch was added, and no digest is posted. Invite Regdesk to a private channel first.',
-      },
-    ),
-    inputBlock(WATCH_IDS.cadence, 'When', {
-      type: 'static_select',
-      options: cadences,
-      initial_option: option(cadenceLabel(current.cadence), current.cadence),
-    }),
-    inputBlock(WATCH_IDS.hour, 'Hour', {
-      type: 'static_select',
-      options: hours,
-      initial_option: hours[current.hour],
-    }),
-    inputBlock(
-      WATCH_IDS.timeZone,
-      'Time zone',
-      { type: 'plain_text_input', initial_value: current.timeZone, max_length: 64 },
-      { hint: 'An IANA time zone such as Europe/Berlin or America/New_York.' },
-    ),
-    { type: 'actions', elements: [button('Post digest now', WATCH_IDS.digestNow, 'modal')] },
-  ]);
+  return formModal(
+    WATCH_IDS.settingsModal,
+    undefined,
+    text.watches.settingsTitle,
+    text.watches.settingsSubmit,
+    [
+      inputBlock(
+        WATCH_IDS.channel,
+        text.watches.settingsChannelLabel,
+        {
+          type: 'conversations_select',
+          filter: { include: ['public', 'private'], exclude_bot_users: true },
+          ...(current.channel === undefined ? {} : { initial_conversation: current.channel }),
+        },
+        {
+          optional: true,
+          hint: text.watches.settingsChannelHint,
+        },
+      ),
+      inputBlock(WATCH_IDS.cadence, text.watches.settingsCadenceLabel, {
+        type: 'static_select',
+        options: cadences,
+        initial_option: option(cadenceLabel(current.cadence), current.cadence),
+      }),
+      inputBlock(WATCH_IDS.hour, text.watches.settingsHourLabel, {
+        type: 'static_select',
+        options: hours,
+        initial_option: hours[current.hour],
+      }),
+      inputBlock(
+        WATCH_IDS.timeZone,
+        text.watches.settingsTimeZoneLabel,
+        { type: 'plain_text_input', initial_value: current.timeZone, max_length: 64 },
+        { hint: text.watches.settingsTimeZoneHint },
+      ),
+      { type: 'actions', elements: [button(text.watches.postDigestNowButton, WATCH_IDS.digestNow, 'modal')] },
+    ],
+  );
 }
 
 /** What `watch add` answers: what is now watched, what already was, and what was refused. */
@@ -213,14 +240,10 @@ export function addedMessage(
 ): Message {
   const name = (id: string) => codeSpan(itemName({ kind, id }));
   const lines = [
-    ...(added.length === 0
-      ? []
-      : [
-          `:eyes: Now watching ${added.map(name).join(', ')}: Regdesk looks within a minute and says here if anything is due.`,
-        ]),
-    ...(already.length === 0 ? [] : [`Already watched: ${already.map(name).join(', ')}.`]),
+    ...(added.length === 0 ? [] : [text.watches.nowWatching({ items: added.map(name).join(', ') })]),
+    ...(already.length === 0 ? [] : [text.watches.alreadyWatched({ items: already.map(name).join(', ') })]),
     ...refused,
   ];
-  const text = lines.join('\n') || 'Nothing to add.';
-  return { text, blocks: packLines(lines.length === 0 ? [text] : lines).slice(0, 45) };
+  const said = lines.join('\n') || text.watches.nothingToAdd;
+  return { text: said, blocks: packLines(lines.length === 0 ? [said] : lines).slice(0, 45) };
 }

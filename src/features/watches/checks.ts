@@ -3,6 +3,7 @@ import { TLS_PRODUCTS } from '../../registrar/schemas/tls.js';
 import { displayName } from '../../shared/domain-names.js';
 import { slackDate } from '../../slack/blocks.js';
 import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
+import { text } from '../../text/index.js';
 import { orderedAt } from '../tls/blocks.js';
 import type { Alert } from './alert.js';
 import type { RenewalSeen, WatchChange, WatchItem, WatchState } from './store.js';
@@ -66,31 +67,45 @@ export function lookAtDomain(
     if (threshold !== undefined) {
       const lapses = domain.auto_renew === false || domain.cancelled === true;
       const when = slackDate(expiresAt, '{date_long}');
+      const days = daysLeft(expiresAt, now);
       const what =
         threshold === 0
-          ? `:rotating_light: ${name} *expired* on ${when}.`
-          : `${lapses ? ':rotating_light:' : ':calendar:'} ${name} expires on ${when} (in ${daysLeft(expiresAt, now)} day(s)).`;
+          ? text.watches.domainExpired({ name, when })
+          : lapses
+            ? text.watches.domainExpiresLapsing({ name, when, days })
+            : text.watches.domainExpiresRenewing({ name, when, days });
       const why =
         domain.cancelled === true
-          ? ' It is *cancelled*: it will not be renewed. Withdraw the cancellation at the registrar if it is still needed.'
+          ? text.watches.domainCancelledWhy
           : domain.auto_renew === false
-            ? ' Auto-renew is *off*: renew it at the registrar or turn auto-renew on, or it lapses.'
-            : ' Auto-renew is on: make sure the account can pay for the renewal.';
+            ? text.watches.domainAutoRenewOffWhy
+            : text.watches.domainAutoRenewOnWhy;
       const state =
-        domain.cancelled === true ? ', *cancelled*' : domain.auto_renew === false ? ', auto-renew *off*' : '';
+        domain.cancelled === true
+          ? text.watches.domainStateCancelled
+          : domain.auto_renew === false
+            ? text.watches.domainStateAutoRenewOff
+            : undefined;
       alerts.push({
         mark: `domain:${item.id}:expiry:${threshold}:${dayOf(expiresAt)}`,
         level: lapses ? 'loud' : 'warn',
-        text: `${what}${why}`,
+        text: `${what} ${why}`,
         buttons: ['show'],
         cause: { kind: 'domain-expiry', threshold, lapses },
-        line: `${name}: ${threshold === 0 ? 'expired' : 'expires'} ${when}${threshold === 0 ? '' : ` (in ${daysLeft(expiresAt, now)} day(s))`}${state}`,
+        line:
+          threshold === 0
+            ? text.watches.domainExpiredLine({ name, when, state })
+            : text.watches.domainExpiresLine({ name, when, days, state }),
       });
     }
     if (previous.expiresAt !== undefined && dayOf(previous.expiresAt) !== dayOf(expiresAt)) {
       changes.push({
         at: now,
-        text: `${name} now expires on ${slackDate(expiresAt, '{date_long}')} (was ${slackDate(previous.expiresAt, '{date_long}')}).`,
+        text: text.watches.domainExpiryMoved({
+          name,
+          when: slackDate(expiresAt, '{date_long}'),
+          was: slackDate(previous.expiresAt, '{date_long}'),
+        }),
       });
     }
   }
@@ -99,22 +114,29 @@ export function lookAtDomain(
     domain.auto_renew !== undefined &&
     previous.autoRenew !== domain.auto_renew
   ) {
-    changes.push({ at: now, text: `${name}: auto-renew turned *${domain.auto_renew ? 'on' : 'off'}*.` });
+    changes.push({
+      at: now,
+      text: domain.auto_renew
+        ? text.watches.autoRenewTurnedOn({ name })
+        : text.watches.autoRenewTurnedOff({ name }),
+    });
   }
 
   const nameservers = normalisedNameservers(domain.nameservers);
   if (previous.nameservers !== undefined && previous.nameservers.join(',') !== nameservers.join(',')) {
-    const list = (ns: readonly string[]) => (ns.length === 0 ? '_none_' : ns.map(codeSpan).join(', '));
-    const text = `${name}: the delegation changed from ${list(previous.nameservers)} to ${list(nameservers)}.`;
+    const list = (ns: readonly string[]) =>
+      ns.length === 0 ? text.watches.nameserversNone : ns.map(codeSpan).join(', ');
+    const fromTo = { name, from: list(previous.nameservers), to: list(nameservers) };
+    const change = text.watches.delegationChanged(fromTo);
     alerts.push({
       mark: `domain:${item.id}:ns:${previous.checkedAt ?? 0}:${nameservers.join(',')}`,
       level: 'warn',
-      text: `:twisted_rightwards_arrows: ${text} If nobody here changed it, check the registrar account now.`,
+      text: text.watches.delegationAlert({ change }),
       buttons: ['show'],
       cause: { kind: 'delegation' },
-      line: `${name}: from ${list(previous.nameservers)} to ${list(nameservers)}`,
+      line: text.watches.delegationLine(fromTo),
     });
-    changes.push({ at: now, text });
+    changes.push({ at: now, text: change });
   }
 
   const pending = dnssec.dnssec_state === 'pending' || (dnssec.pending_job ?? null) !== null;
@@ -128,26 +150,35 @@ export function lookAtDomain(
     alerts.push({
       mark: `domain:${item.id}:dnssec-drift:${desired}:${live}:${driftSince}`,
       level: 'warn',
-      text: `:closed_lock_with_key: DNSSEC of ${name} should be *${escapeMrkdwn(desired)}* but the registry shows *${escapeMrkdwn(live)}*. Verify it (\`/dns dnssec ${item.id} verify\`) and, if it stays so, fix the records.`,
+      text: text.watches.dnssecDrift({
+        name,
+        desired: escapeMrkdwn(desired),
+        live: escapeMrkdwn(live),
+        domain: item.id,
+      }),
       buttons: ['verify', 'show'],
       cause: { kind: 'dnssec-drift' },
-      line: `${name}: should be *${escapeMrkdwn(desired)}*, the registry shows *${escapeMrkdwn(live)}*`,
+      line: text.watches.dnssecDriftLine({ name, desired: escapeMrkdwn(desired), live: escapeMrkdwn(live) }),
     });
   }
   if (pendingSince !== undefined && now - pendingSince > DNSSEC_PENDING_MAX_MS) {
     alerts.push({
       mark: `domain:${item.id}:dnssec-stuck:${pendingSince}`,
       level: 'warn',
-      text: `:hourglass: A DNSSEC change of ${name} has been pending since ${slackDate(pendingSince)}. Verify it (\`/dns dnssec ${item.id} verify\`) or cancel it (\`/dns dnssec ${item.id} cancel\`).`,
+      text: text.watches.dnssecStuck({ name, since: slackDate(pendingSince), domain: item.id }),
       buttons: ['verify', 'show'],
       cause: { kind: 'dnssec-stuck' },
-      line: `${name}: pending since ${slackDate(pendingSince)}`,
+      line: text.watches.pendingSinceLine({ name, since: slackDate(pendingSince) }),
     });
   }
   if (before !== undefined && (before.desired !== desired || before.live !== live)) {
     changes.push({
       at: now,
-      text: `${name}: DNSSEC is now ${escapeMrkdwn(live || '?')} (wanted ${escapeMrkdwn(desired || '?')}).`,
+      text: text.watches.dnssecChanged({
+        name,
+        live: escapeMrkdwn(live || '?'),
+        desired: escapeMrkdwn(desired || '?'),
+      }),
     });
   }
 
@@ -221,39 +252,63 @@ export function lookAtCertificate(
   const renewed = threshold === undefined ? undefined : renewal;
 
   if (expiresAt !== undefined && threshold !== undefined && (renewed === undefined || threshold === 0)) {
+    const when = slackDate(expiresAt, '{date_long}');
     const ordered =
       renewed === undefined
-        ? 'Renew it, then install the new one.'
-        : `Renewal ${codeSpan(renewed.id)} was ordered on ${slackDate(renewed.placedAt, '{date_short}')} (${escapeMrkdwn(renewed.status)}): install the new certificate once it is issued.`;
+        ? text.watches.certificateRenewIt
+        : text.watches.certificateRenewalOrdered({
+            id: codeSpan(renewed.id),
+            date: slackDate(renewed.placedAt, '{date_short}'),
+            status: escapeMrkdwn(renewed.status),
+          });
+    const renewal =
+      renewed === undefined
+        ? undefined
+        : text.watches.certificateLineRenewal({
+            id: codeSpan(renewed.id),
+            status: escapeMrkdwn(renewed.status),
+          });
     alerts.push({
       mark: `certificate:${item.id}:expiry:${threshold}:${dayOf(expiresAt)}`,
       level: 'warn',
       text:
         threshold === 0
-          ? `:rotating_light: Certificate ${name} *expired* on ${slackDate(expiresAt, '{date_long}')}. ${ordered}`
-          : `:lock: Certificate ${name} expires on ${slackDate(expiresAt, '{date_long}')} (in ${daysLeft(expiresAt, now)} day(s)) and no renewal is ordered through Regdesk. Renew it now: validation can take days.`,
+          ? `${text.watches.certificateExpired({ name, when })} ${ordered}`
+          : text.watches.certificateExpires({ name, when, days: daysLeft(expiresAt, now) }),
       buttons: ['renew', 'show'],
       cause: { kind: 'certificate-expiry', threshold, renewed: renewed !== undefined },
-      line: `${name}: ${threshold === 0 ? 'expired' : 'expires'} ${slackDate(expiresAt, '{date_long}')}${renewed === undefined ? '' : `, renewal ${codeSpan(renewed.id)} (${escapeMrkdwn(renewed.status)})`}`,
+      line:
+        threshold === 0
+          ? text.watches.certificateExpiredLine({ name, when, renewal })
+          : text.watches.certificateExpiresLine({ name, when, renewal }),
     });
   }
   const before = previous.renewal;
   if (renewed !== undefined && (before?.id !== renewed.id || before.status !== renewed.status)) {
     changes.push({
       at: now,
-      text: `Certificate ${name}: renewal ${codeSpan(renewed.id)} ordered ${slackDate(renewed.placedAt, '{date_short}')} is *${escapeMrkdwn(renewed.status)}*.`,
+      text: text.watches.certificateRenewalStatus({
+        name,
+        id: codeSpan(renewed.id),
+        ordered: slackDate(renewed.placedAt, '{date_short}'),
+        status: escapeMrkdwn(renewed.status),
+      }),
     });
   } else if (renewed === undefined && before !== undefined && threshold !== undefined) {
     changes.push({
       at: now,
-      text: `Certificate ${name}: renewal ${codeSpan(before.id)} no longer counts (cancelled, failed or gone).`,
+      text: text.watches.certificateRenewalGone({ name, id: codeSpan(before.id) }),
     });
   }
   if (REVOKED.has(cert.status)) {
     alerts.push({
       mark: `certificate:${item.id}:status:${cert.status}`,
       level: 'warn',
-      text: `:no_entry: Certificate ${name} is *${escapeMrkdwn(cert.status)}*: browsers will refuse it. ${cert.status === 'certificate-revoked' ? 'Reissue it on the same order' : 'Order a replacement with `/tls order`'} and install the new one.`,
+      text: `${text.watches.certificateRevoked({ name, status: escapeMrkdwn(cert.status) })} ${
+        cert.status === 'certificate-revoked'
+          ? text.watches.certificateReissueIt
+          : text.watches.certificateReplaceIt
+      }`,
       buttons: cert.status === 'certificate-revoked' ? ['reissue', 'show'] : ['show'],
       cause: { kind: 'certificate-status', status: cert.status },
       line: name,
@@ -270,17 +325,28 @@ export function lookAtCertificate(
       alerts.push({
         mark: `certificate:${item.id}:stuck:${pendingSince}`,
         level: 'warn',
-        text: `:hourglass: Certificate ${name} has been pending since ${slackDate(pendingSince)}, longer than the usual ${usual / DAY_MS} days. ${cert.action_required === true ? 'Details are missing: complete them at the registrar.' : 'Check that the validation records are published.'}`,
+        text: `${text.watches.certificateStuck({ name, since: slackDate(pendingSince), days: usual / DAY_MS })} ${
+          cert.action_required === true
+            ? text.watches.certificateDetailsMissing
+            : text.watches.certificateCheckValidation
+        }`,
         buttons: ['show'],
         cause: { kind: 'certificate-stuck', usualDays: usual / DAY_MS },
-        line: `${name}: pending since ${slackDate(pendingSince)}${cert.action_required === true ? ', details missing' : ''}`,
+        line:
+          cert.action_required === true
+            ? text.watches.certificateStuckLineDetailsMissing({ name, since: slackDate(pendingSince) })
+            : text.watches.pendingSinceLine({ name, since: slackDate(pendingSince) }),
       });
     }
   }
   if (previous.status !== undefined && previous.status !== cert.status) {
     changes.push({
       at: now,
-      text: `Certificate ${name} is now *${escapeMrkdwn(cert.status)}* (was ${escapeMrkdwn(previous.status)}).`,
+      text: text.watches.certificateStatusChanged({
+        name,
+        status: escapeMrkdwn(cert.status),
+        was: escapeMrkdwn(previous.status),
+      }),
     });
   }
   return {

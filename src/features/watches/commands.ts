@@ -7,6 +7,7 @@ import type { Subcommand, SubcommandContext } from '../../slack/router.js';
 import type { SlackDirectory } from '../../slack/users.js';
 import { openModal } from '../../slack/views.js';
 import { workspaceOf } from '../../slack/workspace.js';
+import { text } from '../../text/index.js';
 import type { Roles } from '../approvals/permissions.js';
 import { REGISTRAR_ID } from '../tls/service.js';
 import { type AddDeps, addWatches } from './adding.js';
@@ -27,17 +28,13 @@ export const MAX_CERTIFICATES_PER_COMMAND = 20;
 /** A trigger_id is good for 3 s (docs/requirements.md R2); past this the settings modal cannot open. */
 const TRIGGER_BUDGET_MS = 2_500;
 
-const DOMAIN_USAGE =
-  '`/domain watch add DOMAIN…`, `/domain watch remove DOMAIN…`, `/domain watch list`, `/domain watch settings` or `/domain watch digest`.';
-const TLS_USAGE =
-  '`/tls watch add CERTIFICATE_ID…`, `/tls watch remove CERTIFICATE_ID…` or `/tls watch list`.';
-
 /** Acks, then asks whether the person may use the workspace's key (members in good standing, R33). */
 async function allowed(ctx: SubcommandContext, deps: WatchCommandDeps, operation: string): Promise<boolean> {
   await ctx.ack();
   const { body, client } = ctx.bolt;
   const access = await deps.roles.check(client, workspaceOf(body), body.user_id, 'lookup', { operation });
-  if (!access.allowed) await ctx.respond({ response_type: 'ephemeral', text: `:lock: ${access.reason}` });
+  if (!access.allowed)
+    await ctx.respond({ response_type: 'ephemeral', text: text.watches.locked({ reason: access.reason }) });
   return access.allowed;
 }
 
@@ -47,8 +44,8 @@ const words = (ctx: SubcommandContext) => ctx.args.slice(1);
 export function domainWatchCommand(deps: WatchCommandDeps): Subcommand {
   return {
     name: 'watch',
-    usage: 'watch add|remove|list|settings|digest …',
-    summary: 'expiry and drift alerts for domains; digest settings; `digest` posts the digest now',
+    usage: text.watches.domainCommandUsage,
+    summary: text.watches.domainCommandSummary,
     run: async (ctx) => {
       const verb = ctx.args[0]?.toLowerCase();
       switch (verb) {
@@ -63,7 +60,7 @@ export function domainWatchCommand(deps: WatchCommandDeps): Subcommand {
         case 'digest':
           return digestNow(ctx, deps);
         default:
-          return usage(ctx, DOMAIN_USAGE);
+          return usage(ctx, text.watches.domainUsage);
       }
     },
   };
@@ -73,33 +70,30 @@ export function domainWatchCommand(deps: WatchCommandDeps): Subcommand {
 export function tlsWatchCommand(deps: WatchCommandDeps): Subcommand {
   return {
     name: 'watch',
-    usage: 'watch add|remove|list …',
-    summary: 'expiry, revocation and stuck-order alerts for certificates',
+    usage: text.watches.tlsCommandUsage,
+    summary: text.watches.tlsCommandSummary,
     run: async (ctx) => {
       const verb = ctx.args[0]?.toLowerCase();
       if (verb === 'add') return addCertificates(ctx, deps);
       if (verb === 'remove') return removeWatches(ctx, deps, 'certificate');
       if (verb === 'list') return listWatches(ctx, deps, 'certificate');
-      return usage(ctx, TLS_USAGE);
+      return usage(ctx, text.watches.tlsUsage);
     },
   };
 }
 
 async function addDomains(ctx: SubcommandContext, deps: WatchCommandDeps): Promise<void> {
   const { names, overflow } = splitNames(words(ctx).join(' '), MAX_PER_COMMAND);
-  if (names.length === 0)
-    return usage(ctx, '`/domain watch add DOMAIN…`, e.g. `/domain watch add example.com example.org`.');
-  if (overflow > 0)
-    return usage(
-      ctx,
-      `at most ${MAX_PER_COMMAND} names per \`/domain watch add\`; add the rest in another command.`,
-    );
+  if (names.length === 0) return usage(ctx, text.watches.addDomainsUsage);
+  if (overflow > 0) return usage(ctx, text.watches.tooManyDomains({ max: MAX_PER_COMMAND }));
   const refused = names.flatMap((name) =>
-    name.ok ? [] : [`:warning: ${codeSpan(name.input)} was not added: ${escapeMrkdwn(name.reason)}.`],
+    name.ok
+      ? []
+      : [text.watches.domainNotAdded({ name: codeSpan(name.input), reason: escapeMrkdwn(name.reason) })],
   );
   const valid = names.flatMap((name) => (name.ok ? [name.ascii] : []));
   if (valid.length === 0) {
-    await ctx.ack({ response_type: 'ephemeral', text: `${refused.join('\n')}\nNothing was added.` });
+    await ctx.ack({ response_type: 'ephemeral', text: [...refused, text.watches.nothingAdded].join('\n') });
     return;
   }
   if (!(await allowed(ctx, deps, 'domain watch add'))) return;
@@ -108,15 +102,16 @@ async function addDomains(ctx: SubcommandContext, deps: WatchCommandDeps): Promi
 
 async function addCertificates(ctx: SubcommandContext, deps: WatchCommandDeps): Promise<void> {
   const ids = [...new Set(words(ctx))];
-  if (ids.length === 0)
-    return usage(ctx, '`/tls watch add CERTIFICATE_ID…`, e.g. `/tls watch add cert-123`.');
+  if (ids.length === 0) return usage(ctx, text.watches.addCertificatesUsage);
   if (ids.length > MAX_CERTIFICATES_PER_COMMAND)
-    return usage(ctx, `at most ${MAX_CERTIFICATES_PER_COMMAND} certificate ids per \`/tls watch add\`.`);
+    return usage(ctx, text.watches.tooManyCertificates({ max: MAX_CERTIFICATES_PER_COMMAND }));
   const malformed = ids.filter((id) => !REGISTRAR_ID.test(id));
   if (malformed.length > 0) {
     await ctx.ack({
       response_type: 'ephemeral',
-      text: `Not a certificate id: ${malformed.map((id) => codeSpan(id.slice(0, 100))).join(', ')}. Nothing was added.`,
+      text: text.watches.notCertificateIds({
+        ids: malformed.map((id) => codeSpan(id.slice(0, 100))).join(', '),
+      }),
     });
     return;
   }
@@ -144,10 +139,10 @@ async function addAndTell(
  */
 async function removeWatches(ctx: SubcommandContext, deps: WatchCommandDeps, kind: WatchKind): Promise<void> {
   const given = [...new Set(words(ctx))];
-  const example =
-    kind === 'domain' ? '`/domain watch remove DOMAIN…`' : '`/tls watch remove CERTIFICATE_ID…`';
+  const example = kind === 'domain' ? text.watches.removeDomainsUsage : text.watches.removeCertificatesUsage;
   if (given.length === 0) return usage(ctx, example);
-  if (given.length > MAX_PER_COMMAND) return usage(ctx, `at most ${MAX_PER_COMMAND} per ${example}.`);
+  if (given.length > MAX_PER_COMMAND)
+    return usage(ctx, text.watches.tooManyToRemove({ max: MAX_PER_COMMAND, usage: example }));
   if (!(await allowed(ctx, deps, `${kind} watch remove`))) return;
   const { body, client } = ctx.bolt;
   const workspace = workspaceOf(body);
@@ -174,7 +169,7 @@ async function removeWatches(ctx: SubcommandContext, deps: WatchCommandDeps, kin
       actor: user,
       operation: `${kind} watch remove`,
       target: item.id,
-      outcome: `added by ${item.addedBy}; the policy lets only the adder and admins remove it`,
+      outcome: text.watches.auditRemovalRefused({ addedBy: item.addedBy }),
     });
   }
   const gone = new Set([...removed, ...refused].map((item) => item.id));
@@ -182,11 +177,11 @@ async function removeWatches(ctx: SubcommandContext, deps: WatchCommandDeps, kin
   const lines = [
     ...(removed.length === 0
       ? []
-      : [`:wastebasket: No longer watching ${removed.map((item) => codeSpan(item.id)).join(', ')}.`]),
-    ...(refusal === undefined ? [] : [`:lock: ${refusal}`]),
+      : [text.watches.noLongerWatching({ items: removed.map((item) => codeSpan(item.id)).join(', ') })]),
+    ...(refusal === undefined ? [] : [text.watches.locked({ reason: refusal })]),
     ...(missing.length === 0
       ? []
-      : [`Not watched: ${missing.map((id) => codeSpan(id.slice(0, 100))).join(', ')}.`]),
+      : [text.watches.notWatched({ ids: missing.map((id) => codeSpan(id.slice(0, 100))).join(', ') })]),
   ];
   await ctx.respond({ response_type: 'ephemeral', text: lines.join('\n') });
 }
@@ -227,14 +222,14 @@ async function openSettings(ctx: SubcommandContext, deps: WatchCommandDeps): Pro
     await deps.service.settings(workspace),
   );
   if (!may.allowed) {
-    await ctx.respond({ response_type: 'ephemeral', text: `:lock: ${may.reason}` });
+    await ctx.respond({ response_type: 'ephemeral', text: text.watches.locked({ reason: may.reason }) });
     return;
   }
   const settings = await currentSettings(deps, client, workspace, body.user_id);
   if (Date.now() - started > TRIGGER_BUDGET_MS) {
     await ctx.respond({
       response_type: 'ephemeral',
-      text: 'Slack took too long to answer; please run `/domain watch settings` again.',
+      text: text.watches.settingsSlackTooSlow,
     });
     return;
   }
@@ -252,8 +247,7 @@ async function digestNow(ctx: SubcommandContext, deps: WatchCommandDeps): Promis
 }
 
 export function digestOutcome(sent: { channel?: string; where: 'channel' | 'dm' | 'nowhere' }): string {
-  if (sent.where === 'channel') return `:newspaper: Digest posted in <#${sent.channel}>.`;
-  if (sent.where === 'dm')
-    return `Regdesk could not post in <#${sent.channel}>, so the digest went to your DM with Regdesk. Invite it with \`/invite @Regdesk\`.`;
-  return 'The digest could not be posted: set a channel Regdesk is in with `/domain watch settings`.';
+  if (sent.where === 'channel') return text.watches.digestPosted({ channel: sent.channel });
+  if (sent.where === 'dm') return text.watches.digestWentToDm({ channel: sent.channel });
+  return text.watches.digestNotPosted;
 }

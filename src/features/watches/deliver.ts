@@ -5,6 +5,7 @@ import { context } from '../../slack/blocks.js';
 import { slackRefusal } from '../../slack/platform-errors.js';
 import type { ChannelPoster } from '../../slack/poster.js';
 import { notifyByDm } from '../../slack/reply.js';
+import { text } from '../../text/index.js';
 
 export interface DeliverDeps {
   poster: ChannelPoster;
@@ -35,9 +36,7 @@ export async function deliver(
     if (refusal === undefined || refusal === 'ratelimited') throw error;
     deps.logger.warn({ slackError: refusal }, 'watch message refused by the channel; telling by DM');
     const users = [...new Set(typeof fallback === 'string' ? [fallback] : (fallback ?? []))];
-    const note = context(
-      `Regdesk could not post this in <#${channel}> (${refusal}): invite it with \`/invite @Regdesk\`, or choose a channel it is in with \`/domain watch settings\`.`,
-    );
+    const note = context(text.watches.deliveryRefused({ channel, refusal }));
     let sent = false;
     for (const user of users.slice(0, MAX_FALLBACK_DMS)) {
       const dm = { text: message.text, blocks: [...message.blocks, note] };

@@ -1,6 +1,7 @@
 import type { WebClient } from '@slack/web-api';
 import type { WorkspaceRef } from '../../shared/workspace.js';
 import { codeSpan } from '../../slack/mrkdwn.js';
+import { text } from '../../text/index.js';
 import type { Roles } from '../approvals/permissions.js';
 import type { PolicyStore } from '../approvals/policy.js';
 import type { AuditLog } from '../audit/service.js';
@@ -32,16 +33,13 @@ export async function management(
   return (await deps.roles.isAdmin(client, workspace, user)) ? 'all' : 'own';
 }
 
-const ADMINS = 'admins (workspace admins, owners and the Regdesk admins of `/domain policy`)';
-
 /** Why `user` may not remove these watches: they were added by others. */
 export function removalRefusal(refused: readonly WatchItem[]): string {
-  const named = refused
+  const items = refused
     .slice(0, 20)
-    .map((item) => `${codeSpan(itemName(item))} (added by <@${item.addedBy}>)`)
+    .map((item) => text.watches.removalRefusedItem({ name: codeSpan(itemName(item)), addedBy: item.addedBy }))
     .join(', ');
-  const more = refused.length > 20 ? ` and ${refused.length - 20} more` : '';
-  return `Not removed: ${named}${more}. In this workspace's policy only the person who added a watch and ${ADMINS} may remove it; ask one of them.`;
+  return text.watches.removalRefused({ items, more: Math.max(0, refused.length - 20) });
 }
 
 /** Whether `user` may save the digest settings, and why not. */
@@ -55,8 +53,10 @@ export async function maySaveSettings(
   // Nobody saved settings yet: whoever does first becomes their "adder", as with a watch.
   if (current === undefined || current.setBy === user) return { allowed: true };
   if ((await management(deps, client, workspace, user)) === 'all') return { allowed: true };
-  const who = current.setBy === undefined ? '' : `<@${current.setBy}>, who saved them, and `;
-  const reason = `In this workspace's policy only ${who}${ADMINS} may change the watch settings (the digest channel decides where every alert goes). Nothing was changed.`;
+  const reason =
+    current.setBy === undefined
+      ? text.watches.settingsRefused
+      : text.watches.settingsRefusedBySaver({ setBy: current.setBy });
   await deps.audit.append(workspace, {
     action: 'refuse',
     actor: user,

@@ -2,6 +2,7 @@ import { AppError } from '../../shared/app-error.js';
 import { type Limiter, type QuotaWindow, withLatencyMargin } from '../../shared/limiter.js';
 import type { KeySpace } from '../../shared/redis.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
+import { text } from '../../text/index.js';
 
 export interface PaceDeps {
   limiter: Limiter;
@@ -22,7 +23,7 @@ const MAX_PACE_WAIT_MS = 20_000;
 
 export class PaceExceeded extends AppError {
   constructor() {
-    super('regdesk_watch_pace', 'Regdesk is reading a lot with this key right now; try again in a minute.');
+    super('regdesk_watch_pace', text.watches.paceExceeded);
   }
 }
 

@@ -3,6 +3,7 @@ import { NotFoundError, type RegistrarClient, RegistrarError } from '../../regis
 import { AppError } from '../../shared/app-error.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
 import { escapeMrkdwn } from '../../slack/mrkdwn.js';
+import { text } from '../../text/index.js';
 import type { RenewalLedger } from '../tls/renewals.js';
 import { FAILURES_BEFORE_REPORT, itemName } from './blocks.js';
 import { type Look, lookAtCertificate, lookAtDomain } from './checks.js';
@@ -132,7 +133,10 @@ async function failed(
     await raise(deps, workspace, item, {
       mark: `${item.kind}:${item.id}:not-found:${state.failingSince}`,
       level: 'warn',
-      text: `:grey_question: The registrar does not know ${name} (404): it may have left the account, or the ${item.kind === 'domain' ? 'name' : 'id'} is wrong. If it is gone for good, stop watching it with \`${remove}\`.`,
+      text:
+        item.kind === 'domain'
+          ? text.watches.notFoundDomain({ name, remove })
+          : text.watches.notFoundCertificate({ name, remove }),
       buttons: ['show'],
       cause: { kind: 'not-found' },
       line: name,
@@ -142,7 +146,11 @@ async function failed(
     await raise(deps, workspace, item, {
       mark: `${item.kind}:${item.id}:unreachable:${state.failingSince}`,
       level: 'warn',
-      text: `:warning: Regdesk could not check ${name} ${state.failures} times in a row (last: ${escapeMrkdwn(reason.slice(0, 200))}). Nothing is known to be wrong with it; Regdesk keeps trying and says here when something is due.`,
+      text: text.watches.couldNotCheck({
+        name,
+        times: state.failures,
+        reason: escapeMrkdwn(reason.slice(0, 200)),
+      }),
       buttons: ['show'],
       cause: { kind: 'unreachable', code, reason: reason.slice(0, 300) },
       line: name,
