@@ -280,6 +280,9 @@ export async function runRegdesk(options: RunOptions): Promise<Running> {
         name: worker.name,
         running: () => worker.isRunning() && !worker.isPaused() && workerRedis.status === 'ready',
       }));
+      // Start-up ends with the queues being worked (what /readyz asks of a worker), or, with Redis
+      // slow to answer, after 10 s: readiness then says which queues wait.
+      await withTimeout(Promise.all(workersAmong(started).map((worker) => worker.waitUntilReady())), 10_000);
       // All workers close together, each with a timeout: a job still running then is handed back to
       // BullMQ (it stalls and another worker takes it up), so nothing is lost (docs/requirements.md R20).
       closers.push({

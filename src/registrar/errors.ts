@@ -1,4 +1,5 @@
 import { AppError } from '../shared/app-error.js';
+import { text } from '../text/index.js';
 
 /**
  * One error class per documented status (docs/registrar-api.md §7), each with the spec's meaning and a message a
@@ -21,13 +22,14 @@ export class RegistrarError extends AppError {
   }
 }
 
-const said = (message: string) => (message === '' ? '' : ` The registrar says: “${message.slice(0, 300)}”.`);
+/** What the registrar said, as quoted in a user message: at most 300 characters. */
+const upstream = (message: string) => message.slice(0, 300);
 
 export class BadRequestError extends RegistrarError {
   constructor(operation: string, message = '') {
     super(
       'bad_request',
-      `The registrar refused the request as invalid.${said(message)}`,
+      text.slack.registrarBadRequest({ upstream: upstream(message) }),
       400,
       operation,
       message,
@@ -37,26 +39,20 @@ export class BadRequestError extends RegistrarError {
 
 export class UnauthorizedError extends RegistrarError {
   constructor(operation: string, message = '') {
-    super(
-      'unauthorized',
-      "The registrar rejected this workspace's API key. A workspace admin can replace it with `/domain key`.",
-      401,
-      operation,
-      message,
-    );
+    super('unauthorized', text.slack.registrarUnauthorized, 401, operation, message);
   }
 }
 
 /** 403: the domain guard blocked the change, or the assistant is not available for this key. */
 export class ForbiddenError extends RegistrarError {
   constructor(operation: string, message = '') {
-    const text =
+    const userMessage =
       operation === 'assistant.search'
-        ? "The assistant is not available for this workspace's key."
-        : `The domain guard blocked this action. It must be allowed in the registrar's dashboard first.${said(message)}`;
+        ? text.slack.registrarAssistantUnavailable
+        : text.slack.registrarGuardBlocked({ upstream: upstream(message) });
     super(
       operation === 'assistant.search' ? 'assistant_unavailable' : 'guard_blocked',
-      text,
+      userMessage,
       403,
       operation,
       message,
@@ -66,13 +62,19 @@ export class ForbiddenError extends RegistrarError {
 
 export class NotFoundError extends RegistrarError {
   constructor(operation: string, message = '') {
-    super('not_found', `Not found in this registrar account.${said(message)}`, 404, operation, message);
+    super(
+      'not_found',
+      text.slack.registrarNotFound({ upstream: upstream(message) }),
+      404,
+      operation,
+      message,
+    );
   }
 }
 
 export class ConflictError extends RegistrarError {
   constructor(operation: string, message = '') {
-    super('conflict', `The current state does not allow this.${said(message)}`, 409, operation, message);
+    super('conflict', text.slack.registrarConflict({ upstream: upstream(message) }), 409, operation, message);
   }
 }
 
@@ -80,7 +82,7 @@ export class RecordSetInvalidError extends RegistrarError {
   constructor(operation: string, message = '') {
     super(
       'record_set_invalid',
-      `The registrar refused the record set for this domain's registry or provider.${said(message)}`,
+      text.slack.registrarRecordSetInvalid({ upstream: upstream(message) }),
       417,
       operation,
       message,
@@ -91,40 +93,28 @@ export class RecordSetInvalidError extends RegistrarError {
 export class RateLimitedError extends RegistrarError {
   readonly retryAfterMs: number | undefined;
   constructor(operation: string, message = '', retryAfterMs?: number) {
-    const when = retryAfterMs === undefined ? 'later' : `in ${Math.max(1, Math.ceil(retryAfterMs / 1000))} s`;
-    super(
-      'rate_limited',
-      `The registrar's limit for this is reached; try again ${when}.`,
-      429,
-      operation,
-      message,
-    );
+    const seconds = retryAfterMs === undefined ? undefined : Math.max(1, Math.ceil(retryAfterMs / 1000));
+    super('rate_limited', text.slack.registrarRateLimited({ seconds }), 429, operation, message);
     this.retryAfterMs = retryAfterMs;
   }
 }
 
 export class InternalUpstreamError extends RegistrarError {
   constructor(operation: string, message = '') {
-    super(
-      'internal',
-      'The registrar had an unexpected error. Try again in a few minutes.',
-      500,
-      operation,
-      message,
-    );
+    super('internal', text.slack.registrarInternal, 500, operation, message);
   }
 }
 
 /** 502: provider or registry failure; for availability, "could not be determined" (never "taken"). */
 export class UpstreamFailedError extends RegistrarError {
   constructor(operation: string, message = '') {
-    const text =
+    const userMessage =
       operation === 'domains.availability'
-        ? 'Availability could not be determined right now; try again.'
-        : `The registry or certificate provider failed.${said(message)} Try again later.`;
+        ? text.slack.registrarAvailabilityUnknown
+        : text.slack.registrarUpstreamFailed({ upstream: upstream(message) });
     super(
       operation === 'domains.availability' ? 'availability_unknown' : 'upstream_failed',
-      text,
+      userMessage,
       502,
       operation,
       message,
@@ -134,37 +124,25 @@ export class UpstreamFailedError extends RegistrarError {
 
 export class AssistantBusyError extends RegistrarError {
   constructor(operation: string, message = '') {
-    super('assistant_busy', 'The assistant is busy; your question will be retried.', 503, operation, message);
+    super('assistant_busy', text.slack.registrarAssistantBusy, 503, operation, message);
   }
 }
 
 export class UnexpectedStatusError extends RegistrarError {
   constructor(status: number, operation: string, message = '') {
-    super(
-      'unexpected_status',
-      `The registrar answered with an unexpected status (${status}).`,
-      status,
-      operation,
-      message,
-    );
+    super('unexpected_status', text.slack.registrarUnexpectedStatus({ status }), status, operation, message);
   }
 }
 
 export class TimeoutError extends RegistrarError {
   constructor(operation: string, timeoutMs: number) {
-    super(
-      'timeout',
-      'The registrar did not answer in time. Try again in a moment.',
-      0,
-      operation,
-      `no answer within ${timeoutMs} ms`,
-    );
+    super('timeout', text.slack.registrarTimeout, 0, operation, `no answer within ${timeoutMs} ms`);
   }
 }
 
 export class NetworkError extends RegistrarError {
   constructor(operation: string, cause: string) {
-    super('network', 'The registrar could not be reached. Try again in a moment.', 0, operation, cause);
+    super('network', text.slack.registrarUnreachable, 0, operation, cause);
   }
 }
 
@@ -172,13 +150,7 @@ export class NetworkError extends RegistrarError {
 export class MalformedResponseError extends RegistrarError {
   readonly field: string;
   constructor(operation: string, field: string, detail: string) {
-    super(
-      'malformed_response',
-      'The registrar sent an answer Regdesk cannot read; nothing is shown from it.',
-      200,
-      operation,
-      `${field}: ${detail}`,
-    );
+    super('malformed_response', text.slack.registrarMalformed, 200, operation, `${field}: ${detail}`);
     this.field = field;
   }
 }

@@ -11,6 +11,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { Cluster, type Redis as SingleRedis } from 'ioredis';
+import { text } from '../text/index.js';
 import { AppError } from './app-error.js';
 import type { Logger } from './logger.js';
 import type { Redis } from './redis.js';
@@ -35,11 +36,7 @@ import type { Redis } from './redis.js';
 
 export class ClaimNotDurableError extends AppError {
   constructor(cause?: unknown) {
-    super(
-      'regdesk_claim_not_durable',
-      'Regdesk could not make sure this approval runs only once (its data store did not confirm the write and the local claim file could not be written), so nothing was done. Ask again once an operator has checked Redis and REGDESK_DATA_DIR.',
-      { cause },
-    );
+    super('regdesk_claim_not_durable', text.slack.claimNotDurable, { cause });
   }
 }
 

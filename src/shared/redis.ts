@@ -1,4 +1,5 @@
 import { Cluster, Redis as SingleRedis } from 'ioredis';
+import { text } from '../text/index.js';
 import { AppError } from './app-error.js';
 
 /**
@@ -147,11 +148,7 @@ export async function* scanKeys(redis: Redis, pattern: string): AsyncGenerator<s
 
 export class RedisUnavailableError extends AppError {
   constructor(cause?: unknown) {
-    super(
-      'regdesk_redis_unavailable',
-      'Regdesk is temporarily unavailable (its data store does not answer). Please try again in a minute.',
-      { cause },
-    );
+    super('regdesk_redis_unavailable', text.slack.redisUnavailable, { cause });
   }
 }
 

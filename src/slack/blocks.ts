@@ -1,4 +1,5 @@
 import type { Button, KnownBlock, View } from '@slack/types';
+import { text } from '../text/index.js';
 import { truncate } from './mrkdwn.js';
 
 /** Shared Block Kit helpers. Limits: section text 3000, header 150, context element text 3000. */
@@ -64,19 +65,19 @@ export function formModal(
     ...(privateMetadata === undefined ? {} : { private_metadata: privateMetadata }),
     title: { type: 'plain_text', text: title },
     submit: { type: 'plain_text', text: submit },
-    close: { type: 'plain_text', text: 'Cancel' },
+    close: { type: 'plain_text', text: text.slack.cancelButton },
     blocks,
   };
 }
 
 /** A modal that only tells something (the outcome of a submission), with a Close button. */
-export function noticeModal(title: string, text: string, callbackId: string): View {
+export function noticeModal(title: string, message: string, callbackId: string): View {
   return {
     type: 'modal',
     callback_id: callbackId,
     title: { type: 'plain_text', text: truncate(title, 24) },
-    close: { type: 'plain_text', text: 'Close' },
-    blocks: [section(text)],
+    close: { type: 'plain_text', text: text.slack.closeButton },
+    blocks: [section(message)],
   };
 }
 

@@ -8,6 +8,7 @@ import type {
   ViewSubmitAction,
 } from '@slack/bolt';
 import type { Logger } from '../shared/logger.js';
+import { text } from '../text/index.js';
 import { noticeModal } from './blocks.js';
 import { dispatchOf } from './dispatch.js';
 import { replyForError } from './error-reply.js';
@@ -63,7 +64,10 @@ export function onView(
       outcome = await run(args);
     } catch (error) {
       const reply = replyForError(error, logger.child({ view: callbackId }));
-      await args.ack({ response_action: 'update', view: noticeModal('Regdesk', reply.text, callbackId) });
+      await args.ack({
+        response_action: 'update',
+        view: noticeModal(text.slack.errorModalTitle, reply.text, callbackId),
+      });
       return;
     }
     await args.ack(outcome.answer);

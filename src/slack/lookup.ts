@@ -2,6 +2,7 @@ import type { KnownBlock } from '@slack/types';
 import type { WebClient } from '@slack/web-api';
 import type { RegistrarClient } from '../registrar/index.js';
 import type { WorkspaceRef } from '../shared/workspace.js';
+import { text } from '../text/index.js';
 import { replyForError } from './error-reply.js';
 import type { SubcommandContext } from './router.js';
 import type { ShareableCards } from './share.js';
@@ -44,7 +45,7 @@ export async function lookup(
     };
     const access = await deps.mayLookUp(ctx.bolt.client, workspace, ctx.bolt.body.user_id, about);
     if (!access.allowed) {
-      await ctx.respond({ response_type: 'ephemeral', text: `:lock: ${access.reason}` });
+      await ctx.respond({ response_type: 'ephemeral', text: text.slack.refused({ reason: access.reason }) });
       return;
     }
     const card = await work(deps.registrarFor(workspace), workspace);
@@ -57,6 +58,6 @@ export async function lookup(
 }
 
 /** Usage reply for a subcommand called without its argument. */
-export async function usage(ctx: SubcommandContext, text: string): Promise<void> {
-  await ctx.ack({ response_type: 'ephemeral', text: `Usage: ${text}` });
+export async function usage(ctx: SubcommandContext, syntax: string): Promise<void> {
+  await ctx.ack({ response_type: 'ephemeral', text: text.slack.usage({ usage: syntax }) });
 }

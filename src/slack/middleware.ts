@@ -1,6 +1,7 @@
 import type { AnyMiddlewareArgs, Middleware, SlackEventMiddlewareArgs } from '@slack/bolt';
 import type { Logger } from '../shared/logger.js';
 import type { KeySpace, Redis } from '../shared/redis.js';
+import { text } from '../text/index.js';
 
 /** Slack retries an event three times within about an hour; remember ids a little longer. */
 const EVENT_ID_TTL_SECONDS = 2 * 60 * 60;
@@ -32,9 +33,6 @@ export function dedupeEvents(redis: Redis, keys: KeySpace, logger: Logger): Midd
   };
 }
 
-/** The text an outsider is shown: no detail about the workspace or what they tried. */
-export const OUTSIDER_REFUSAL = ':lock: Regdesk acts only for members of the workspace that installed it.';
-
 /**
  * docs/requirements.md R33: the person acting belongs to the workspace whose token and registrar key
  * are used. Interactions name the presser's home team (`user.team_id`) next to the workspace
@@ -63,7 +61,8 @@ export function membersOnly(logger: Logger): Middleware<AnyMiddlewareArgs> {
       await (args.respond as (message: unknown) => Promise<unknown>)({
         response_type: 'ephemeral',
         replace_original: false,
-        text: OUTSIDER_REFUSAL,
+        // No detail about the workspace or what they tried.
+        text: text.slack.outsiderRefusal,
       }).catch(() => undefined);
     }
   };

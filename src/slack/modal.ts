@@ -1,6 +1,7 @@
 import type { KnownBlock } from '@slack/types';
 import type { z } from 'zod';
 import { AppError } from '../shared/app-error.js';
+import { text } from '../text/index.js';
 
 /**
  * Modal plumbing shared by every feature: input blocks, reading submitted state, and
@@ -51,10 +52,7 @@ export function stateOf(state: ViewState, blockId: string): StateValue {
 
 export class BadMetadataError extends AppError {
   constructor() {
-    super(
-      'regdesk_bad_view_metadata',
-      'This dialog was opened by an older version of Regdesk or has been altered; open it again.',
-    );
+    super('regdesk_bad_view_metadata', text.slack.badViewMetadata);
   }
 }
 

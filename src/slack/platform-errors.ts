@@ -1,3 +1,5 @@
+import { text } from '../text/index.js';
+
 /**
  * Slack platform errors Regdesk meets in real workspaces, and what the person should do about each.
  * The Web API client throws them with `code: 'slack_webapi_platform_error'` and the error name in
@@ -13,15 +15,13 @@ export type SlackRefusal =
   | 'ratelimited';
 
 const ADVICE: Record<SlackRefusal, string> = {
-  not_in_channel:
-    'Regdesk is not in this channel: invite it with `/invite @Regdesk`, or set an approvals channel in `/domain policy`.',
-  channel_not_found:
-    'Regdesk cannot post in this conversation (a private channel or DM it is not part of): invite it with `/invite @Regdesk`, or set an approvals channel in `/domain policy`.',
-  is_archived: 'This channel is archived, so Regdesk cannot post in it; use another channel.',
-  message_not_found: 'The message this belonged to was deleted.',
-  expired_trigger_id: 'Slack allows a dialog to open only within 3 seconds; run the command again.',
-  user_not_in_channel: 'You are not a member of that channel.',
-  ratelimited: 'Slack is limiting how fast Regdesk may post right now; try again in a minute.',
+  not_in_channel: text.slack.notInChannel,
+  channel_not_found: text.slack.channelNotFound,
+  is_archived: text.slack.channelArchived,
+  message_not_found: text.slack.messageDeleted,
+  expired_trigger_id: text.slack.triggerExpired,
+  user_not_in_channel: text.slack.userNotInChannel,
+  ratelimited: text.slack.slackRateLimited,
 };
 
 /** The Slack refusal behind `error`, or undefined when it is something else. */

@@ -2,6 +2,7 @@ import type { KnownBlock } from '@slack/types';
 import type { WebClient } from '@slack/web-api';
 import { AppError } from '../shared/app-error.js';
 import type { Logger } from '../shared/logger.js';
+import { text } from '../text/index.js';
 import { adviceFor, cannotPostHere, slackRefusal } from './platform-errors.js';
 
 /**
@@ -74,10 +75,7 @@ export async function notifyByDm(
 export class CannotPostHere extends AppError {
   constructor(cause: unknown) {
     const refusal = slackRefusal(cause);
-    super(
-      'regdesk_cannot_post_here',
-      refusal === undefined ? 'Regdesk cannot post here.' : adviceFor(refusal),
-    );
+    super('regdesk_cannot_post_here', refusal === undefined ? text.slack.cannotPostHere : adviceFor(refusal));
   }
 }
 

@@ -1,6 +1,7 @@
 import type { AllMiddlewareArgs, App, RespondFn, SlackCommandMiddlewareArgs } from '@slack/bolt';
 import type { KnownBlock } from '@slack/types';
 import type { Logger } from '../shared/logger.js';
+import { text } from '../text/index.js';
 import { dispatchOf } from './dispatch.js';
 import { type ErrorReply, replyForError } from './error-reply.js';
 import { escapeMrkdwn } from './mrkdwn.js';
@@ -95,8 +96,8 @@ export class CommandRouter {
       acked = true;
       await bolt.ack(response);
     };
-    const text = bolt.command.text.trim();
-    const [first = '', ...words] = text.split(/\s+/).filter((word) => word !== '');
+    const typed = bolt.command.text.trim();
+    const [first = '', ...words] = typed.split(/\s+/).filter((word) => word !== '');
     const name = first.toLowerCase();
     // Built on first use: most handlers log only after their ack, if at all (issue #17, ack latency).
     let child: Logger | undefined;
@@ -111,9 +112,9 @@ export class CommandRouter {
 
     try {
       if (freeText !== undefined && !(wantsHelp && words.length === 0)) {
-        await freeText.run(context(text.split(/\s+/), text, bolt, ack, logger));
+        await freeText.run(context(typed.split(/\s+/), typed, bolt, ack, logger));
       } else if (subcommand !== undefined) {
-        const rest = text.replace(/^\S+\s*/, '');
+        const rest = typed.replace(/^\S+\s*/, '');
         await subcommand.run(context(words, rest, bolt, ack, logger));
       } else {
         await ack(this.help(command, wantsHelp ? undefined : first));
@@ -138,10 +139,12 @@ export class CommandRouter {
     const suggestion = unknown === undefined ? undefined : closest(unknown.toLowerCase(), names);
     const intro =
       unknown === undefined
-        ? `*${command}* — what you can do:`
-        : `I don't know \`${escapeMrkdwn(`${command} ${unknown}`)}\`.` +
-          (suggestion === undefined ? '' : ` Did you mean \`${command} ${suggestion}\`?`);
-    const body = lines.length > 0 ? lines.join('\n') : `Nothing is available under ${command} yet.`;
+        ? text.slack.helpIntro({ command })
+        : text.slack.unknownSubcommand({
+            typed: escapeMrkdwn(`${command} ${unknown}`),
+            suggestion: suggestion === undefined ? undefined : `${command} ${suggestion}`,
+          });
+    const body = lines.length > 0 ? lines.join('\n') : text.slack.nothingUnderCommand({ command });
     return {
       response_type: 'ephemeral',
       text: `${intro}\n${body}`,
@@ -154,10 +157,15 @@ export class CommandRouter {
 
   usageLines(command: SlashCommandName): string[] {
     const freeText = this.#freeText.get(command);
-    if (freeText !== undefined) return [`\`${command} ${freeText.usage}\` — ${freeText.summary}`];
+    if (freeText !== undefined) {
+      return [text.slack.usageLine({ command, usage: freeText.usage, summary: freeText.summary })];
+    }
     const table = this.#subcommands.get(command);
-    const lines = [...(table?.values() ?? [])].map((sub) => `\`${command} ${sub.usage}\` — ${sub.summary}`);
-    return lines.length > 0 ? [...lines, `\`${command} help\` — this list`] : [];
+    const lines = [...(table?.values() ?? [])].map((sub) =>
+      text.slack.usageLine({ command, usage: sub.usage, summary: sub.summary }),
+    );
+    const help = text.slack.usageLine({ command, usage: 'help', summary: text.slack.helpSummary });
+    return lines.length > 0 ? [...lines, help] : [];
   }
 }
 

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Logger } from '../shared/logger.js';
 import type { KeySpace, Redis } from '../shared/redis.js';
 import { type WorkspaceRef, workspaceId } from '../shared/workspace.js';
+import { text } from '../text/index.js';
 import { button, context } from './blocks.js';
 import { onAction } from './handlers.js';
 import { workspaceOf } from './workspace.js';
@@ -36,10 +37,19 @@ export class ShareableCards {
     return this.keys.key(`ws:${workspaceId(workspace)}`, 'card', id);
   }
 
-  async withShareButton(workspace: WorkspaceRef, text: string, blocks: KnownBlock[]): Promise<KnownBlock[]> {
+  async withShareButton(
+    workspace: WorkspaceRef,
+    cardText: string,
+    blocks: KnownBlock[],
+  ): Promise<KnownBlock[]> {
     const id = randomBytes(8).toString('hex');
-    await this.redis.set(this.#key(workspace, id), JSON.stringify({ text, blocks }), 'EX', CARD_TTL_SECONDS);
-    return [...blocks, { type: 'actions', elements: [button('Share in channel', SHARE_ACTION, id)] }];
+    await this.redis.set(
+      this.#key(workspace, id),
+      JSON.stringify({ text: cardText, blocks }),
+      'EX',
+      CARD_TTL_SECONDS,
+    );
+    return [...blocks, { type: 'actions', elements: [button(text.slack.shareButton, SHARE_ACTION, id)] }];
   }
 
   /**
@@ -55,7 +65,7 @@ export class ShareableCards {
         await respond({
           response_type: 'ephemeral',
           replace_original: false,
-          text: 'This card has expired; run the command again.',
+          text: text.slack.cardExpired,
         });
         return;
       }
@@ -63,7 +73,7 @@ export class ShareableCards {
         response_type: 'in_channel',
         replace_original: false,
         text: card.text,
-        blocks: [...card.blocks, context(`Shared by <@${body.user.id}>`)],
+        blocks: [...card.blocks, context(text.slack.sharedBy({ user: body.user.id }))],
       });
       await respond({ delete_original: true });
     });

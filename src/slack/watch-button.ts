@@ -1,4 +1,5 @@
 import type { Button } from '@slack/types';
+import { text } from '../text/index.js';
 import { button } from './blocks.js';
 
 /**
@@ -15,5 +16,5 @@ export const WATCH_BUTTON_IDS = {
 
 /** `label` names the target for screen readers (the button repeats down lists and channels). */
 export function watchButton(kind: keyof typeof WATCH_BUTTON_IDS, value: string, label: string): Button {
-  return button('Watch', WATCH_BUTTON_IDS[kind], value, undefined, label);
+  return button(text.slack.watchButton, WATCH_BUTTON_IDS[kind], value, undefined, label);
 }

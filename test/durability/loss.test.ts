@@ -63,7 +63,7 @@ describe('data loss and rollback under a running Regdesk', () => {
   });
 
   it('FLUSHALL: /readyz 503 with the reason, one error line, schedules re-created; ready again once accepted', async () => {
-    expect((await readyz(h)).status).toBe(200);
+    await readyzBecomes(h, 200);
     const schedulers = async () =>
       (await h.running.services.watchQueue.getJobSchedulers()).map((scheduler) => scheduler.key);
     await expect.poll(schedulers).toContain('watch-sweep');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOME_IDS } from '../../src/features/home/ids.js';
-import { OUTSIDER_REFUSAL } from '../../src/slack/middleware.js';
 import { SHARE_ACTION } from '../../src/slack/share.js';
+import { text } from '../../src/text/index.js';
 import { type Harness, startHarness } from '../helpers/app-harness.js';
 import { buttonPress, homeButtonPress } from '../helpers/payloads.js';
 
@@ -24,7 +24,9 @@ describe('people from another workspace (Slack Connect) cannot act through this 
     const res = await h.driver.interaction(press);
     expect(res.status).toBe(200);
     await h.slack.waitFor((calls) => calls.some((c) => c.method === 'response_url:out'));
-    expect(JSON.stringify(h.slack.callsTo('response_url:out')[0]?.args)).toContain(OUTSIDER_REFUSAL);
+    expect(JSON.stringify(h.slack.callsTo('response_url:out')[0]?.args)).toContain(
+      text.slack.outsiderRefusal,
+    );
 
     const home = homeButtonPress(HOME_IDS.refresh, 'refresh', 'UOUT');
     (home.user as { team_id: string }).team_id = 'TOTHER';

@@ -1,30 +1,31 @@
 import type { KnownBlock } from '@slack/types';
 import { context, header, packLines, section, slackDate } from '../../slack/blocks.js';
 import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
+import { text } from '../../text/index.js';
 import type { StoredAuditEntry } from './service.js';
 
 const ACTION_WORDS: Record<StoredAuditEntry['action'], string> = {
-  request: 'requested',
-  approve: 'approved',
-  deny: 'denied',
-  withdraw: 'withdrew',
-  expire: 'expired',
-  execute: 'started',
-  succeed: 'succeeded',
-  fail: 'failed',
-  key_set: 'set the API key',
-  key_replace: 'replaced the API key',
-  key_remove: 'removed the API key',
-  policy_change: 'changed the approval policy',
-  reveal: 'revealed their auth code',
-  uninstall: 'uninstalled',
-  refuse: 'was refused',
-  order: 'ordered',
-  reissue: 'reissued',
-  export: 'exported the audit trail',
-  watch_add: 'added a watch',
-  watch_remove: 'removed the watch',
-  watch_settings: 'changed the watch settings',
+  request: text.workspace.auditRequested,
+  approve: text.workspace.auditApproved,
+  deny: text.workspace.auditDenied,
+  withdraw: text.workspace.auditWithdrew,
+  expire: text.workspace.auditExpired,
+  execute: text.workspace.auditStarted,
+  succeed: text.workspace.auditSucceeded,
+  fail: text.workspace.auditFailed,
+  key_set: text.workspace.auditSetKey,
+  key_replace: text.workspace.auditReplacedKey,
+  key_remove: text.workspace.auditRemovedKey,
+  policy_change: text.workspace.auditChangedPolicy,
+  reveal: text.workspace.auditRevealed,
+  uninstall: text.workspace.auditUninstalled,
+  refuse: text.workspace.auditRefused,
+  order: text.workspace.auditOrdered,
+  reissue: text.workspace.auditReissued,
+  export: text.workspace.auditExported,
+  watch_add: text.workspace.auditAddedWatch,
+  watch_remove: text.workspace.auditRemovedWatch,
+  watch_settings: text.workspace.auditChangedWatchSettings,
 };
 
 function actor(id: string): string {
@@ -33,10 +34,15 @@ function actor(id: string): string {
 
 export function auditLine(entry: StoredAuditEntry): string {
   const parts = [
-    `${slackDate(entry.at)} ${actor(entry.actor)} ${ACTION_WORDS[entry.action] ?? escapeMrkdwn(entry.action)}`,
+    text.workspace.auditLine({
+      when: slackDate(entry.at),
+      actor: actor(entry.actor),
+      action: ACTION_WORDS[entry.action] ?? escapeMrkdwn(entry.action),
+    }),
   ];
   if (entry.operation !== undefined) parts.push(codeSpan(entry.operation));
-  if (entry.target !== undefined) parts.push(`on ${codeSpan(entry.target)}`);
+  if (entry.target !== undefined)
+    parts.push(text.workspace.auditOnTarget({ target: codeSpan(entry.target) }));
   if (entry.outcome !== undefined) parts.push(`— ${escapeMrkdwn(entry.outcome.slice(0, 200))}`);
   // The full change is in `/domain audit` exports; a line shows its start.
   if (entry.detail !== undefined) parts.push(`— ${escapeMrkdwn(entry.detail.slice(0, 300))}`);
@@ -46,10 +52,10 @@ export function auditLine(entry: StoredAuditEntry): string {
 
 /** Newest first; lines packed into sections so no text passes Slack's 3000 characters. */
 export function auditBlocks(entries: readonly StoredAuditEntry[], target?: string): KnownBlock[] {
-  const title = target === undefined ? 'Audit trail' : `Audit trail: ${target}`;
-  if (entries.length === 0) return [header(title), section('Nothing recorded yet.')];
+  const title = target === undefined ? text.workspace.auditTitle : text.workspace.auditTitleFor({ target });
+  if (entries.length === 0) return [header(title), section(text.workspace.nothingRecorded)];
   const blocks: KnownBlock[] = [header(title)];
   blocks.push(...packLines(entries.map(auditLine)));
-  blocks.push(context('Parameters are recorded as SHA-256 hashes; secrets are never recorded.'));
+  blocks.push(context(text.workspace.auditHashesNote));
   return blocks;
 }

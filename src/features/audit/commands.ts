@@ -1,6 +1,7 @@
 import { domainToASCII } from 'node:url';
 import type { Subcommand } from '../../slack/router.js';
 import { workspaceOf } from '../../slack/workspace.js';
+import { text } from '../../text/index.js';
 import { auditBlocks } from './blocks.js';
 import { type AuditCommandDeps, exportTrail } from './export.js';
 
@@ -13,9 +14,8 @@ const SHOWN = 30;
 export function auditCommand(deps: AuditCommandDeps): Subcommand {
   return {
     name: 'audit',
-    usage: 'audit [DOMAIN|export]',
-    summary:
-      "this workspace's recent audit trail, optionally for one domain or certificate id; `export` sends admins the whole trail",
+    usage: text.workspace.auditUsage,
+    summary: text.workspace.auditSummary,
     run: async (ctx) => {
       const { args, ack, bolt } = ctx;
       if (args[0]?.toLowerCase() === 'export') return exportTrail(ctx, deps);
@@ -30,17 +30,21 @@ export function auditCommand(deps: AuditCommandDeps): Subcommand {
         deps.audit.latest(workspace, { limit: SHOWN, ...(target === undefined ? {} : { target }) }),
       ]);
       if (!access.allowed) {
-        await ack({ response_type: 'ephemeral', text: `:lock: ${access.reason}` });
+        await ack({ response_type: 'ephemeral', text: text.slack.refused({ reason: access.reason }) });
         return;
       }
       const blocks = auditBlocks(entries, target);
-      await ack({ response_type: 'ephemeral', text: `Audit trail (${entries.length} entries)`, blocks });
+      await ack({
+        response_type: 'ephemeral',
+        text: text.workspace.auditEntries({ count: entries.length }),
+        blocks,
+      });
     },
   };
 }
 
 /** Domains are audited in ASCII (punycode) form; certificate ids stay as typed. */
-function normaliseTarget(text: string): string {
-  const lowered = text.trim().toLowerCase().replace(/\.$/, '');
-  return lowered.includes('.') ? domainToASCII(lowered) || lowered : text.trim();
+function normaliseTarget(typed: string): string {
+  const lowered = typed.trim().toLowerCase().replace(/\.$/, '');
+  return lowered.includes('.') ? domainToASCII(lowered) || lowered : typed.trim();
 }

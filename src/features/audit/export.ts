@@ -1,5 +1,6 @@
 import type { SubcommandContext } from '../../slack/router.js';
 import { workspaceOf } from '../../slack/workspace.js';
+import { text } from '../../text/index.js';
 import type { Roles } from '../approvals/permissions.js';
 import type { AuditLog, StoredAuditEntry } from './service.js';
 
@@ -27,7 +28,7 @@ export async function exportTrail(ctx: SubcommandContext, deps: AuditCommandDeps
   const user = body.user_id;
   const access = await deps.roles.check(client, workspace, user, 'export', { operation: 'audit.export' });
   if (!access.allowed) {
-    await ctx.respond({ response_type: 'ephemeral', text: `:lock: ${access.reason}` });
+    await ctx.respond({ response_type: 'ephemeral', text: text.slack.refused({ reason: access.reason }) });
     return;
   }
   const entries: StoredAuditEntry[] = [];
@@ -39,12 +40,16 @@ export async function exportTrail(ctx: SubcommandContext, deps: AuditCommandDeps
     channel_id: dm,
     file: Buffer.from(toJsonLines(entries), 'utf8'),
     filename: `regdesk-audit-${workspace.teamId}-${day}.jsonl`,
-    title: `Regdesk audit trail (${entries.length} entries)`,
-    initial_comment: 'The audit trail of this workspace, oldest first: one JSON object per line.',
+    title: text.workspace.auditExportTitle({ count: entries.length }),
+    initial_comment: text.workspace.auditExportComment,
   });
-  await deps.audit.append(workspace, { action: 'export', actor: user, outcome: `${entries.length} entries` });
+  await deps.audit.append(workspace, {
+    action: 'export',
+    actor: user,
+    outcome: text.workspace.auditExportOutcome({ count: entries.length }),
+  });
   await ctx.respond({
     response_type: 'ephemeral',
-    text: `:white_check_mark: The audit trail (${entries.length} entries) is in your DM with Regdesk.`,
+    text: text.workspace.auditExportSent({ count: entries.length }),
   });
 }

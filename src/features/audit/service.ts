@@ -48,9 +48,21 @@ export interface AuditEntry {
 export interface StoredAuditEntry extends AuditEntry {
   id: string;
   at: number;
+  /** Written by `append` (the shared counter of both trails); absent on entries from before it. */
+  seq?: number;
 }
 
 const PAGE = 500;
+
+// An entry and its place in the workspace's order, atomically. KEYS: the trail, the counter; ARGV:
+// retention, then field/value pairs. A workspace back after an uninstall keeps its trail for good
+// again (PERSIST).
+const APPEND = `
+local seq = redis.call('INCR', KEYS[2])
+local id = redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[1], '*', 'seq', seq, unpack(ARGV, 2))
+redis.call('PERSIST', KEYS[1])
+redis.call('PERSIST', KEYS[2])
+return id`;
 
 /** Default retention: the newest 10 000 entries of a workspace (approximate trim, O(1) per append). */
 export const DEFAULT_AUDIT_RETENTION = 10_000;
@@ -92,18 +104,24 @@ export class AuditLog {
     return [this.#stream(ref), this.#refusals(ref)];
   }
 
+  /** One counter over both trails: entries of one millisecond keep the order they were written in. */
+  #sequence(ref: WorkspaceRef): string {
+    return this.keys.key(`ws:${workspaceId(ref)}`, 'audit', 'seq');
+  }
+
   async append(ref: WorkspaceRef, entry: AuditEntry): Promise<string> {
     const fields = Object.entries(entry).flatMap(([key, value]) =>
       value === undefined ? [] : [key, String(value)],
     );
     const stream = entry.action === 'refuse' ? this.#refusals(ref) : this.#stream(ref);
-    // A workspace that comes back after an uninstall keeps its trail for good again (PERSIST).
-    const results = await this.redis
-      .multi()
-      .xadd(stream, 'MAXLEN', '~', String(this.retention), '*', ...fields)
-      .persist(stream)
-      .exec();
-    const id = results?.[0]?.[1];
+    const id = await this.redis.eval(
+      APPEND,
+      2,
+      stream,
+      this.#sequence(ref),
+      String(this.retention),
+      ...fields,
+    );
     this.observe?.(entry);
     return typeof id === 'string' ? id : '';
   }
@@ -113,12 +131,12 @@ export class AuditLog {
    * (docs/requirements.md R36): the stream is the last thing that expires.
    */
   async retainAfterUninstall(ref: WorkspaceRef, keepMs: number): Promise<void> {
-    for (const stream of this.#streams(ref)) await this.redis.pexpire(stream, keepMs);
+    for (const key of this.streamKeys(ref)) await this.redis.pexpire(key, keepMs);
   }
 
   /** The keys of the workspace's trail, which a purge of the workspace leaves in place. */
   streamKeys(ref: WorkspaceRef): string[] {
-    return this.#streams(ref);
+    return [...this.#streams(ref), this.#sequence(ref)];
   }
 
   /** Newest first, refusals among the rest; with `target`, only entries about that domain or certificate. */
@@ -133,7 +151,7 @@ export class AuditLog {
     // Stream ids are `ms-seq`: ordered in time across both streams.
     return each
       .flat()
-      .sort((a, b) => compareIds(b.id, a.id))
+      .sort((a, b) => inOrder(b, a))
       .slice(0, limit);
   }
 
@@ -163,7 +181,7 @@ export class AuditLog {
     let a = await main.next();
     let b = await refusals.next();
     while (!a.done || !b.done) {
-      if (b.done || (!a.done && compareIds(a.value.id, b.value.id) <= 0)) {
+      if (b.done || (!a.done && inOrder(a.value, b.value) <= 0)) {
         yield a.value as StoredAuditEntry;
         a = await main.next();
       } else {
@@ -178,7 +196,7 @@ export class AuditLog {
     for (;;) {
       const rows = await this.redis.xrange(stream, start, '+', 'COUNT', PAGE);
       for (const [id, flat] of rows) yield toEntry(id, flat);
-      const last = rows.at(-1);
+    await this.redis.del(...this.streamKeys(ref));
       if (rows.length < PAGE || last === undefined) return;
       start = `(${last[0]}`;
     }
@@ -203,7 +221,17 @@ function toEntry(id: string, flat: string[]): StoredAuditEntry {
     ...(fields.paramsHash === undefined ? {} : { paramsHash: fields.paramsHash }),
     ...(fields.outcome === undefined ? {} : { outcome: fields.outcome }),
     ...(fields.detail === undefined ? {} : { detail: fields.detail }),
+    ...(fields.seq === undefined ? {} : { seq: Number(fields.seq) }),
   };
+}
+
+/**
+ * The order entries were written in, across both trails: by the shared counter where both carry it
+ * (entries written before it existed do not), else by stream id, which is time-ordered.
+ */
+function inOrder(a: StoredAuditEntry, b: StoredAuditEntry): number {
+  if (a.seq !== undefined && b.seq !== undefined) return a.seq - b.seq;
+  return compareIds(a.id, b.id);
 }
 
 /** Orders stream ids (`ms-seq`) as Redis does: numerically by time, then by sequence. */

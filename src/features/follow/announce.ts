@@ -10,6 +10,7 @@ import {
   postPublicly,
   replyPrivately,
 } from '../../slack/reply.js';
+import { text } from '../../text/index.js';
 import type { Origin } from './jobs.js';
 
 export interface AnnounceDeps {
@@ -38,7 +39,7 @@ export async function announceChange(
 ): Promise<void> {
   let origin: Origin;
   try {
-    const note = following === undefined ? [] : [context('Regdesk follows it and reports in this thread.')];
+    const note = following === undefined ? [] : [context(text.workspace.followNote)];
     const ts = await postPublicly(() =>
       deps.poster.post(person.client, {
         channel: person.channel,
@@ -49,15 +50,11 @@ export async function announceChange(
     origin = { channel: person.channel, threadTs: ts, ownCard: true, startedBy: person.user };
   } catch (error) {
     deps.logger.warn({ slackError: slackRefusal(error) }, 'outcome not posted publicly; telling privately');
-    const why =
-      error instanceof CannotPostHere ? error.userMessage : 'Regdesk could not post it in the channel.';
-    const then =
-      following === undefined
-        ? ''
-        : ' Regdesk follows it and tells you in your DM with Regdesk when it settles.';
+    const why = error instanceof CannotPostHere ? error.userMessage : text.workspace.followNotPosted;
+    const told = text.workspace.followToldPrivately({ why, following: following !== undefined });
     await replyPrivately(
       person,
-      { text: message.text, blocks: [...message.blocks, context(`${why}${then}`)] },
+      { text: message.text, blocks: [...message.blocks, context(told)] },
       deps.logger,
     );
     // A user id as the channel is the person's DM with the bot; no thread there, so no card to replace.
@@ -72,7 +69,7 @@ export async function announceChange(
     await replyPrivately(
       person,
       {
-        text: `${reason}\nRegdesk could not start following it; \`${following.showCommand}\` shows its progress.`,
+        text: text.workspace.followNotStarted({ reason, command: following.showCommand }),
       },
       deps.logger,
     );

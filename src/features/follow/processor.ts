@@ -10,6 +10,7 @@ import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
 import { slackRefusal } from '../../slack/platform-errors.js';
 import type { ChannelPoster } from '../../slack/poster.js';
 import { notifyByDm } from '../../slack/reply.js';
+import { text } from '../../text/index.js';
 import { type Follower, type FollowJob, type FollowOutcome, followDelay } from './jobs.js';
 
 export interface FollowDeps {
@@ -36,7 +37,7 @@ export function followProcessor(deps: FollowDeps) {
       data.enterpriseId === undefined
         ? { teamId: data.teamId }
         : { teamId: data.teamId, enterpriseId: data.enterpriseId };
-    const report = (text: string, card?: Card) => tell(deps, workspace, data, text, card);
+    const report = (message: string, card?: Card) => tell(deps, workspace, data, message, card);
 
     let outcome: FollowOutcome;
     try {
@@ -45,7 +46,10 @@ export function followProcessor(deps: FollowDeps) {
       // Not found or a rejected key will not fix itself: stop and say so. Anything else: try later.
       if (error instanceof RegistrarError && [400, 401, 403, 404].includes(error.status)) {
         await report(
-          `:warning: Stopped following ${codeSpan(data.resource)}: ${escapeMrkdwn(error.userMessage)}`,
+          text.workspace.followStopped({
+            resource: codeSpan(data.resource),
+            reason: escapeMrkdwn(error.userMessage),
+          }),
         );
         return;
       }
@@ -56,7 +60,10 @@ export function followProcessor(deps: FollowDeps) {
       // docs/requirements.md R32: the settled time is absolute, as the card outlives the moment.
       const card = {
         ...outcome.card,
-        blocks: [...outcome.card.blocks, context(`Settled ${slackDate(deps.now())}`)],
+        blocks: [
+          ...outcome.card.blocks,
+          context(text.workspace.followSettled({ when: slackDate(deps.now()) })),
+        ],
       };
       const replaced = await replaceOwnCard(deps, workspace, data, card);
       await report(outcome.text, replaced ? undefined : card);
@@ -65,7 +72,11 @@ export function followProcessor(deps: FollowDeps) {
     const next = deps.now() + followDelay(data.attempt + 1);
     if (next > data.deadline) {
       await report(
-        `:alarm_clock: ${codeSpan(data.resource)} was still pending at the deadline (${slackDate(data.deadline)}); Regdesk stopped following it. Check it with \`${follower.showCommand(data.resource)}\`.`,
+        text.workspace.followDeadline({
+          resource: codeSpan(data.resource),
+          deadline: slackDate(data.deadline),
+          command: follower.showCommand(data.resource),
+        }),
       );
       return;
     }
@@ -108,11 +119,14 @@ async function tell(
   deps: FollowDeps,
   workspace: WorkspaceRef,
   data: FollowJob,
-  text: string,
+  outcome: string,
   card: Card | undefined,
 ): Promise<void> {
   const client = await deps.slackFor(workspace);
-  const said = data.startedBy === undefined ? text : `<@${data.startedBy}> ${text}`;
+  const said =
+    data.startedBy === undefined
+      ? outcome
+      : text.workspace.followAddressed({ user: data.startedBy, text: outcome });
   const message = { text: said, blocks: [section(said), ...(card?.blocks ?? [])] };
   try {
     await deps.poster.post(client, {

@@ -1,5 +1,6 @@
 import type { KnownBlock, View } from '@slack/types';
 import { button, context, divider, header, section } from '../../slack/blocks.js';
+import { text } from '../../text/index.js';
 import { approvalMessage } from '../approvals/blocks.js';
 import type { ApprovalRequest } from '../approvals/store.js';
 import { auditLine } from '../audit/blocks.js';
@@ -33,8 +34,8 @@ const MAX_RECENT = 15;
 
 export function homeView(data: HomeData): View {
   const blocks: KnownBlock[] = [
-    header('Regdesk'),
-    section(`*Registrar API key*\n${describeKeyStatus(data.key)}`),
+    header(text.workspace.homeHeader),
+    section(text.workspace.homeKeySection({ status: describeKeyStatus(data.key) })),
     quickActions(),
     divider(),
     ...(data.watch === undefined
@@ -42,29 +43,29 @@ export function homeView(data: HomeData): View {
       : homeSection(data.watch.coming, data.watch.settings, data.watch.next, data.watch.now)),
   ];
 
-  blocks.push(header(`Pending approvals (${data.pending.length})`));
-  if (data.pending.length === 0) blocks.push(section('Nothing is waiting for approval.'));
+  blocks.push(header(text.workspace.homePendingHeader({ count: data.pending.length })));
+  if (data.pending.length === 0) blocks.push(section(text.workspace.homeNothingPending));
   for (const request of data.pending.slice(0, MAX_PENDING)) {
     // The same message and buttons as in the channel; who may press is decided at the press.
     blocks.push(...approvalMessage(request).blocks.filter((block) => block.type !== 'header'), divider());
   }
   if (data.pending.length > MAX_PENDING)
-    blocks.push(context(`…and ${data.pending.length - MAX_PENDING} more.`));
+    blocks.push(context(text.workspace.homeMorePending({ count: data.pending.length - MAX_PENDING })));
 
-  blocks.push(header('Running jobs'));
+  blocks.push(header(text.workspace.homeRunningHeader));
   blocks.push(
     section(
       data.running.length === 0
-        ? 'No pending work is being followed.'
+        ? text.workspace.homeNothingRunning
         : data.running.slice(0, MAX_RUNNING).join('\n'),
     ),
   );
 
-  blocks.push(header('Recent activity'));
+  blocks.push(header(text.workspace.homeRecentHeader));
   blocks.push(
     section(
       data.recent.length === 0
-        ? 'Nothing recorded yet.'
+        ? text.workspace.nothingRecorded
         : data.recent.slice(0, MAX_RECENT).map(auditLine).join('\n'),
     ),
   );
@@ -75,21 +76,11 @@ function quickActions(): KnownBlock {
   return {
     type: 'actions',
     elements: [
-      button('Registrar API key', HOME_IDS.setKey, 'key'),
-      button('Refresh', HOME_IDS.refresh, 'refresh'),
+      button(text.workspace.homeKeyButton, HOME_IDS.setKey, 'key'),
+      button(text.workspace.homeRefreshButton, HOME_IDS.refresh, 'refresh'),
     ],
   };
 }
-
-const COMMANDS = [
-  '`/domain check NAME…` availability of up to 50 names',
-  '`/domain info DOMAIN` registration, expiry and nameservers',
-  '`/dns records DOMAIN` and `/dns dnssec DOMAIN` zones and DNSSEC',
-  '`/tls order`, `/tls show ID` certificates, followed until issued',
-  '`/domain watch add DOMAIN…`, `/tls watch add ID…` alerts before expiries and on drift',
-  "`/ask QUESTION` the registrar's assistant, answered in a thread",
-  '`/domain help`, `/dns help`, `/tls help` everything else',
-];
 
 /**
  * A person's first visit: what Regdesk does and how to start, then the usual Home below. The key
@@ -97,14 +88,10 @@ const COMMANDS = [
  */
 export function onboardingView(data: HomeData): View {
   const intro: KnownBlock[] = [
-    header('Welcome to Regdesk'),
-    section(
-      'Regdesk runs your domains, DNS and TLS certificates from Slack. Look-ups answer only you, with a ' +
-        '*Share in channel* button; dangerous actions (revocations, auth codes, delegation and DNSSEC ' +
-        "changes) need a second person's approval, and everything is audited.",
-    ),
-    section(`*Commands*\n${COMMANDS.map((line) => `• ${line}`).join('\n')}`),
-    context('Admins: set the registrar API key below, and approvers with `/domain policy`.'),
+    header(text.workspace.welcomeHeader),
+    section(text.workspace.welcomeIntro),
+    section(text.workspace.welcomeCommands),
+    context(text.workspace.welcomeAdmins),
     divider(),
   ];
   const home = homeView(data);
@@ -116,13 +103,10 @@ export function restrictedView(reason: string): View {
   return {
     type: 'home',
     blocks: [
-      header('Regdesk'),
-      section(
-        "Regdesk runs this workspace's domains, DNS and TLS certificates from Slack, with a second person's " +
-          'approval for dangerous changes.',
-      ),
-      section(`:lock: ${reason} You have no access to approvals here.`),
-      context('Pending approvals, running work and the audit trail are for members of this workspace only.'),
+      header(text.workspace.homeHeader),
+      section(text.workspace.restrictedIntro),
+      section(text.workspace.restrictedNoAccess({ reason })),
+      context(text.workspace.restrictedNote),
     ],
   };
 }

@@ -4,6 +4,7 @@ import { onAction } from '../../slack/handlers.js';
 import { notifyByDm } from '../../slack/reply.js';
 import { openModal } from '../../slack/views.js';
 import { workspaceOf } from '../../slack/workspace.js';
+import { text } from '../../text/index.js';
 import type { Roles } from '../approvals/permissions.js';
 import type { FeatureModule } from '../feature.js';
 import { keyModal } from '../keys/blocks.js';
@@ -41,7 +42,7 @@ function registerHome(app: App, deps: HomeDeps, logger: Logger): void {
     const trigger = body.trigger_id;
     const access = await deps.roles.check(client, workspace, body.user.id, 'key');
     if (!access.allowed) {
-      await notifyByDm(client, body.user.id, { text: `:lock: ${access.reason}` }, logger);
+      await notifyByDm(client, body.user.id, { text: text.slack.refused({ reason: access.reason }) }, logger);
       return;
     }
     await openModal(client, trigger, keyModal(await deps.workspaceKeys.status(workspace)));

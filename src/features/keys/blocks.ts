@@ -2,6 +2,7 @@ import type { KnownBlock, View } from '@slack/types';
 import { formModal, noticeModal, slackDate } from '../../slack/blocks.js';
 import { inputBlock } from '../../slack/modal.js';
 import { escapeMrkdwn } from '../../slack/mrkdwn.js';
+import { text } from '../../text/index.js';
 import { KEY_IDS } from './ids.js';
 import type { KeyStatus } from './service.js';
 
@@ -11,16 +12,13 @@ export function describeKeyStatus(status: KeyStatus): string {
       const who = status.updatedBy.startsWith('U')
         ? `<@${status.updatedBy}>`
         : escapeMrkdwn(status.updatedBy);
-      const when = status.updatedAt > 0 ? slackDate(status.updatedAt) : 'an unknown time';
-      const warning = status.readable
-        ? ''
-        : ' :warning: It cannot be opened with the current vault key; set it again.';
-      return `Stored key \`${status.masked}\`, set by ${who} on ${when}.${warning}`;
+      const when = status.updatedAt > 0 ? slackDate(status.updatedAt) : text.workspace.keyStatusUnknownTime;
+      return text.workspace.keyStatusSet({ masked: status.masked, who, when, readable: status.readable });
     }
     case 'sandbox':
-      return "No key of this workspace's own is stored: Regdesk uses the sandbox's demo key.";
+      return text.workspace.keyStatusSandbox;
     case 'missing':
-      return 'No key is stored. Registrar commands will not work until an admin adds one.';
+      return text.workspace.keyStatusMissing;
   }
 }
 
@@ -32,15 +30,15 @@ export function keyModal(status: KeyStatus, notice?: string): View {
     { type: 'section', text: { type: 'mrkdwn', text: describeKeyStatus(status) } },
     inputBlock(
       KEY_IDS.keyBlock,
-      status.state === 'set' ? 'New API key' : 'API key',
+      status.state === 'set' ? text.workspace.keyFieldLabelNew : text.workspace.keyFieldLabel,
       {
         type: 'plain_text_input',
-        placeholder: { type: 'plain_text', text: 'Paste the registrar API key' },
+        placeholder: { type: 'plain_text', text: text.workspace.keyFieldPlaceholder },
         max_length: 500,
       },
       {
         optional: true,
-        hint: 'Checked with the registrar before it is stored, then kept encrypted. Nobody can read it back.',
+        hint: text.workspace.keyFieldHint,
       },
     ),
   );
@@ -48,29 +46,34 @@ export function keyModal(status: KeyStatus, notice?: string): View {
     blocks.push(
       inputBlock(
         KEY_IDS.removeBlock,
-        'Remove',
+        text.workspace.keyRemoveLabel,
         {
           type: 'checkboxes',
           options: [
-            { text: { type: 'plain_text', text: 'Remove the stored key' }, value: KEY_IDS.removeOption },
+            {
+              text: { type: 'plain_text', text: text.workspace.keyRemoveOption },
+              value: KEY_IDS.removeOption,
+            },
           ],
         },
         { optional: true },
       ),
     );
   }
-  return formModal(KEY_IDS.modal, undefined, 'Registrar API key', 'Save', blocks);
+  return formModal(
+    KEY_IDS.modal,
+    undefined,
+    text.workspace.keyModalTitle,
+    text.workspace.keyModalSubmit,
+    blocks,
+  );
 }
 
 /** Shown while the registrar checks the key (the submission is acked at once, docs/requirements.md R1). */
 export function checkingModal(): View {
-  return noticeModal(
-    'Registrar API key',
-    ':hourglass_flowing_sand: Checking the key with the registrar…',
-    KEY_IDS.modal,
-  );
+  return noticeModal(text.workspace.keyModalTitle, text.workspace.keyChecking, KEY_IDS.modal);
 }
 
-export function doneModal(text: string): View {
-  return noticeModal('Registrar API key', text, KEY_IDS.modal);
+export function doneModal(message: string): View {
+  return noticeModal(text.workspace.keyModalTitle, message, KEY_IDS.modal);
 }

@@ -1,6 +1,7 @@
 import type { Subcommand } from '../../slack/router.js';
 import { openModal } from '../../slack/views.js';
 import { workspaceOf } from '../../slack/workspace.js';
+import { text } from '../../text/index.js';
 import { keyModal } from './blocks.js';
 import type { KeyAdminCheck, WorkspaceKeys } from './service.js';
 
@@ -10,8 +11,8 @@ const TRIGGER_BUDGET_MS = 2_500;
 export function keyCommand(keys: WorkspaceKeys, isAdmin: KeyAdminCheck): Subcommand {
   return {
     name: 'key',
-    usage: 'key',
-    summary: "set, replace or remove this workspace's registrar API key (workspace admins)",
+    usage: text.workspace.keyUsage,
+    summary: text.workspace.keySummary,
     run: async ({ ack, bolt, respond }) => {
       const started = Date.now();
       await ack();
@@ -23,14 +24,14 @@ export function keyCommand(keys: WorkspaceKeys, isAdmin: KeyAdminCheck): Subcomm
       if (!admin) {
         await respond({
           response_type: 'ephemeral',
-          text: ':lock: Only workspace admins, owners and Regdesk admins can change the registrar API key. Ask one of them to run `/domain key`.',
+          text: text.workspace.keyNotAdmin,
         });
         return;
       }
       if (Date.now() - started > TRIGGER_BUDGET_MS) {
         await respond({
           response_type: 'ephemeral',
-          text: 'Slack took too long to answer; please run `/domain key` again.',
+          text: text.workspace.keySlackTooSlow,
         });
         return;
       }

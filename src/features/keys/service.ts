@@ -1,6 +1,7 @@
 import type { WebClient } from '@slack/web-api';
 import { AppError } from '../../shared/app-error.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
+import { text } from '../../text/index.js';
 import type { Vault } from '../../vault/store.js';
 import type { AuditLog } from '../audit/service.js';
 
@@ -19,21 +20,13 @@ export type KeyStatus =
 
 export class NoApiKeyError extends AppError {
   constructor() {
-    super(
-      'regdesk_no_api_key',
-      'This workspace has no registrar API key yet. A workspace admin can add one with `/domain key`.',
-    );
+    super('regdesk_no_api_key', text.workspace.noApiKey);
   }
 }
 
 export class UnreadableApiKeyError extends AppError {
   constructor(cause: unknown) {
-    super(
-      'regdesk_unreadable_api_key',
-      "This workspace's stored API key cannot be opened with the current vault key. " +
-        'A workspace admin can set it again with `/domain key`.',
-      { cause },
-    );
+    super('regdesk_unreadable_api_key', text.workspace.unreadableApiKey, { cause });
   }
 }
 

@@ -7,15 +7,16 @@ import { stateOf } from '../../slack/modal.js';
 import { notifyByDm } from '../../slack/reply.js';
 import { updateModal } from '../../slack/views.js';
 import { workspaceOf } from '../../slack/workspace.js';
+import { text } from '../../text/index.js';
 import { checkingModal, doneModal, keyModal } from './blocks.js';
 import { KEY_IDS } from './ids.js';
 import type { KeyAdminCheck, WorkspaceKeys } from './service.js';
 
 /** An input error for the key field, or undefined when the submission can go ahead. */
 function keyInputError(apiKey: string, remove: boolean): string | undefined {
-  if (remove && apiKey !== '') return 'Either paste a new key or remove the stored one, not both.';
-  if (!remove && apiKey === '') return 'Paste the API key to store.';
-  if (/\s/.test(apiKey)) return 'An API key has no spaces or line breaks.';
+  if (remove && apiKey !== '') return text.workspace.keyBothGiven;
+  if (!remove && apiKey === '') return text.workspace.keyNotGiven;
+  if (/\s/.test(apiKey)) return text.workspace.keyHasSpaces;
   return undefined;
 }
 
@@ -45,31 +46,30 @@ export function registerKeyModal(
         const ref = workspaceOf(body);
         const user = body.user.id;
         // The admin may have closed the modal meanwhile: then the outcome goes to their DM.
-        const show = async (next: View, text: string) => {
+        const show = async (next: View, message: string) => {
           if (!(await updateModal(client, { id: view.id }, next)))
-            await notifyByDm(client, user, { text }, logger);
+            await notifyByDm(client, user, { text: message }, logger);
         };
-        const done = (text: string) => show(doneModal(text), text);
+        const done = (message: string) => show(doneModal(message), message);
         try {
           if (!(await isAdmin(client, ref, user))) {
-            await done(':lock: Only workspace admins and owners can change the registrar API key.');
+            await done(text.workspace.keyChangeNotAdmin);
             return;
           }
           if (remove) {
             const removed = await keys.remove(ref, user);
-            await done(removed ? ':wastebasket: The stored key was removed.' : 'No key was stored.');
+            await done(removed ? text.workspace.keyRemoved : text.workspace.keyNoneStored);
             return;
           }
           const result = await keys.set(ref, apiKey, user);
           if (result.ok) {
             const status = await keys.status(ref);
-            const masked = status.state === 'set' ? ` \`${status.masked}\`` : '';
             await done(
-              `:white_check_mark: The registrar accepted the key${masked}. Regdesk now uses it for this workspace.`,
+              text.workspace.keyAccepted({ masked: status.state === 'set' ? status.masked : undefined }),
             );
           } else {
-            const text = `:x: ${result.reason} Nothing was stored.`;
-            await show(keyModal(await keys.status(ref), text), text);
+            const rejected = text.workspace.keyRejected({ reason: result.reason });
+            await show(keyModal(await keys.status(ref), rejected), rejected);
           }
         } catch (failure) {
           // Shown in the modal the admin is looking at, not by DM.
