@@ -196,14 +196,14 @@ export class AuditLog {
     for (;;) {
       const rows = await this.redis.xrange(stream, start, '+', 'COUNT', PAGE);
       for (const [id, flat] of rows) yield toEntry(id, flat);
-    await this.redis.del(...this.streamKeys(ref));
+      const last = rows.at(-1);
       if (rows.length < PAGE || last === undefined) return;
       start = `(${last[0]}`;
     }
   }
 
   async deleteWorkspace(ref: WorkspaceRef): Promise<void> {
-    await this.redis.del(...this.#streams(ref));
+    await this.redis.del(...this.streamKeys(ref));
   }
 }
 
