@@ -205,9 +205,12 @@ describe('/domain key and per-workspace registrar keys', () => {
     await expect
       .poll(async () => h.running.services.vault.describe({ teamId: 'T0001' }, 'registrar-key'))
       .toBeUndefined();
-    // Only the audit trail is left, with the uninstall recorded and an expiry of its retention period.
+    // Only the audit trail (and its order counter) is left, with the uninstall recorded and an expiry
+    // of its retention period.
     const left = async () => (await redis.keys(`${h.keyPrefix}:{ws:-:T0001}:*`)).sort();
-    await expect.poll(left).toEqual([`${h.keyPrefix}:{ws:-:T0001}:audit`]);
+    await expect
+      .poll(left)
+      .toEqual([`${h.keyPrefix}:{ws:-:T0001}:audit`, `${h.keyPrefix}:{ws:-:T0001}:audit:seq`]);
     const trail = await h.running.services.audit.latest({ teamId: 'T0001' }, { limit: 50 });
     expect(trail[0]).toMatchObject({ action: 'uninstall', actor: 'slack:app_uninstalled' });
     expect(trail.some((entry) => entry.action === 'key_set')).toBe(true);
