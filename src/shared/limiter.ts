@@ -55,6 +55,22 @@ export class Limiter {
     );
   }
 
+  /**
+   * Counts a call that has just been answered, at the moment of its answer, whatever the windows
+   * hold: the upstream counted it on arrival, somewhere before now, so the next call measured from
+   * now cannot land inside the same window however long the network took (docs/requirements.md R44).
+   */
+  async record(windows: readonly QuotaWindow[]): Promise<void> {
+    if (windows.length === 0) return;
+    await this.redis.eval(
+      RECORD,
+      windows.length,
+      ...windows.map((w) => w.key),
+      newMember(),
+      ...windows.map((w) => String(w.windowMs)),
+    );
+  }
+
   async #run(windows: readonly QuotaWindow[], mode: 'take' | 'peek', member: string): Promise<number> {
     if (windows.length === 0) return 0;
     const args = windows.flatMap((w) => [String(w.max), String(w.windowMs)]);
@@ -130,6 +146,15 @@ export interface Slot {
 const newMember = () => `${Date.now()}-${randomBytes(6).toString('hex')}`;
 
 /** Moves a slot to Redis's present time, in every window that still holds it (never backwards). */
+const RECORD = `
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+for i = 1, #KEYS do
+  redis.call('ZADD', KEYS[i], now, ARGV[1])
+  redis.call('PEXPIRE', KEYS[i], tonumber(ARGV[i + 1]))
+end
+return 0`;
+
 const SETTLE = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)

@@ -92,7 +92,7 @@ export class ChannelPoster {
     if (urgency === 'progress') {
       await this.#wait(window.key, [window], urgency, MAX_WAIT_MS, finals);
       if ((await options.skipIf?.()) === true) return '';
-      return (await client.chat.postMessage(args)).ts ?? '';
+      return this.#send(client, args, window);
     }
     // Announced in Redis while it waits: a progress post in any process lets it go first.
     const token = `${process.pid}-${++this.#seq}`;
@@ -102,7 +102,20 @@ export class ChannelPoster {
     } finally {
       await this.redis?.zrem(finals, token).catch(() => undefined);
     }
-    return (await client.chat.postMessage(args)).ts ?? '';
+    return this.#send(client, args, window);
+  }
+
+  /**
+   * Slack counts a post when it arrives, somewhere before its answer: the channel's next post then
+   * waits a whole window from the answer (docs/requirements.md R7, R44), so two posts can never
+   * arrive closer than that, however slow the way there was for the first.
+   */
+  async #send(client: WebClient, args: ChatPostMessageArguments, window: QuotaWindow): Promise<string> {
+    try {
+      return (await client.chat.postMessage(args)).ts ?? '';
+    } finally {
+      await this.limiter.record([window]).catch(() => undefined);
+    }
   }
 
   /**
