@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every performance figure of Regdesk in one run, each against its ceiling or
  * baseline measured in the same run on the same machine. Regdesk runs as real child processes
- * (`node dist/src/cli.js start|web`) against a fake Slack and registrar sandboxes in this process,
+ * (`node dist/src/cli.js start|web`) against the Slack stand-in (paced like Slack) and registrar sandboxes in this process,
  * all on loopback. Prints one table, writes it with the machine to bench/results.md, and exits 1 when
  * any goal is missed (or a figure could not be measured).
  *
@@ -16,9 +16,9 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
+import { SlackStandIn } from '../src/playground/slack-standin.js';
 import { killAllNow, repoRoot, stopAll } from './lib/children.js';
-import { type BenchContext, TEAM } from './lib/context.js';
-import { BenchSlack } from './lib/fake-slack.js';
+import type { BenchContext } from './lib/context.js';
 import { failedRow, machine, type Row, table, writeReadmeTable, writeResults } from './lib/report.js';
 import { ackLatency } from './scenarios/ack.js';
 import { assistantThroughput } from './scenarios/assistant.js';
@@ -77,7 +77,8 @@ async function main(): Promise<number> {
   const startedAt = new Date();
   const redisUrl = process.env.REDIS_URL?.trim() || 'redis://127.0.0.1:6379';
   const redis = await redisAnswers(redisUrl);
-  const slack = await new BenchSlack(TEAM).start();
+  // The Slack the tests and the playground use, pacing as Slack does: no figure comes from a forgiving fake.
+  const slack = await new SlackStandIn({ pacing: true }).start();
   const ctx: BenchContext = {
     runId: randomBytes(4).toString('hex').slice(0, 6),
     redisUrl,

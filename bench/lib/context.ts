@@ -1,18 +1,18 @@
 import { CONFIG_VARIABLES, type RegfishLimits } from '../../src/config.js';
+import { type SlackStandIn, WORKSPACE } from '../../src/playground/slack-standin.js';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
-import type { BenchSlack } from './fake-slack.js';
 
 /** The one workspace every bench request comes from. */
-export const TEAM = 'TBENCH';
+export const TEAM = WORKSPACE;
 
-/** What every scenario shares: one Redis, one fake Slack, one signing secret. */
+/** What every scenario shares: one Redis, one Slack stand-in (paced like Slack), one signing secret. */
 export interface BenchContext {
   runId: string;
   redisUrl: string;
   secret: string;
   /** One vault master key for every child, as processes of one deployment share it. */
   masterKey: string;
-  slack: BenchSlack;
+  slack: SlackStandIn;
   /** Key prefixes handed out, deleted from Redis at the end. */
   prefixes: string[];
   /** Sandboxes started, closed at the end. */
@@ -55,7 +55,7 @@ export function keyPrefix(ctx: BenchContext, name: string): string {
 }
 
 /**
- * The environment of a Regdesk child: HTTP single-workspace mode against the fake Slack, the shared
+ * The environment of a Regdesk child: HTTP single-workspace mode against the Slack stand-in, the shared
  * sandbox as a remote registrar, and nothing inherited that could change its mode (any Regdesk variable
  * of the caller's shell is dropped first).
  */

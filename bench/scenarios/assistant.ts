@@ -1,3 +1,4 @@
+import { BOT_USER, type SlackCall } from '../../src/playground/slack-standin.js';
 import { type Child, startRegdesk } from '../lib/children.js';
 import {
   type BenchContext,
@@ -8,8 +9,8 @@ import {
   TEAM,
   waitFor,
 } from '../lib/context.js';
-import { BOT_USER, type SlackCall, textOf } from '../lib/fake-slack.js';
 import { judged, type Row, seconds } from '../lib/report.js';
+import { delivered, rateLimited, textOf } from '../lib/slack-calls.js';
 import { JSON_TYPE, mentionEvent, postSigned } from '../lib/slack-requests.js';
 
 const KEY_LIMIT = { max: 4, windowMs: 3_000 };
@@ -78,15 +79,16 @@ export async function assistantThroughput(ctx: BenchContext): Promise<Row[]> {
       warmers.every((user) =>
         ctx.slack.calls.some(
           (call) =>
-            (call.method === 'chat.postMessage' && textOf(call).startsWith(`<@${user}>`)) ||
-            (call.method === 'chat.postEphemeral' && call.args.user === user),
+            delivered(call) &&
+            ((call.method === 'chat.postMessage' && textOf(call).startsWith(`<@${user}>`)) ||
+              (call.method === 'chat.postEphemeral' && call.args.user === user)),
         ),
       ),
     );
     await sleep(KEY_LIMIT.windowMs + 500);
 
     const askers = Array.from({ length: QUESTIONS }, (_, i) => `UASK${String(i).padStart(2, '0')}`);
-    const limitedBefore = ctx.slack.limitedCount();
+    const limitedBefore = ctx.slack.pacing?.limitedCount() ?? 0;
     const logBefore = log.length;
     const sentAt = Date.now();
     const acks = await Promise.all(
@@ -101,6 +103,7 @@ export async function assistantThroughput(ctx: BenchContext): Promise<Row[]> {
       ctx.slack.calls.find(
         (call) =>
           call.at >= sentAt &&
+          delivered(call) &&
           ((call.method === 'chat.postMessage' &&
             call.args.thread_ts !== undefined &&
             textOf(call).startsWith(`<@${user}>`)) ||
@@ -130,8 +133,12 @@ export async function assistantThroughput(ctx: BenchContext): Promise<Row[]> {
       process.stderr.write(
         `assistant: Slack calls in 2.5 s: ${early.map((c) => `${c.method}@${rel(c.at)}`).join(' ')}\n`,
       );
+      const refusedBySlack = ctx.slack.calls.filter((call) => call.at >= sentAt && rateLimited(call));
+      process.stderr.write(
+        `assistant: Slack 429s: ${refusedBySlack.map((c) => `${c.method}(${String(c.args.channel)})@${rel(c.at)}`).join(' ')}\n`,
+      );
     }
-    const slackLimited = ctx.slack.limitedCount() - limitedBefore;
+    const slackLimited = (ctx.slack.pacing?.limitedCount() ?? 0) - limitedBefore;
     const label = `${QUESTIONS} questions, ${CHANNELS} channels, ${PROCESSES} processes`;
     return [
       // The limit's pace is the registrar's: its last answer against the floor. What Slack's own
@@ -162,7 +169,7 @@ export async function assistantThroughput(ctx: BenchContext): Promise<Row[]> {
       {
         measure: 'Assistant: 429 from Slack (posts 1/s per channel, edits 50/min)',
         value: String(slackLimited),
-        ceiling: `${ctx.slack.calls.filter((call) => call.at >= sentAt && !call.method.startsWith('response_url:')).length} Web API calls`,
+        ceiling: `${ctx.slack.calls.filter((call) => call.at >= sentAt && !rateLimited(call) && !call.method.startsWith('response_url:')).length} Web API calls`,
         goal: '= 0',
         pass: slackLimited === 0,
       },

@@ -8,8 +8,8 @@ import {
   TEAM,
   waitFor,
 } from '../lib/context.js';
-import { textOf } from '../lib/fake-slack.js';
 import { judged, type Row, seconds } from '../lib/report.js';
+import { textOf } from '../lib/slack-calls.js';
 import { FORM, postSigned, slashCommand } from '../lib/slack-requests.js';
 
 const LIMIT = { max: 5, windowMs: 2_000 };

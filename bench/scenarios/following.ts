@@ -4,8 +4,8 @@ import { inputActionId } from '../../src/slack/modal.js';
 import { type Child, startRegdesk } from '../lib/children.js';
 import { type BenchContext, keyPrefix, regdeskEnv, startSandbox, TEAM, waitFor } from '../lib/context.js';
 import { BENCH_CSR } from '../lib/csr.js';
-import { textOf } from '../lib/fake-slack.js';
 import { judged, type Row, seconds } from '../lib/report.js';
+import { delivered, textOf } from '../lib/slack-calls.js';
 import { FORM, postSigned, viewSubmission } from '../lib/slack-requests.js';
 
 /** Issued 20 s after the order: how quickly a fast settling is reported. */
@@ -99,6 +99,7 @@ async function followOne(ctx: BenchContext, name: string, issueMs: number): Prom
         ctx.slack.calls.find(
           (call) =>
             call.method === 'chat.postMessage' &&
+            delivered(call) &&
             call.args.channel === channel &&
             call.args.thread_ts !== undefined &&
             textOf(call).includes(cert.id) &&
