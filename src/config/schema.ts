@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import type { HostPort } from '../shared/redis.js';
+
+/** Upstream limits Regdesk schedules against (docs/registrar-api.md §8), overridable through REGFISH_LIMITS. */
+const LimitWindow = z.object({
+  max: z.number().int().positive(),
+  windowMs: z.number().int().positive(),
+});
+export type LimitWindow = z.infer<typeof LimitWindow>;
+
+export const DEFAULT_LIMITS = {
+  availability: { max: 60, windowMs: 60_000 },
+  assistantKey: { max: 10, windowMs: 60_000 },
+  assistantAccount: { max: 20, windowMs: 600_000 },
+  authcodeDomain: { max: 3, windowMs: 86_400_000 },
+  authcodeAccount: { max: 10, windowMs: 86_400_000 },
+} as const satisfies Record<string, LimitWindow>;
+
+const RegfishLimits = z
+  .object({
+    availability: LimitWindow,
+    assistantKey: LimitWindow,
+    assistantAccount: LimitWindow,
+    authcodeDomain: LimitWindow,
+    authcodeAccount: LimitWindow,
+  })
+  .partial()
+  .strict();
+export type RegfishLimits = { -readonly [K in keyof typeof DEFAULT_LIMITS]: LimitWindow };
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+
+const optionalUrl = optionalText.pipe(z.url({ protocol: /^https?$/ }).optional());
+
+const masterKey = optionalText.pipe(
+  z
+    .string()
+    .refine(
+      (value) => /^[A-Za-z0-9+/]+={0,2}$/.test(value) && Buffer.from(value, 'base64').length === 32,
+      'must be base64 of exactly 32 random bytes (e.g. `openssl rand -base64 32`)',
+    )
+    .optional(),
+);
+
+/**
+ * `host:port,host:port,…` (REDIS_CLUSTER_NODES, REDIS_SENTINELS). An entry may be written
+ * `rediss://host:port` to use TLS; then every entry must, since one topology has one transport.
+ */
+const nodeList = optionalText.transform((value, ctx) => {
+  if (value === undefined) return undefined;
+  const nodes: HostPort[] = [];
+  const schemes = new Set<string>();
+  for (const entry of value.split(',').map((part) => part.trim())) {
+    const match = /^(?:(rediss?):\/\/)?\[?([A-Za-z0-9.:-]+?)\]?:(\d{1,5})\/?$/.exec(entry);
+    const port = Number(match?.[3]);
+    if (match === null || port < 1 || port > 65_535) {
+      ctx.addIssue({ code: 'custom', message: 'must be host:port entries separated by commas' });
+      return z.NEVER;
+    }
+    schemes.add(match[1] ?? 'redis');
+    nodes.push({ host: match[2] ?? '', port });
+  }
+  if (schemes.size > 1) {
+    ctx.addIssue({ code: 'custom', message: 'mixes rediss:// (TLS) and plain entries; use one for all' });
+    return z.NEVER;
+  }
+  return { nodes, tls: schemes.has('rediss') };
+});
+
+export const flag = z
+  .enum(['0', '1', 'true', 'false'])
+  .optional()
+  .transform((value) => (value === undefined ? undefined : value === '1' || value === 'true'));
+
+export const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  WORKER_PORT: z.coerce.number().int().min(0).max(65_535).default(3001),
+  SLACK_SIGNING_SECRET: optionalText,
+  SLACK_BOT_TOKEN: optionalText.pipe(
+    z.string().startsWith('xoxb-', 'must be a bot token (xoxb-…)').optional(),
+  ),
+  SLACK_APP_TOKEN: optionalText.pipe(
+    z.string().startsWith('xapp-', 'must be an app-level token (xapp-…)').optional(),
+  ),
+  SLACK_CLIENT_ID: optionalText,
+  SLACK_CLIENT_SECRET: optionalText,
+  SLACK_STATE_SECRET: optionalText,
+  SLACK_API_URL: optionalUrl,
+  REGFISH_API_URL: optionalUrl,
+  REGFISH_SANDBOX: flag,
+  REGFISH_SANDBOX_API_KEY: optionalText,
+  /** The local playground (README "Playground"): on by default when no Slack app is configured. */
+  REGDESK_PLAYGROUND: flag,
+  REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
+  REDIS_CLUSTER_NODES: nodeList,
+  REDIS_SENTINELS: nodeList,
+  REDIS_SENTINEL_MASTER: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9._-]{1,64}$/, 'letters, digits, ., _ and - only')
+      .optional(),
+  ),
+  REDIS_USERNAME: optionalText,
+  REDIS_PASSWORD: optionalText,
+  /** docs/requirements.md R37: `1` accepts a Redis that persists nothing (start-up warns instead of refusing). */
+  REDIS_ALLOW_EPHEMERAL: flag,
+  /** Where `regdesk start`'s private Redis keeps its data and password, and where claims are journalled. */
+  REGDESK_DATA_DIR: optionalText,
+  REDIS_KEY_PREFIX: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,32}$/, 'letters, digits, _ and - only')
+      .optional(),
+  ),
+  VAULT_MASTER_KEY: masterKey,
+  VAULT_MASTER_KEY_PREVIOUS: masterKey,
+  REGFISH_LIMITS: optionalText.transform((value, ctx) => {
+    if (value === undefined) return undefined;
+    try {
+      return RegfishLimits.parse(JSON.parse(value));
+    } catch (error) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be JSON like {"availability":{"max":60,"windowMs":60000}} (${
+          error instanceof z.ZodError ? z.prettifyError(error).replace(/\s+/g, ' ') : 'not JSON'
+        })`,
+      });
+      return z.NEVER;
+    }
+  }),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  METRICS_TOKEN: optionalText.pipe(
+    z.string().min(16, 'must be at least 16 characters (e.g. `openssl rand -hex 16`)').optional(),
+  ),
+  /** Beyond docs/requirements.md C2: how many audit entries a workspace keeps (newest first). */
+  AUDIT_RETENTION: z.coerce.number().int().min(100).max(10_000_000).default(10_000),
+  /** docs/requirements.md C3: how long an identical question is answered from the cache; `0` turns it off. */
+  ASSISTANT_CACHE_TTL_MS: z.coerce.number().int().min(0).max(86_400_000).default(600_000),
+  /** docs/requirements.md R37: every watched item is looked at again at least this often (1 min … 7 days). */
+  WATCH_INTERVAL_MS: z.coerce.number().int().min(60_000).max(604_800_000).default(21_600_000),
+  /** docs/requirements.md R37: watched domains and certificates per workspace. */
+  /**
+   * Beyond docs/requirements.md C2: how often each process checks Redis for lost or rolled-back data
+   * (R39 asks for 60 s at most).
+   */
+  REGDESK_INTEGRITY_CHECK_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
+  WATCH_LIMIT: z.coerce.number().int().min(1).max(10_000).default(500),
+});
+
+/** Every variable the configuration reads (regdesk.env.example lists them all). */
+export const CONFIG_VARIABLES = Object.keys(EnvSchema.shape);
+
+export type LogLevel = (typeof LOG_LEVELS)[number];

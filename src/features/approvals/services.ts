@@ -1,0 +1,91 @@
+import type { Queue } from 'bullmq';
+import type { RegistrarClient } from '../../registrar/index.js';
+import type { ClaimDurability } from '../../shared/durable-claim.js';
+import type { DataIntegrity } from '../../shared/integrity.js';
+import type { Limiter } from '../../shared/limiter.js';
+import type { Logger } from '../../shared/logger.js';
+import { createQueue } from '../../shared/queues.js';
+import type { KeySpace, Redis } from '../../shared/redis.js';
+import type { WorkspaceRef } from '../../shared/workspace.js';
+import type { ChannelPoster } from '../../slack/poster.js';
+import type { SlackDirectory } from '../../slack/users.js';
+import type { Vault } from '../../vault/store.js';
+import type { AuditLog } from '../audit/service.js';
+import type { VanitySets } from '../domains/vanity.js';
+import { type Approvals, type OperationEnv, SENSITIVE_OPERATIONS } from '../operations.js';
+import type { Follow } from './execution.js';
+import { APPROVALS_QUEUE, type ApprovalJob, approvalScheduler } from './jobs.js';
+import { Roles } from './permissions.js';
+import { PolicyStore } from './policy.js';
+import type { ApprovalRequest } from './record.js';
+import { ApprovalService } from './service.js';
+import { ApprovalStore } from './store.js';
+
+export interface ApprovalServiceFactoryDeps {
+  redis: Redis;
+  keys: KeySpace;
+  logger: Logger;
+  now: () => number;
+  audit: AuditLog;
+  directory: SlackDirectory;
+  limiter: Limiter;
+  poster: ChannelPoster;
+  vault: Vault;
+  integrity: DataIntegrity;
+  durability: ClaimDurability;
+  /** What an operation runs with. */
+  operationEnv: {
+    registrarFor(workspace: WorkspaceRef): RegistrarClient;
+    limits: OperationEnv['limits'];
+    vanitySets: VanitySets;
+  };
+  follow: Follow;
+  /** Called best-effort after every transition (App Home re-publishes). */
+  onChange: (request: ApprovalRequest) => Promise<void>;
+}
+
+export interface ApprovalServices {
+  policies: PolicyStore;
+  /** Who may do what: the one permission model every feature asks. */
+  roles: Roles;
+  approvalStore: ApprovalStore;
+  approvalQueue: Queue<ApprovalJob>;
+  approvals: Approvals;
+}
+
+export function buildApprovalServices(deps: ApprovalServiceFactoryDeps): ApprovalServices {
+  const { redis, keys, logger, now, audit } = deps;
+  const policies = new PolicyStore(redis, keys, logger, now);
+  const roles = new Roles(deps.directory, policies, audit, logger);
+  const approvalStore = new ApprovalStore(redis, keys);
+  const approvalQueue = createQueue<ApprovalJob>(APPROVALS_QUEUE, redis, keys, logger);
+  const { registrarFor, limits, vanitySets } = deps.operationEnv;
+  const contextFor = (workspace: WorkspaceRef): OperationEnv => ({
+    workspace,
+    registrar: registrarFor(workspace),
+    now: now(),
+    limits,
+    redis,
+    keys,
+    vanitySets,
+  });
+  const approvals: Approvals = new ApprovalService({
+    store: approvalStore,
+    integrity: deps.integrity,
+    durability: deps.durability,
+    policies,
+    roles,
+    audit,
+    limiter: deps.limiter,
+    poster: deps.poster,
+    vault: deps.vault,
+    operations: SENSITIVE_OPERATIONS,
+    contextFor,
+    scheduler: approvalScheduler(approvalQueue, now),
+    follow: deps.follow,
+    onChange: deps.onChange,
+    logger,
+    now,
+  });
+  return { policies, roles, approvalStore, approvalQueue, approvals };
+}

@@ -1,0 +1,27 @@
+import type { Queue } from 'bullmq';
+import type { Logger } from '../../shared/logger.js';
+import { createQueue } from '../../shared/queues.js';
+import type { KeySpace, Redis } from '../../shared/redis.js';
+import type { WorkspaceKeys } from '../keys/service.js';
+import { ASSISTANT_QUEUE, type AssistantJob, AssistantService } from './service.js';
+
+export interface AssistantServiceDeps {
+  redis: Redis;
+  keys: KeySpace;
+  logger: Logger;
+  now: () => number;
+  workspaceKeys: WorkspaceKeys;
+}
+
+export interface AssistantServices {
+  assistant: AssistantService;
+  assistantQueue: Queue<AssistantJob>;
+}
+
+export function buildAssistantServices(deps: AssistantServiceDeps): AssistantServices {
+  const assistantQueue = createQueue<AssistantJob>(ASSISTANT_QUEUE, deps.redis, deps.keys, deps.logger);
+  return {
+    assistantQueue,
+    assistant: new AssistantService(deps.redis, deps.keys, assistantQueue, deps.workspaceKeys, deps.now),
+  };
+}

@@ -1,0 +1,103 @@
+import type { Config } from '../config.js';
+import { FEATURES } from '../features/index.js';
+import type { PlaygroundSlack } from '../playground/index.js';
+import type { SlackStandIn } from '../playground/slack-standin.js';
+import type { Sandbox } from '../sandbox/index.js';
+import type { Services } from '../services.js';
+import type { Metrics } from '../shared/metrics.js';
+import type { KeySpace, Redis } from '../shared/redis.js';
+import { createSlackApp, type Feature, type SlackApp } from '../slack/app.js';
+import { type HealthReport, type HttpFront, startHttpFront } from '../slack/http-front.js';
+import type { StartContext } from './context.js';
+import { loadPlayground } from './playground.js';
+
+export interface WebDeps {
+  config: Config;
+  metrics: Metrics;
+  requestRedis: Redis;
+  keys: KeySpace;
+  services: Services;
+  /** Extra features (tests); the built-in ones are always registered. */
+  features: Feature[];
+  health: () => Promise<HealthReport>;
+  playgroundSlack?: PlaygroundSlack | undefined;
+  sandbox?: Sandbox | undefined;
+}
+
+export interface Web {
+  http: HttpFront;
+  slack?: SlackApp;
+  playground?: { url: string; slack: SlackStandIn };
+}
+
+/** The `web` half: the Slack app and the HTTP front (with the playground's page in playground mode). */
+export async function startWeb(ctx: StartContext, deps: WebDeps): Promise<Web> {
+  const { logger, closers } = ctx;
+  const { config, metrics, services, playgroundSlack } = deps;
+  ctx.step('http');
+  const slackApp =
+    config.slack.mode === 'unconfigured'
+      ? undefined
+      : createSlackApp({
+          slack: config.slack,
+          logger,
+          metrics,
+          redis: deps.requestRedis,
+          keys: deps.keys,
+          vault: services.vault,
+          shareable: services.shareable,
+          features: [...featureRegistrations(services), ...deps.features],
+        });
+  let front: HttpFront | undefined;
+  const playground =
+    playgroundSlack === undefined
+      ? undefined
+      : (await loadPlayground()).createPlayground({
+          playgroundSlack,
+          regdeskUrl: () => front?.url ?? '',
+          followQueue: services.followQueue,
+          logger,
+          ...(deps.sandbox === undefined ? {} : { sandbox: deps.sandbox }),
+        });
+  const http = await startHttpFront({
+    port: config.port,
+    logger,
+    metrics,
+    health: deps.health,
+    ...(config.metricsToken === undefined ? {} : { metricsToken: config.metricsToken }),
+    ...(slackApp?.receiver === undefined ? {} : { slack: slackApp.receiver.requestListener }),
+    unconfiguredHint: 'Set SLACK_SIGNING_SECRET and SLACK_BOT_TOKEN (see README).',
+    ...(playground === undefined ? {} : { routes: playground.handle }),
+  });
+  closers.push('http', () => http.stop());
+  front = http;
+  const web: Web = { http };
+  if (playground !== undefined) {
+    // Closed before the HTTP front: its event streams would otherwise hold the server open.
+    closers.push('playground', async () => playground.close());
+  }
+  if (playground !== undefined && playgroundSlack !== undefined) {
+    // With this process's token: start-up prints it, the page trades it for a cookie (R42).
+    web.playground = { url: playground.pageUrl(http.port), slack: playgroundSlack.standIn };
+  }
+  if (slackApp !== undefined) {
+    ctx.step('slack');
+    await slackApp.start();
+    closers.push('slack', () => slackApp.stop());
+    web.slack = slackApp;
+  }
+  ctx.say(
+    `Regdesk ${ctx.role} listening on http://0.0.0.0:${http.port} (Slack: ${playgroundSlack === undefined ? config.slack.mode : 'playground'}).`,
+  );
+  return web;
+}
+
+/** Every feature of the table of contents, handed the services (each sees only its own `Deps`). */
+function featureRegistrations(services: Services): Feature[] {
+  return FEATURES.map(
+    (feature): Feature =>
+      (app, slackDeps) => {
+        if ('register' in feature) feature.register(app, { ...services, ...slackDeps });
+      },
+  );
+}
