@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { type ComposerContext, sendCommand, sendMessage } from './composer-dispatch.js';
 import type {
   ActionSchema,
   ComposerSchema,
@@ -7,18 +8,23 @@ import type {
   ViewClosedSchema,
   ViewSubmissionSchema,
 } from './inputs.js';
+import {
+  actor,
+  dispatchNotice,
+  findElement,
+  type Json,
+  messagePayload,
+  stringRecord,
+  viewPayload,
+} from './interaction-payloads.js';
 import type { PlaygroundManifest } from './manifest.js';
 import { ackJson, type Delivery, eventTs, type SlackEventSender } from './slack-events.js';
-import { BOT_USER, type SlackStandIn, type StandInMessage, WORKSPACE } from './slack-standin.js';
+import type { SlackStandIn, StandInMessage } from './slack-standin.js';
+import { WORKSPACE } from './slack-standin.js';
 import type { ApiResult, ViewSubmissionResult } from './web/protocol.js';
-import { BOT_NAME, PLAYGROUND_USERS } from './workspace.js';
+import { PLAYGROUND_USERS } from './workspace.js';
 
-type Json = Record<string, unknown>;
-
-/** What Slack's client says when an app did not answer in time or answered with an error. */
-function dispatchNotice(what: string, delivery: Delivery & { ok: false }): string {
-  return `${what} failed with the error "${delivery.error}"`;
-}
+export { findElement } from './interaction-payloads.js';
 
 /**
  * What a person does in the page, turned into what Slack would send Regdesk: slash commands,
@@ -40,8 +46,9 @@ export class PlaygroundActions {
     if (channel === undefined) return { ok: false, error: 'no such channel' };
     if (!this.#isMember(channel.id, user.id)) return { ok: false, error: `You are not in #${channel.name}.` };
     const command = /^(\/[^\s]+)(?:\s+([\s\S]*))?$/.exec(input.text);
-    if (command !== null) return this.#command(user, channel, command[1] ?? '', (command[2] ?? '').trim());
-    return this.#message(user, channel, input.text, input.threadTs);
+    if (command !== null)
+      return sendCommand(this.#composerContext(), user, channel, command[1] ?? '', (command[2] ?? '').trim());
+    return sendMessage(this.#composerContext(), user, channel, input.text, input.threadTs);
   }
 
   async action(input: z.infer<typeof ActionSchema>): Promise<ApiResult> {
@@ -50,7 +57,7 @@ export class PlaygroundActions {
     const source = input.source;
     const base: Json = {
       type: 'block_actions',
-      ...this.#actor(user.id),
+      ...actor(this.slack, user.id),
       trigger_id: this.slack.issueTrigger(user.id),
     };
     let blocks: unknown;
@@ -70,7 +77,7 @@ export class PlaygroundActions {
         },
         channel: { id: message.channel, name: this.#channelName(message.channel) },
         // Slack leaves the message out of actions on ephemerals: the app never stored them.
-        ...(ephemeral ? {} : { message: this.#messagePayload(message) }),
+        ...(ephemeral ? {} : { message: messagePayload(message) }),
         response_url: this.slack.issueResponseUrl({
           channel: message.channel,
           user: user.id,
@@ -84,7 +91,7 @@ export class PlaygroundActions {
       blocks = (known.view as Json).blocks;
       Object.assign(base, {
         container: { type: 'view', view_id: source.viewId },
-        view: this.#viewPayload(source.viewId, input.state ?? {}),
+        view: viewPayload(this.slack, source.viewId, input.state ?? {}),
       });
     } else {
       const home = this.slack.homes.get(user.id) as Json | undefined;
@@ -119,9 +126,9 @@ export class PlaygroundActions {
     if (known === undefined || known.user !== input.user) return { ok: false, error: 'not_found' };
     const delivery = await this.sender.interaction({
       type: 'view_submission',
-      ...this.#actor(input.user),
+      ...actor(this.slack, input.user),
       trigger_id: this.slack.issueTrigger(input.user),
-      view: this.#viewPayload(input.viewId, input.values),
+      view: viewPayload(this.slack, input.viewId, input.values),
       response_urls: [],
     });
     if (!delivery.ok) return this.#failed(input.user, 'Submitting the form', delivery);
@@ -151,13 +158,13 @@ export class PlaygroundActions {
   async viewClosed(input: z.infer<typeof ViewClosedSchema>): Promise<ApiResult> {
     const known = this.slack.views.get(input.viewId);
     if (known === undefined || known.user !== input.user) return { ok: false, error: 'not_found' };
-    const view = this.#viewPayload(input.viewId, {});
+    const view = viewPayload(this.slack, input.viewId, {});
     const cleared = this.#closeFrom(input.user, input.viewId);
     // Slack tells the app only when the view asked for it.
     if ((known.view as Json).notify_on_close !== true) return { ok: true };
     const delivery = await this.sender.interaction({
       type: 'view_closed',
-      ...this.#actor(input.user),
+      ...actor(this.slack, input.user),
       view,
       is_cleared: cleared,
     });
@@ -201,12 +208,12 @@ export class PlaygroundActions {
     const delivery = await this.sender.interaction({
       type: 'message_action',
       callback_id: shortcut.callbackId,
-      ...this.#actor(user.id),
+      ...actor(this.slack, user.id),
       trigger_id: this.slack.issueTrigger(user.id),
       action_ts: eventTs(),
       channel: { id: message.channel, name: this.#channelName(message.channel) },
       message_ts: message.ts,
-      message: this.#messagePayload(message),
+      message: messagePayload(message),
       response_url: this.slack.issueResponseUrl({ channel: message.channel, user: user.id }),
     });
     return delivery.ok ? { ok: true } : this.#failed(user.id, shortcut.name, delivery);
@@ -217,84 +224,14 @@ export class PlaygroundActions {
     return this.slack.toggleReaction(input.user, input.channel, input.ts, input.name);
   }
 
-  async #command(
-    user: { id: string; name: string },
-    channel: { id: string; name: string },
-    command: string,
-    text: string,
-  ): Promise<ApiResult> {
-    if (!this.manifest.commands.some((known) => known.command === command)) {
-      const notice = `${command} is not a valid command. In Slack, all messages that start with the "/" character are interpreted as commands.`;
-      this.slack.notice(user.id, notice);
-      return { ok: false, error: notice };
-    }
-    const responseUrl = this.slack.issueResponseUrl({
-      channel: channel.id,
-      user: user.id,
-      latestIsOriginal: true,
-    });
-    const delivery = await this.sender.command({
-      command,
-      text,
-      user,
-      channel,
-      responseUrl,
-      triggerId: this.slack.issueTrigger(user.id),
-      teamName: this.slack.workspaceName,
-    });
-    if (!delivery.ok) return this.#failed(user.id, command, delivery);
-    const ack = ackJson(delivery);
-    if (ack !== undefined) this.slack.answerAck(responseUrl, ack);
-    return { ok: true };
-  }
-
-  async #message(
-    user: { id: string; name: string },
-    channel: { id: string; name: string; kind: string; botMember: boolean },
-    typed: string,
-    threadTs?: string,
-  ): Promise<ApiResult> {
-    const toBot = channel.kind === 'im' && channel.botMember;
-    if (toBot && !this.manifest.messagesTab) {
-      const notice = `Sending messages to ${BOT_NAME} has been turned off.`;
-      this.slack.notice(user.id, notice);
-      return { ok: false, error: notice };
-    }
-    const text = this.#encodeMentions(typed);
-    const posted = this.slack.postAsUser(user.id, channel.id, text, threadTs);
-    if (!posted.ok) return { ok: false, error: posted.error };
-    const message = posted.message;
-    const event: Json = {
-      user: user.id,
-      text,
-      ts: message.ts,
-      channel: channel.id,
-      team: WORKSPACE,
-      ...(threadTs === undefined ? {} : { thread_ts: threadTs }),
+  /** What the composer path (composer-dispatch.ts) needs of this class. */
+  #composerContext(): ComposerContext {
+    return {
+      slack: this.slack,
+      sender: this.sender,
+      manifest: this.manifest,
+      failed: (user, what, delivery) => this.#failed(user, what, delivery),
     };
-    if (toBot) {
-      if (!this.manifest.botEvents.includes('message.im')) return { ok: true };
-      const delivery = await this.sender.event({ type: 'message', channel_type: 'im', ...event });
-      return delivery.ok ? { ok: true } : this.#failed(user.id, 'Your message', delivery);
-    }
-    if (!text.includes(`<@${BOT_USER}>`) || !this.manifest.botEvents.includes('app_mention'))
-      return { ok: true };
-    if (!channel.botMember) {
-      this.slack.notice(user.id, `You mentioned @${BOT_NAME}, but they’re not in #${channel.name}.`);
-      return { ok: true };
-    }
-    const delivery = await this.sender.event({ type: 'app_mention', ...event });
-    return delivery.ok ? { ok: true } : this.#failed(user.id, 'Your mention', delivery);
-  }
-
-  /** `@Regdesk` and `@handle` become Slack's `<@U…>` tokens, as Slack's composer does. */
-  #encodeMentions(text: string): string {
-    const handles = new Map<string, string>([[BOT_NAME.toLowerCase(), BOT_USER]]);
-    for (const user of PLAYGROUND_USERS) handles.set(user.name.toLowerCase(), user.id);
-    return text.replace(/(^|[\s(])@([A-Za-z][\w.-]*)/g, (whole, lead: string, name: string) => {
-      const id = handles.get(name.toLowerCase());
-      return id === undefined ? whole : `${lead}<@${id}>`;
-    });
   }
 
   #failed(user: string, what: string, delivery: Delivery & { ok: false }): ApiResult {
@@ -315,52 +252,9 @@ export class PlaygroundActions {
     return false;
   }
 
-  #viewPayload(viewId: string, values: unknown): Json {
-    const known = this.slack.views.get(viewId);
-    const view = (known?.view ?? {}) as Json;
-    const user = known?.user ?? '';
-    const stack = this.slack.viewStack(user).map((entry) => entry.id);
-    const at = stack.indexOf(viewId);
-    return {
-      ...view,
-      id: viewId,
-      team_id: WORKSPACE,
-      app_id: 'A0PLAYGROUND',
-      bot_id: 'BBOT',
-      hash: known?.hash ?? '',
-      callback_id: view.callback_id ?? '',
-      private_metadata: view.private_metadata ?? '',
-      state: { values },
-      root_view_id: stack[0] ?? viewId,
-      previous_view_id: at > 0 ? (stack[at - 1] ?? null) : null,
-    };
-  }
-
-  #messagePayload(message: StandInMessage): Json {
-    return {
-      type: 'message',
-      ts: message.ts,
-      text: typeof message.text === 'string' ? message.text : '',
-      ...(Array.isArray(message.blocks) ? { blocks: message.blocks } : {}),
-      ...(message.user === undefined ? { user: BOT_USER, bot_id: 'BBOT' } : { user: message.user }),
-      ...(message.threadTs === undefined ? {} : { thread_ts: message.threadTs }),
-    };
-  }
-
   #user(id: string): { id: string; name: string } | undefined {
     const user = PLAYGROUND_USERS.find((candidate) => candidate.id === id);
     return user === undefined ? undefined : { id: user.id, name: user.name };
-  }
-
-  /** Who acted, in which workspace: the fields every interaction payload starts with. */
-  #actor(id: string): Json {
-    const name = this.#user(id)?.name ?? id;
-    return {
-      user: { id, username: name, name, team_id: WORKSPACE },
-      team: { id: WORKSPACE, domain: this.slack.workspaceName.toLowerCase() },
-      enterprise: null,
-      is_enterprise_install: false,
-    };
   }
 
   #channel(id: string): { id: string; name: string; kind: string; botMember: boolean } | undefined {
@@ -382,33 +276,4 @@ export class PlaygroundActions {
     if (message.ephemeralTo !== undefined) return message.ephemeralTo === user;
     return this.#isMember(message.channel, user);
   }
-}
-
-/** The interactive element with `actionId` in a surface's blocks, and the id of its block. */
-export function findElement(
-  blocks: unknown,
-  actionId: string,
-  blockId: string,
-): { element: Json; blockId: string } | undefined {
-  if (!Array.isArray(blocks)) return undefined;
-  for (const [index, raw] of blocks.entries()) {
-    if (typeof raw !== 'object' || raw === null) continue;
-    const block = raw as Json;
-    // Slack gives blocks without an id one of its own; the page names them by position.
-    const id = typeof block.block_id === 'string' ? block.block_id : `b${index}`;
-    if (blockId !== '' && blockId !== id) continue;
-    const elements = [
-      ...(Array.isArray(block.elements) ? block.elements : []),
-      block.accessory,
-      block.element,
-    ].filter((element): element is Json => typeof element === 'object' && element !== null);
-    const element = elements.find((candidate) => candidate.action_id === actionId);
-    if (element !== undefined) return { element, blockId: id };
-  }
-  return undefined;
-}
-
-function stringRecord(value: unknown): Record<string, string> {
-  if (typeof value !== 'object' || value === null) return {};
-  return Object.fromEntries(Object.entries(value).map(([key, text]) => [key, String(text)]));
 }

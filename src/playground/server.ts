@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import type { z } from 'zod';
 import type { PlaygroundActions } from './actions.js';
 import { checkToken, PAGE_PATHS, type PlaygroundToken, playgroundRefusal } from './guard.js';
 import {
@@ -14,23 +13,16 @@ import {
   ViewClosedSchema,
   ViewSubmissionSchema,
 } from './inputs.js';
+import { InputError, parse, readJson, SECURITY_HEADERS, sendJson } from './json-io.js';
 import type { PlaygroundManifest } from './manifest.js';
 import type { RegistrarPanel } from './registrar.js';
 import { BOT_USER, type SlackStandIn, WORKSPACE } from './slack-standin.js';
 import type { ApiResult, PlaygroundEvent, PlaygroundSnapshot, PlaygroundView } from './web/protocol.js';
 import { BOT_NAME, PLAYGROUND_USERS, playgroundChannels } from './workspace.js';
 
-/** The page's requests are small; a composer message is at most 40 000 characters. */
-const MAX_BODY_BYTES = 256 * 1024;
 /** A comment line keeps idle event streams open through proxies and lets us notice gone clients. */
 const HEARTBEAT_MS = 15_000;
 const ASSET_NAME = /^[a-z0-9][a-z0-9_-]{0,63}\.(css|js)$/;
-const SECURITY_HEADERS = {
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-  'referrer-policy': 'no-referrer',
-  'cache-control': 'no-store',
-};
 /** The page renders Regdesk's JSON itself: no inline script, nothing from elsewhere but images. */
 const PAGE_CSP =
   "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: https:; connect-src 'self'; font-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
@@ -269,38 +261,4 @@ export class PlaygroundServer {
     });
     res.end(file.bytes);
   }
-}
-
-class InputError extends Error {}
-
-function parse<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
-  const result = schema.safeParse(body);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  throw new InputError(`${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'}`);
-}
-
-async function readJson(
-  req: IncomingMessage,
-): Promise<{ ok: true; value: unknown } | { ok: false; status: number; error: string }> {
-  if (!(req.headers['content-type'] ?? '').includes('application/json')) {
-    return { ok: false, status: 415, error: 'send application/json' };
-  }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) return { ok: false, status: 413, error: 'payload_too_large' };
-    chunks.push(chunk as Buffer);
-  }
-  try {
-    return { ok: true, value: JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown };
-  } catch {
-    return { ok: false, status: 400, error: 'invalid_json' };
-  }
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...SECURITY_HEADERS });
-  res.end(JSON.stringify(body));
 }

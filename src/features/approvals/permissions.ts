@@ -5,6 +5,7 @@ import { type WorkspaceRef, workspaceId } from '../../shared/workspace.js';
 import type { SlackDirectory, SlackUserProfile } from '../../slack/users.js';
 import { text } from '../../text/index.js';
 import type { AuditLog } from '../audit/service.js';
+import { OUTSIDERS, outsiderKind } from './outsiders.js';
 import type { Policy, PolicyRead, PolicyStore } from './policy.js';
 
 /** Everything a person can ask Regdesk to do, as far as who may do it is concerned. */
@@ -57,14 +58,6 @@ const VERBS: Record<Act, string> = {
   export: text.approvals.actExport,
   policy: text.approvals.actPolicy,
   key: text.approvals.actKey,
-};
-
-type Outsider = 'guest' | 'external' | 'deleted' | 'bot';
-const OUTSIDERS: Record<Outsider, string> = {
-  guest: text.approvals.outsiderGuests,
-  external: text.approvals.outsiderExternal,
-  deleted: text.approvals.outsiderDeleted,
-  bot: text.approvals.outsiderBots,
 };
 
 const ALLOWED: Decision = { allowed: true };
@@ -281,23 +274,4 @@ export class Roles {
     if (group === undefined) return false;
     return (await this.directory.groupMembers(client, workspace, group)).includes(profile.id);
   }
-}
-
-/**
- * Why a user may not act at all, or undefined for a member in good standing (docs/requirements.md
- * R33). In Enterprise Grid a user's `team_id` is their home workspace, not necessarily this one, so
- * only outside a Grid does a different team mean an external (Slack Connect) user.
- */
-function outsiderKind(profile: SlackUserProfile, workspace: WorkspaceRef): Outsider | undefined {
-  if (profile.isDeleted) return 'deleted';
-  if (profile.isBot) return 'bot';
-  if (profile.isGuest) return 'guest';
-  // `is_stranger`: Slack's own word for a user of another organisation in a shared channel, which
-  // holds in Enterprise Grid too, where the team comparison is skipped (teams of one grid differ).
-  const external =
-    profile.isStranger ||
-    (workspace.enterpriseId === undefined &&
-      profile.teamId !== undefined &&
-      profile.teamId !== workspace.teamId);
-  return external ? 'external' : undefined;
 }

@@ -21,13 +21,15 @@ import type { ChannelPoster } from '../../slack/poster.js';
 import { text } from '../../text/index.js';
 import type { PolicyStore } from '../approvals/policy.js';
 import type { Outcome } from './answer.js';
-import { panelStatus, retryingMessage, waitingMessage } from './blocks.js';
 import type { AnswerCache } from './cache.js';
 import type { Estimator } from './estimate.js';
 import { questionFor, ThreadHistory } from './history.js';
 import { DELIVERY_LEASE_MS, errorText, Outcomes } from './outcome.js';
-import { Placeholders, type PlaceholderView } from './placeholder.js';
+import { Placeholders } from './placeholder.js';
+import { progressView } from './progress.js';
 import { type AssistantJob, type AssistantService, workspaceOfJob } from './service.js';
+
+export { progressView } from './progress.js';
 
 /** Busy (503) and rate-limited (429) answers are retried this many times, then the asker is told. */
 const MAX_ATTEMPTS = 8;
@@ -39,12 +41,6 @@ const POLL_MS = 750;
 const SLEEP_THROUGH_MS = 250;
 /** Slack drops an assistant thread's status after two minutes without a message: renew it sooner. */
 const STATUS_RENEW_MS = 90_000;
-
-/** Where a question stands, as the asker is shown it. */
-type Progress =
-  | { kind: 'waiting'; ahead: number; waitMs: number }
-  | { kind: 'working' }
-  | { kind: 'retrying'; reason: string };
 
 export interface AssistantWorkerDeps {
   service: AssistantService;
@@ -59,49 +55,6 @@ export interface AssistantWorkerDeps {
   registrarFor(workspace: WorkspaceRef): RegistrarClient;
   slackFor(workspace: WorkspaceRef): Promise<WebClient>;
   logger: Logger;
-}
-
-/**
- * Shows a question's progress where its asker looks: the placeholder reply (a progress edit of the
- * poster: coalesced, behind every final), or in an assistant thread its status, which Slack shows
- * as "Regdesk is looking it up…" and clears when the answer is posted. Best-effort: a deleted
- * placeholder or an archived channel must not fail the question, which still gets its reply.
- */
-export function progressView(
-  job: AssistantJob,
-  jobId: string,
-  client: WebClient,
-  poster: ChannelPoster,
-  placeholders: Placeholders,
-  onFailure: (error: unknown) => void,
-): (progress: Progress) => Promise<void> {
-  if (job.surface === 'panel') {
-    return (progress) => {
-      const status =
-        progress.kind === 'waiting'
-          ? panelStatus.waiting(progress.ahead, progress.waitMs)
-          : progress.kind === 'working'
-            ? panelStatus.working()
-            : panelStatus.retrying();
-      return client.assistant.threads
-        .setStatus({ channel_id: job.channel, thread_ts: job.threadTs, status })
-        .then(() => undefined, onFailure);
-    };
-  }
-  return async (progress) => {
-    const view: PlaceholderView =
-      progress.kind === 'waiting'
-        ? waitingMessage(progress.ahead, progress.waitMs)
-        : progress.kind === 'working'
-          ? waitingMessage(0)
-          : retryingMessage(progress.reason);
-    // Not posted yet (it waits behind the channel's answers): it shows this view once it is.
-    const ts = await placeholders.progress(job.account, jobId, view).catch(onFailure);
-    if (ts === undefined) return;
-    return poster
-      .update(client, { channel: job.channel, ts, ...view }, { urgency: 'progress' })
-      .catch(onFailure);
-  };
 }
 
 // Take the account's single in-flight slot, or keep it when this same job already holds it (a re-run

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import type { CertificationRequest } from '@peculiar/asn1-csr';
 import type { AlgorithmIdentifier } from '@peculiar/asn1-x509';
 import { text } from '../../text/index.js';
+import { children, readTlv } from './der.js';
 
 /**
  * The ASN.1 parsers (about 10 MB resident) are loaded on the first CSR, not at start-up: most
@@ -65,51 +66,6 @@ export interface CsrInfo {
     | { type: 'ec'; curve: string }
     | { type: 'ed25519' }
     | { type: 'other'; oid: string };
-}
-
-/** One DER element: where its header starts, where its contents start, and where it ends. */
-interface Tlv {
-  tag: number;
-  start: number;
-  contents: number;
-  end: number;
-}
-
-/**
- * Reads the DER element at `at`. Only what a CSR's outer layers need: single-byte tags and definite lengths
- * (indefinite lengths are BER, never DER). Throws when the element runs past `limit`.
- */
-function readTlv(der: Uint8Array, at: number, limit: number): Tlv {
-  const tag = der[at];
-  const lengthByte = der[at + 1];
-  if (tag === undefined || lengthByte === undefined || (tag & 0x1f) === 0x1f) throw new Error('bad DER tag');
-  let contents = at + 2;
-  let length = lengthByte;
-  if (lengthByte & 0x80) {
-    // Long form: the low bits say how many big-endian length bytes follow; 4 is plenty for a CSR.
-    const count = lengthByte & 0x7f;
-    if (count === 0 || count > 4) throw new Error('bad DER length');
-    length = 0;
-    for (let i = 0; i < count; i++) {
-      const byte = der[contents++];
-      if (byte === undefined) throw new Error('truncated DER');
-      length = length * 256 + byte;
-    }
-  }
-  const end = contents + length;
-  if (end > limit) throw new Error('truncated DER');
-  return { tag, start: at, contents, end };
-}
-
-/** The children of a constructed element, in order. */
-function children(der: Uint8Array, parent: Tlv): Tlv[] {
-  const out: Tlv[] = [];
-  for (let at = parent.contents; at < parent.end; ) {
-    const child = readTlv(der, at, parent.end);
-    out.push(child);
-    at = child.end;
-  }
-  return out;
 }
 
 /** Why `signature` over `tbs` is not acceptable, or undefined when it verifies. */

@@ -8,9 +8,8 @@ import { type Page, renderContext, wireActions } from './page.js';
 import { type ActionSource, type PlaygroundEvent, type PlaygroundSnapshot, TEST_IDS } from './protocol.js';
 import { createRegistrarPanel } from './registrar-panel.js';
 import { renderBlocks } from './render-blocks.js';
+import { createSidebar, type Place, channelTitle as sidebarTitle } from './sidebar.js';
 import { applyEvent, channelsFor, threadOf, timeline } from './store.js';
-
-type Place = { kind: 'channel'; id: string } | { kind: 'home' };
 
 /** The playground page: sidebar, conversation or App Home, thread pane, registrar panel, modals. */
 async function main(): Promise<void> {
@@ -41,21 +40,10 @@ async function main(): Promise<void> {
   };
 
   // Sidebar.
-  const status = el('span', { class: 'status' }, ['Connecting…']);
-  const switcher = el('select', { id: 'user-switcher', 'data-testid': TEST_IDS.userSwitcher });
-  const channelList = el('ul', { class: 'channel-list', 'data-testid': TEST_IDS.channelList });
-  const homeButton = el('button', { type: 'button', class: 'nav-item', 'data-testid': TEST_IDS.homeTab }, [
-    '🏠 Regdesk · Home',
-  ]);
-  const sidebar = el('nav', { class: 'sidebar', 'aria-label': 'Workspace' }, [
-    el('header', { class: 'workspace' }, [el('strong', {}, ['Regdesk playground']), status]),
-    el('label', { for: 'user-switcher', class: 'switch-label' }, ['Acting as']),
-    switcher,
-    el('h3', {}, ['Channels and messages']),
-    channelList,
-    el('h3', {}, ['Apps']),
-    homeButton,
-  ]);
+  const sidebar = createSidebar(page, (next) => go(next));
+  const { status, switcher, homeButton } = sidebar;
+  const channelTitle = (id: string) => sidebarTitle(page, id);
+  const renderSidebar = () => sidebar.render(place);
 
   // Conversation.
   const title = el('h1', { class: 'conversation-title' });
@@ -112,7 +100,7 @@ async function main(): Promise<void> {
   const modals = createModalHost(page, () => composer.focus());
   root.classList.remove('loading');
   root.replaceChildren(
-    el('div', { class: 'layout' }, [sidebar, conversation, threadPane, registrar.root]),
+    el('div', { class: 'layout' }, [sidebar.root, conversation, threadPane, registrar.root]),
     notices,
   );
 
@@ -125,44 +113,6 @@ async function main(): Promise<void> {
   wireActions(page, messageList, messageSource);
   wireActions(page, threadList, messageSource);
   wireActions(page, homeView, () => ({ kind: 'home' }));
-
-  function channelTitle(id: string): string {
-    const channel = page.snapshot.channels.find((c) => c.id === id);
-    if (channel === undefined) return id;
-    if (channel.kind === 'im') return channel.botMember ? page.snapshot.bot.name : `@${channel.name}`;
-    return `#${channel.name}`;
-  }
-
-  function renderSidebar(): void {
-    switcher.replaceChildren(
-      ...page.snapshot.users.map((u) =>
-        el('option', { value: u.id, selected: u.id === page.user ? '' : undefined }, [
-          `${u.realName} (@${u.name}${u.isOwner ? ', owner' : u.isAdmin ? ', admin' : ', member'})`,
-        ]),
-      ),
-    );
-    switcher.value = page.user;
-    channelList.replaceChildren(
-      ...channelsFor(page.snapshot, page.user).map((channel) => {
-        const current = place.kind === 'channel' && place.id === channel.id;
-        const name = channel.kind === 'im' ? `💬 ${channelTitle(channel.id)}` : `# ${channel.name}`;
-        const button = el(
-          'button',
-          { type: 'button', class: 'nav-item', 'aria-current': current ? 'page' : undefined },
-          [
-            name,
-            ...(channel.botMember || channel.kind === 'im'
-              ? []
-              : [el('span', { class: 'muted' }, [' (no Regdesk)'])]),
-          ],
-        );
-        button.addEventListener('click', () => go({ kind: 'channel', id: channel.id }));
-        return el('li', {}, [button]);
-      }),
-    );
-    if (place.kind === 'home') homeButton.setAttribute('aria-current', 'page');
-    else homeButton.removeAttribute('aria-current');
-  }
 
   function renderMain(): void {
     const onHome = place.kind === 'home';

@@ -1,0 +1,55 @@
+// How a waiting question shows its progress: a Slack-facing concern apart from the job's queueing.
+import type { WebClient } from '@slack/web-api';
+import type { ChannelPoster } from '../../slack/poster.js';
+import { panelStatus, retryingMessage, waitingMessage } from './blocks.js';
+import type { Placeholders, PlaceholderView } from './placeholder.js';
+import type { AssistantJob } from './service.js';
+
+/** Where a question stands, as the asker is shown it. */
+export type Progress =
+  | { kind: 'waiting'; ahead: number; waitMs: number }
+  | { kind: 'working' }
+  | { kind: 'retrying'; reason: string };
+
+/**
+ * Shows a question's progress where its asker looks: the placeholder reply (a progress edit of the
+ * poster: coalesced, behind every final), or in an assistant thread its status, which Slack shows
+ * as "Regdesk is looking it up…" and clears when the answer is posted. Best-effort: a deleted
+ * placeholder or an archived channel must not fail the question, which still gets its reply.
+ */
+export function progressView(
+  job: AssistantJob,
+  jobId: string,
+  client: WebClient,
+  poster: ChannelPoster,
+  placeholders: Placeholders,
+  onFailure: (error: unknown) => void,
+): (progress: Progress) => Promise<void> {
+  if (job.surface === 'panel') {
+    return (progress) => {
+      const status =
+        progress.kind === 'waiting'
+          ? panelStatus.waiting(progress.ahead, progress.waitMs)
+          : progress.kind === 'working'
+            ? panelStatus.working()
+            : panelStatus.retrying();
+      return client.assistant.threads
+        .setStatus({ channel_id: job.channel, thread_ts: job.threadTs, status })
+        .then(() => undefined, onFailure);
+    };
+  }
+  return async (progress) => {
+    const view: PlaceholderView =
+      progress.kind === 'waiting'
+        ? waitingMessage(progress.ahead, progress.waitMs)
+        : progress.kind === 'working'
+          ? waitingMessage(0)
+          : retryingMessage(progress.reason);
+    // Not posted yet (it waits behind the channel's answers): it shows this view once it is.
+    const ts = await placeholders.progress(job.account, jobId, view).catch(onFailure);
+    if (ts === undefined) return;
+    return poster
+      .update(client, { channel: job.channel, ts, ...view }, { urgency: 'progress' })
+      .catch(onFailure);
+  };
+}
