@@ -184,7 +184,6 @@ export class Roles {
     }
   }
 
-  /** The listed approvers a new request is sent to: everyone who could approve it, but the requester. */
   /**
    * Who is told of a new request (contract §3 "Approvers are told"): the listed approvers who may
    * approve, or — when the policy lists none and names no user group — the workspace's admins and
