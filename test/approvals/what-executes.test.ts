@@ -4,7 +4,6 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../../src/config.js';
 import { approvalMessage } from '../../src/features/approvals/blocks.js';
-import type { ApprovalRequest } from '../../src/features/approvals/record.js';
 import { setExternalDnssec } from '../../src/features/dnssec/operations.js';
 import { changeNameservers } from '../../src/features/domains/operations.js';
 import { VanitySets } from '../../src/features/domains/vanity.js';
@@ -13,6 +12,7 @@ import { createRegistrarClient } from '../../src/registrar/index.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { dnskeyKeyTag } from '../../src/shared/dnskey.js';
 import { createRedis, KeySpace } from '../../src/shared/redis.js';
+import { approvalRequest } from '../helpers/approval-request.js';
 import { assertWithinBlockKitLimits } from '../helpers/block-kit.js';
 import { testRedisUrl } from '../helpers/provided-context.js';
 
@@ -41,32 +41,7 @@ describe('an approval request shows exactly what will execute', () => {
     keys,
     vanitySets,
   });
-  const requestOf = (details: string[]): ApprovalRequest => ({
-    id: 'apr_0123456789abcdef',
-    workspace: WS,
-    operation: 'x',
-    params: {},
-    paramsHash: 'h',
-    target: 't',
-    summary: 's',
-    details,
-    requester: 'U1',
-    channel: 'C1',
-    messageTs: '1.1',
-    approverGroup: '',
-    askedAdmins: false,
-    namedApprovers: [],
-    copies: [],
-    createdAt: 0,
-    epoch: 0,
-    expiresAt: 1,
-    needed: 1,
-    approvals: [],
-    state: 'pending',
-    decidedBy: '',
-    reason: '',
-    outcome: '',
-  });
+  const requestOf = (details: string[]) => approvalRequest({ details });
 
   it('computes DNSKEY key tags as RFC 4034 does (its §5.4 example key has tag 60485)', () => {
     const key =

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvalMessage, authCodeReadyMessage } from '../../src/features/approvals/blocks.js';
-import type { ApprovalRequest } from '../../src/features/approvals/record.js';
 import { recordsPage } from '../../src/features/dns/blocks.js';
 import { domainCard } from '../../src/features/domains/blocks.js';
 import { certificateCard } from '../../src/features/tls/blocks.js';
 import { createRegistrarClient, type RegistrarClient } from '../../src/registrar/index.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { approvalRequest } from '../helpers/approval-request.js';
 import { assertLabelledButtons, assertWithinBlockKitLimits } from '../helpers/block-kit.js';
 
 /** Buttons repeated down lists and across messages name their target to a screen reader. */
@@ -20,32 +20,13 @@ describe('accessible buttons', () => {
     await sandbox.close();
   });
 
-  const request: ApprovalRequest = {
+  const request = approvalRequest({
     id: 'apr_00000000000000aa',
     workspace: { teamId: 'T1' },
     operation: 'tls.revoke',
-    params: {},
-    paramsHash: 'h',
     target: 'cert-issued-recent',
     summary: 'revoke certificate cert-issued-recent',
-    details: [],
-    requester: 'U1',
-    channel: 'C1',
-    messageTs: '1.1',
-    approverGroup: '',
-    askedAdmins: false,
-    namedApprovers: [],
-    copies: [],
-    createdAt: 0,
-    epoch: 0,
-    expiresAt: 1,
-    needed: 1,
-    approvals: [],
-    state: 'pending',
-    decidedBy: '',
-    reason: '',
-    outcome: '',
-  };
+  });
 
   it('Approve, Deny and Withdraw name the action; Reveal names the domain', () => {
     for (const audience of ['channel', 'approver'] as const) {
