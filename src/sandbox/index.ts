@@ -1,4 +1,4 @@
-// The registrar simulator's entry point: wiring only (STYLE.md), the parts live in their own modules.
+// The registrar simulator's entry point: wiring only (docs/architecture.md), the parts live in their own modules.
 export { runSandboxCli } from './cli.js';
 export type { OperationName } from './http.js';
 export type { SandboxLimits } from './limits.js';
