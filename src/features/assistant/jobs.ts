@@ -214,12 +214,16 @@ export function assistantProcessor(deps: AssistantWorkerDeps) {
       // A privately answered exchange of the thread is carried only into its asker's private answers.
       const question = await questionFor(data, history, () => outcomes.answeredPrivately(data));
       try {
-        // The quota slot counts from now, when the question is about to go (limiter.ts `take`).
+        // The quota slot counts from now, when the question is about to go (limiter.ts `take`), and
+        // again from the answer: the registrar counted the question on arrival, before its answer,
+        // and the account's next question only takes its slot after this one is answered — so two
+        // arrivals are a whole window apart however long the way there took (R44).
         if (quota.ok) await quota.settle();
         const started = Date.now();
         const answer = await deps
           .registrarFor(workspace)
-          .assistant.ask({ q: question.text, locale: data.locale });
+          .assistant.ask({ q: question.text, locale: data.locale })
+          .finally(() => (quota.ok ? quota.settle() : undefined));
         outcome = { ok: true, answer, ...(question.confidential ? { confidential: true as const } : {}) };
         const tookMs = Date.now() - started;
         // Written once the outcome is settled, which hands the account to its next question: these
