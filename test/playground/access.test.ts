@@ -1,12 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.js';
-import { type Running, runRegdesk } from '../../src/main.js';
+import type { Running } from '../../src/main.js';
 import { PlaygroundToken } from '../../src/playground/guard.js';
-import { memoryLogger } from '../helpers/app-harness.js';
-import { testRedisUrl } from '../helpers/provided-context.js';
+import { startPlaygroundProcess } from '../helpers/playground.js';
 
 // docs/requirements.md R42: every playground path needs this process's token (or the cookie the page
 // sets from it), also when a same-host proxy makes the loopback and Host checks pass.
@@ -83,19 +80,7 @@ function paths(): Array<{ path: string; method?: string; headers?: Record<string
 }
 
 beforeAll(async () => {
-  const env = {
-    PORT: '0',
-    REDIS_URL: testRedisUrl(),
-    REDIS_ALLOW_EPHEMERAL: '1',
-    REDIS_KEY_PREFIX: `t${randomBytes(5).toString('hex')}`,
-  };
-  running = await runRegdesk({
-    role: 'start',
-    config: loadConfig(env),
-    logger: memoryLogger('warn').logger,
-    env,
-    say: () => {},
-  });
+  running = await startPlaygroundProcess();
   port = running.http?.port ?? 0;
   printedUrl = running.playground?.url ?? '';
   // The attack: a reverse proxy on the same host (nginx's default rewrites Host to the upstream's),

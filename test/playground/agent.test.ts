@@ -1,12 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.js';
 import { ASK_SHORTCUT } from '../../src/features/assistant/ids.js';
 import { SUGGESTED_PROMPTS } from '../../src/features/assistant/panel.js';
-import { type Running, runRegdesk } from '../../src/main.js';
+import type { Running } from '../../src/main.js';
 import type { ApiResult, PlaygroundMessage, PlaygroundSnapshot } from '../../src/playground/web/protocol.js';
-import { memoryLogger } from '../helpers/app-harness.js';
-import { testRedisUrl } from '../helpers/provided-context.js';
+import { startPlaygroundProcess } from '../helpers/playground.js';
 
 const ADA = 'U0ADA';
 const LINUS = 'U0LINUS';
@@ -43,19 +40,7 @@ const inThread = async (channel: string, ts: string) =>
  */
 describe('the playground’s agent messaging', () => {
   beforeAll(async () => {
-    const env = {
-      PORT: '0',
-      REDIS_URL: testRedisUrl(),
-      REDIS_ALLOW_EPHEMERAL: '1',
-      REDIS_KEY_PREFIX: `t${randomBytes(5).toString('hex')}`,
-    };
-    running = await runRegdesk({
-      role: 'start',
-      config: loadConfig(env),
-      logger: memoryLogger('warn').logger,
-      env,
-      say: () => undefined,
-    });
+    running = await startPlaygroundProcess();
     base = `http://127.0.0.1:${running.http?.port ?? 0}`;
     const login = await fetch(running.playground?.url ?? '', { redirect: 'manual' });
     cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';

@@ -1,13 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.js';
-import { type Running, runRegdesk } from '../../src/main.js';
+import type { Running } from '../../src/main.js';
 import { TEST_IDS } from '../../src/playground/web/protocol.js';
-import { memoryLogger } from '../helpers/app-harness.js';
 import {
   collectPageErrors,
   launchBrowser,
@@ -15,7 +12,7 @@ import {
   SCREENSHOT_DIR,
   screenshot,
 } from '../helpers/browser.js';
-import { testRedisUrl } from '../helpers/provided-context.js';
+import { startPlaygroundProcess } from '../helpers/playground.js';
 
 /**
  * The playground end to end: headless Chromium (Debian's) on the page that `npm start` serves with
@@ -91,19 +88,7 @@ async function waitForMessage(list: Locator, text: string | RegExp, timeout = WA
 beforeAll(async () => {
   ensurePageBuilt();
   rmSync(SCREENSHOT_DIR, { recursive: true, force: true });
-  const env = {
-    PORT: '0',
-    REDIS_URL: testRedisUrl(),
-    REDIS_ALLOW_EPHEMERAL: '1',
-    REDIS_KEY_PREFIX: `t${randomBytes(5).toString('hex')}`,
-  };
-  running = await runRegdesk({
-    role: 'start',
-    config: loadConfig(env),
-    logger: memoryLogger('warn').logger,
-    env,
-    say: () => undefined,
-  });
+  running = await startPlaygroundProcess();
   const url = running.playground?.url;
   if (url === undefined) throw new Error('Regdesk did not start the playground with no Slack settings');
   browser = await launchBrowser();
