@@ -25,6 +25,7 @@ import type { WatchService } from './features/watches/service.js';
 import { buildWatchServices } from './features/watches/services.js';
 import type { WatchStore } from './features/watches/store.js';
 import { createRegistrarClient, type RegistrarClient } from './registrar/index.js';
+import type { BaseDeps } from './shared/deps.js';
 import { ClaimDurability } from './shared/durable-claim.js';
 import { DataIntegrity } from './shared/integrity.js';
 import type { Limiter } from './shared/limiter.js';
@@ -63,13 +64,9 @@ export interface ServiceDeps {
  * The services of one process, built once by the composition root. Features never import this: each
  * declares the narrow part it uses (its `Deps` in its index.ts) and is handed this object.
  */
-export interface Services {
+export interface Services extends BaseDeps {
   config: Config;
   limits: Config['limits'];
-  redis: Redis;
-  keys: KeySpace;
-  logger: Logger;
-  now: () => number;
   vault: Vault;
   audit: AuditLog;
   workspaceKeys: WorkspaceKeys;

@@ -15,12 +15,14 @@ export type { DnssecRecord, DnssecState, DnssecUpdateParams } from './schemas/dn
 export type { AuthCode, Availability, Delegation, Domain } from './schemas/domains.js';
 export {
   DCV_METHODS,
+  ORGANIZATION_FIELDS,
+  type OrganizationField,
   REVOCATION_REASONS,
   type RevocationReason,
   TLS_PRODUCTS,
   type TlsCertificate,
-  type TlsCertificateOrderParams,
-  type TlsCertificateReissueParams,
+  TlsCertificateOrderParams,
+  TlsCertificateReissueParams,
   type TlsOrganization,
   type TlsOrganizationCreateParams,
   type TlsOrganizationUpdateParams,

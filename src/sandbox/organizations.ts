@@ -1,6 +1,10 @@
 import { field, type Route, SandboxError } from './http.js';
 import type { SandboxOrganization, SandboxState } from './state.js';
 
+/**
+ * The sandbox stands where the registrar would, so it keeps its own copy of the spec's list rather
+ * than importing the client's: a client that drifted from the spec would otherwise pass its tests.
+ */
 const FIELDS = [
   'organization',
   'first_name',

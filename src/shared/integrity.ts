@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import type { Logger } from './logger.js';
+import { LuaScript } from './lua.js';
 import type { KeySpace, Redis } from './redis.js';
 
 /**
@@ -35,23 +36,23 @@ export type Incident = z.infer<typeof Incident>;
 export const DEFAULT_INTEGRITY_INTERVAL_MS = 10_000;
 
 // ARGV: new id, now. Creates the hash when missing; returns what it holds.
-const OPEN = `
+const OPEN = new LuaScript(`
 if redis.call('EXISTS', KEYS[1]) == 0 then
   redis.call('HSET', KEYS[1], 'id', ARGV[1], 'seq', 0, 'epoch', 0, 'createdAt', ARGV[2])
 end
 local f = redis.call('HMGET', KEYS[1], 'id', 'seq', 'epoch', 'incident')
-return {f[1], f[2], f[3], f[4] or ''}`;
+return {f[1], f[2], f[3], f[4] or ''}`);
 
 // One check: bump the counter and read the rest. {} when the hash is gone.
-const CHECK = `
+const CHECK = new LuaScript(`
 if redis.call('EXISTS', KEYS[1]) == 0 then return {} end
 local seq = redis.call('HINCRBY', KEYS[1], 'seq', 1)
 local f = redis.call('HMGET', KEYS[1], 'id', 'epoch', 'incident')
-return {f[1], tostring(seq), f[2], f[3] or ''}`;
+return {f[1], tostring(seq), f[2], f[3] or ''}`);
 
 // Records an incident unless one is open. ARGV: incident JSON (epoch filled in here), new id, highest
 // seq seen, now. The counter moves past what any process saw, so the next checks pass.
-const RECORD = `
+const RECORD = new LuaScript(`
 if redis.call('EXISTS', KEYS[1]) == 0 then
   redis.call('HSET', KEYS[1], 'id', ARGV[2], 'seq', 0, 'epoch', 0, 'createdAt', ARGV[4])
 end
@@ -66,7 +67,7 @@ if tonumber(redis.call('HGET', KEYS[1], 'seq')) <= tonumber(ARGV[3]) then
   redis.call('HSET', KEYS[1], 'seq', tonumber(ARGV[3]) + 1)
 end
 local f = redis.call('HMGET', KEYS[1], 'id', 'seq', 'epoch', 'incident')
-return {f[1], f[2], f[3], f[4], (not open or open == '') and 'recorded' or 'open'}`;
+return {f[1], f[2], f[3], f[4], (not open or open == '') and 'recorded' or 'open'}`);
 
 interface Seen {
   id: string;
@@ -140,13 +141,7 @@ export class DataIntegrity {
   }
 
   async #open(): Promise<Seen> {
-    const reply = (await this.redis.eval(
-      OPEN,
-      1,
-      this.#key,
-      newId(),
-      String(this.options.now()),
-    )) as string[];
+    const reply = (await OPEN.run(this.redis, 1, this.#key, newId(), String(this.options.now()))) as string[];
     return parseSeen(reply);
   }
 
@@ -154,7 +149,7 @@ export class DataIntegrity {
     // A check before `start` (a service used without the timer) begins from what is stored now.
     this.#seen ??= await this.#open();
     const seen = this.#seen;
-    const reply = (await this.redis.eval(CHECK, 1, this.#key)) as string[];
+    const reply = (await CHECK.run(this.redis, 1, this.#key)) as string[];
     if (reply.length === 0) {
       return this.#record(
         'lost',
@@ -181,8 +176,8 @@ export class DataIntegrity {
   async #record(kind: Incident['kind'], detail: string): Promise<Seen> {
     const seen = this.#seen as Seen;
     const incident = { kind, detectedAt: this.options.now(), detail, epoch: 0 };
-    const reply = (await this.redis.eval(
-      RECORD,
+    const reply = (await RECORD.run(
+      this.redis,
       1,
       this.#key,
       JSON.stringify(incident),

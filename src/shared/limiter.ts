@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { LimitWindow } from '../config.js';
+import { LuaScript } from './lua.js';
 import type { Redis } from './redis.js';
 
 /**
@@ -9,7 +10,7 @@ import type { Redis } from './redis.js';
  * processes share. `rate-limiter-flexible` offers fixed windows or one window per call; the registrar
  * counts in sliding windows, and a burst at a fixed window's edge would cause the 429 we must avoid.
  */
-const ACQUIRE = `
+const ACQUIRE = new LuaScript(`
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local wait = 0
@@ -29,7 +30,7 @@ for i = 1, #KEYS do
   redis.call('ZADD', KEYS[i], now, member)
   redis.call('PEXPIRE', KEYS[i], tonumber(ARGV[2 * i]))
 end
-return 0`;
+return 0`);
 
 export interface QuotaWindow extends LimitWindow {
   /** Redis key of the window; windows used together must share a hash tag. */
@@ -62,8 +63,8 @@ export class Limiter {
    */
   async record(windows: readonly QuotaWindow[]): Promise<void> {
     if (windows.length === 0) return;
-    await this.redis.eval(
-      RECORD,
+    await RECORD.run(
+      this.redis,
       windows.length,
       ...windows.map((w) => w.key),
       newMember(),
@@ -75,7 +76,7 @@ export class Limiter {
     if (windows.length === 0) return 0;
     const args = windows.flatMap((w) => [String(w.max), String(w.windowMs)]);
     return Number(
-      await this.redis.eval(ACQUIRE, windows.length, ...windows.map((w) => w.key), ...args, mode, member),
+      await ACQUIRE.run(this.redis, windows.length, ...windows.map((w) => w.key), ...args, mode, member),
     );
   }
 
@@ -128,8 +129,8 @@ export class Limiter {
 
   async #settle(windows: readonly QuotaWindow[], member: string): Promise<void> {
     if (windows.length === 0) return;
-    await this.redis.eval(
-      SETTLE,
+    await SETTLE.run(
+      this.redis,
       windows.length,
       ...windows.map((w) => w.key),
       member,
@@ -146,16 +147,16 @@ export interface Slot {
 const newMember = () => `${Date.now()}-${randomBytes(6).toString('hex')}`;
 
 /** Moves a slot to Redis's present time, in every window that still holds it (never backwards). */
-const RECORD = `
+const RECORD = new LuaScript(`
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 for i = 1, #KEYS do
   redis.call('ZADD', KEYS[i], now, ARGV[1])
   redis.call('PEXPIRE', KEYS[i], tonumber(ARGV[i + 1]))
 end
-return 0`;
+return 0`);
 
-const SETTLE = `
+const SETTLE = new LuaScript(`
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 for i = 1, #KEYS do
@@ -165,7 +166,7 @@ for i = 1, #KEYS do
     redis.call('PEXPIRE', KEYS[i], tonumber(ARGV[i + 1]))
   end
 end
-return 0`;
+return 0`);
 
 /**
  * The margin left on a window for what settling cannot see: clock steps between Redis and the

@@ -1,5 +1,6 @@
 import type { Authorize } from '@slack/bolt';
 import type { Installation, InstallationQuery, InstallationStore } from '@slack/oauth';
+import { releaseOwn } from '../shared/lua.js';
 import type { KeySpace, Redis } from '../shared/redis.js';
 import { type WorkspaceRef, workspaceId } from '../shared/workspace.js';
 import type { Vault } from '../vault/store.js';
@@ -101,12 +102,7 @@ export function serializedRefresh(
       return await authorize(source, body);
     } finally {
       // Release only our own lock (it may have expired and been taken by another process).
-      await redis.eval(
-        "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0",
-        1,
-        lock,
-        token,
-      );
+      await releaseOwn(redis, lock, token);
     }
   };
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { ChatPostMessageArguments, ChatUpdateArguments, WebClient } from '@slack/web-api';
 import type { Limiter, QuotaWindow } from '../shared/limiter.js';
 import type { Logger } from '../shared/logger.js';
+import { LuaScript } from '../shared/lua.js';
 import type { KeySpace, Redis } from '../shared/redis.js';
 
 /**
@@ -49,8 +50,8 @@ interface Waiter {
 }
 
 /** Clears lapsed announcements (their process died) and counts the rest. */
-const FINALS_WAITING = `redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
-return redis.call('ZCARD', KEYS[1])`;
+const FINALS_WAITING = new LuaScript(`redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
+return redis.call('ZCARD', KEYS[1])`);
 /** How often a progress post looks again while finals of its channel wait. */
 const YIELD_POLL_MS = 100;
 
@@ -175,7 +176,7 @@ export class ChannelPoster {
 
   async #finalsWaiting(key: string): Promise<number> {
     if (this.redis === undefined) return 0;
-    return Number(await this.redis.eval(FINALS_WAITING, 1, key, String(Date.now())));
+    return Number(await FINALS_WAITING.run(this.redis, 1, key, String(Date.now())));
   }
 
   /** A message's state version, raised by every edit queued for it in any process. */

@@ -1,4 +1,4 @@
-import type { WorkspaceRef } from '../shared/workspace.js';
+import { type WorkspaceRef, workspaceFields } from '../shared/workspace.js';
 
 interface SlackBodyTeams {
   team_id?: unknown;
@@ -21,5 +21,5 @@ export function workspaceOf(body: unknown): WorkspaceRef {
   const teamId = text(b.team_id) ?? text(b.team?.id) ?? text(b.user?.team_id) ?? text(b.view?.team_id);
   if (teamId === undefined) throw new Error('Slack request names no workspace');
   const enterpriseId = text(b.enterprise_id) ?? text(b.enterprise?.id);
-  return enterpriseId === undefined ? { teamId } : { teamId, enterpriseId };
+  return workspaceFields({ teamId, enterpriseId });
 }

@@ -1,16 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Config } from '../config.js';
+import type { BaseDeps } from '../shared/deps.js';
 import type { Logger } from '../shared/logger.js';
-import type { KeySpace, Redis } from '../shared/redis.js';
 import { masterKey } from './crypto.js';
 import { Vault } from './store.js';
 
-export interface VaultDeps {
+export interface VaultDeps extends BaseDeps {
   vault: Config['vault'];
-  redis: Redis;
-  keys: KeySpace;
-  logger: Logger;
-  now: () => number;
 }
 
 /** The vault, sealed with VAULT_MASTER_KEY (or, in sandbox mode without one, a key of this process). */

@@ -1,3 +1,4 @@
+import { LuaScript } from '../shared/lua.js';
 import { type KeySpace, type Redis, scanKeys } from '../shared/redis.js';
 import { type WorkspaceRef, workspaceId } from '../shared/workspace.js';
 import { fingerprinter, type MasterKey, mask, open, seal, sealedKeyId, VaultDecryptError } from './crypto.js';
@@ -49,7 +50,7 @@ export interface VaultEntry {
  * KEYS: hash. ARGV: sealed field, version field, sealed read ('' for any), new sealed, new version,
  * old `by` field, old `at` field.
  */
-const WRITE = `
+const WRITE = new LuaScript(`
 local stored = redis.call('HGET', KEYS[1], ARGV[2])
 local version = 0
 if stored and #stored <= 15 and string.match(stored, '^%d+$') then version = tonumber(stored) end
@@ -57,7 +58,7 @@ if version >= tonumber(ARGV[5]) then return 0 end
 if ARGV[3] ~= '' and redis.call('HGET', KEYS[1], ARGV[1]) ~= ARGV[3] then return 0 end
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[4], ARGV[2], ARGV[5])
 redis.call('HDEL', KEYS[1], ARGV[6], ARGV[7])
-return 1`;
+return 1`);
 
 type OpenedRecord = VaultRecord & { keyId: string; version: number };
 
@@ -240,8 +241,8 @@ export class Vault {
     const next = nextVersion(version, this.now());
     const sealed = seal(encodeRecord(record), this.current, workspace, kind, next);
     const fields = fieldsOf(kind);
-    const written = await this.redis.eval(
-      WRITE,
+    const written = await WRITE.run(
+      this.redis,
       1,
       this.#hash(workspace),
       fields.sealed,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORG_IDS } from '../../src/features/tls/ids.js';
-import { fieldError, type OrganizationField } from '../../src/features/tls/service.js';
+import { fieldError } from '../../src/features/tls/service.js';
+import type { OrganizationField } from '../../src/registrar/index.js';
 import { inputActionId } from '../../src/slack/modal.js';
 import { type Harness, startHarness } from '../helpers/app-harness.js';
 import { assertWithinBlockKitLimits } from '../helpers/block-kit.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_IDS, ORG_IDS } from '../../src/features/tls/ids.js';
-import type { OrganizationField } from '../../src/features/tls/service.js';
+import type { OrganizationField } from '../../src/registrar/index.js';
 import { inputActionId } from '../../src/slack/modal.js';
 import { type Harness, startHarness } from '../helpers/app-harness.js';
 import type { SlackCall } from '../helpers/fake-slack.js';

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { LuaScript, releaseOwn } from '../../shared/lua.js';
 import type { KeySpace, Redis } from '../../shared/redis.js';
 import { type WorkspaceRef, workspaceId } from '../../shared/workspace.js';
 
@@ -8,16 +9,12 @@ import { type WorkspaceRef, workspaceId } from '../../shared/workspace.js';
  * the id of the request that claimed it; it lasts as long as that request may wait, and a claim whose
  * request is no longer pending is taken over (compare-and-set, so two re-requests cannot both win).
  */
-const TAKE_OVER = `
+const TAKE_OVER = new LuaScript(`
 if redis.call('GET', KEYS[1]) == ARGV[1] then
   redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])
   return 1
 end
-return 0`;
-
-const RELEASE = `
-if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
-return 0`;
+return 0`);
 
 export interface Identity {
   requester: string;
@@ -50,7 +47,7 @@ export async function claimIdentity(
     if (holder === null) continue;
     if (holder === id) return undefined;
     if (await isPending(holder)) return holder;
-    if ((await redis.eval(TAKE_OVER, 1, key, holder, id, String(ttlMs))) === 1) return undefined;
+    if ((await TAKE_OVER.run(redis, 1, key, holder, id, String(ttlMs))) === 1) return undefined;
   }
   // Contended three times over: another identical request is being made at this very moment.
   return (await redis.get(key)) ?? undefined;
@@ -58,5 +55,5 @@ export async function claimIdentity(
 
 /** Frees the identity of a request that was never made (its draft rolled back). */
 export async function releaseIdentity(redis: Redis, key: string, id: string): Promise<void> {
-  await redis.eval(RELEASE, 1, key, id);
+  await releaseOwn(redis, key, id);
 }

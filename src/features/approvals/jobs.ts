@@ -1,6 +1,6 @@
 import type { WebClient } from '@slack/web-api';
 import type { Job, Queue } from 'bullmq';
-import type { WorkspaceRef } from '../../shared/workspace.js';
+import { type WorkspaceRef, workspaceFields } from '../../shared/workspace.js';
 import type { ApprovalRequest } from './record.js';
 import type { ApprovalDecisions, ApprovalScheduler } from './service.js';
 
@@ -15,8 +15,7 @@ export interface ApprovalJob {
 
 function jobData(request: ApprovalRequest): ApprovalJob {
   return {
-    teamId: request.workspace.teamId,
-    ...(request.workspace.enterpriseId === undefined ? {} : { enterpriseId: request.workspace.enterpriseId }),
+    ...workspaceFields(request.workspace),
     requestId: request.id,
   };
 }
@@ -67,8 +66,8 @@ export function approvalProcessor(
   slackFor: (workspace: WorkspaceRef) => Promise<WebClient>,
 ): (job: Job<ApprovalJob>) => Promise<void> {
   return async (job) => {
-    const { teamId, enterpriseId, requestId } = job.data;
-    const workspace = enterpriseId === undefined ? { teamId } : { teamId, enterpriseId };
+    const { requestId } = job.data;
+    const workspace = workspaceFields(job.data);
     const client = await slackFor(workspace);
     if (job.name === 'execute') await service.execute(workspace, requestId, client);
     else if (job.name === 'expire') await service.expire(workspace, requestId, client);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AppError } from '../../shared/app-error.js';
-import type { WorkspaceRef } from '../../shared/workspace.js';
+import { type WorkspaceRef, workspaceFields } from '../../shared/workspace.js';
 import { text } from '../../text/index.js';
 
 export type ApprovalState =
@@ -124,11 +124,9 @@ function storedJson<T>(schema: z.ZodType<T>, fields: Record<string, string>, fie
 }
 
 export function deserialize(fields: Record<string, string>): ApprovalRequest {
-  const enterpriseId = fields.enterpriseId ?? '';
   return {
     id: fields.id ?? '',
-    workspace:
-      enterpriseId === '' ? { teamId: fields.teamId ?? '' } : { teamId: fields.teamId ?? '', enterpriseId },
+    workspace: workspaceFields({ teamId: fields.teamId ?? '', enterpriseId: fields.enterpriseId }),
     operation: fields.operation ?? '',
     params: storedJson(StoredParams, fields, 'params'),
     paramsHash: fields.paramsHash ?? '',

@@ -1,11 +1,10 @@
 import type { Queue } from 'bullmq';
 import type { RegistrarClient } from '../../registrar/index.js';
+import type { BaseDeps } from '../../shared/deps.js';
 import type { ClaimDurability } from '../../shared/durable-claim.js';
 import type { DataIntegrity } from '../../shared/integrity.js';
 import type { Limiter } from '../../shared/limiter.js';
-import type { Logger } from '../../shared/logger.js';
 import { createQueue } from '../../shared/queues.js';
-import type { KeySpace, Redis } from '../../shared/redis.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
 import type { ChannelPoster } from '../../slack/poster.js';
 import type { SlackDirectory } from '../../slack/users.js';
@@ -21,11 +20,7 @@ import type { ApprovalRequest } from './record.js';
 import { ApprovalService } from './service.js';
 import { ApprovalStore } from './store.js';
 
-export interface ApprovalServiceFactoryDeps {
-  redis: Redis;
-  keys: KeySpace;
-  logger: Logger;
-  now: () => number;
+export interface ApprovalServiceFactoryDeps extends BaseDeps {
   audit: AuditLog;
   directory: SlackDirectory;
   limiter: Limiter;

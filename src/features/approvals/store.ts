@@ -120,7 +120,7 @@ export class ApprovalStore {
   async reserve(ref: WorkspaceRef, requester: string, id: string, now: number): Promise<boolean> {
     const until = now + DRAFT_TTL_SECONDS * 1000;
     const args = [String(now), String(until), id, String(MAX_PENDING_PER_REQUESTER)];
-    return (await this.redis.eval(RESERVE, 1, this.#mine(ref, requester), ...args)) === 1;
+    return (await RESERVE.run(this.redis, 1, this.#mine(ref, requester), ...args)) === 1;
   }
 
   /**
@@ -150,8 +150,8 @@ export class ApprovalStore {
 
   /** The request's message is posted: keep it and list it (false when the draft is gone). */
   async show(request: ApprovalRequest, ts: string): Promise<boolean> {
-    const shown = await this.redis.eval(
-      SHOW,
+    const shown = await SHOW.run(
+      this.redis,
       3,
       this.#hash(request.workspace, request.id),
       this.#pending(request.workspace),
@@ -176,12 +176,12 @@ export class ApprovalStore {
   }
 
   async setCopies(ref: WorkspaceRef, id: string, copies: readonly MessageCopy[]): Promise<void> {
-    await this.redis.eval(SET_IF_EXISTS, 1, this.#hash(ref, id), 'copies', JSON.stringify(copies));
+    await SET_IF_EXISTS.run(this.redis, 1, this.#hash(ref, id), 'copies', JSON.stringify(copies));
   }
 
   /** True for the one caller that may send the reminder of a still pending request. */
   async claimReminder(ref: WorkspaceRef, id: string): Promise<boolean> {
-    return (await this.redis.eval(REMIND_ONCE, 1, this.#hash(ref, id))) === 1;
+    return (await REMIND_ONCE.run(this.redis, 1, this.#hash(ref, id))) === 1;
   }
 
   /** Undefined when there is no such request; throws `CorruptApprovalError` when it is damaged. */
@@ -194,8 +194,8 @@ export class ApprovalStore {
   async approve(ref: WorkspaceRef, id: string, approver: string, now: number): Promise<ApproveResult> {
     const mine = await this.#mineOf(ref, id);
     if (mine === undefined) return { kind: 'missing' };
-    const reply = (await this.redis.eval(
-      APPROVE,
+    const reply = (await APPROVE.run(
+      this.redis,
       3,
       this.#hash(ref, id),
       this.#pending(ref),
@@ -234,8 +234,8 @@ export class ApprovalStore {
     const key = this.#hash(ref, id);
     const mine = await this.#mineOf(ref, id);
     if (mine === undefined) return undefined;
-    const reply = (await this.redis.eval(
-      TRANSITION,
+    const reply = (await TRANSITION.run(
+      this.redis,
       3,
       key,
       this.#pending(ref),

@@ -20,6 +20,7 @@ import {
   type AskInput,
   type AssistantJob,
   type AssistantService,
+  assistantJob,
   jobIdOf,
 } from './service.js';
 
@@ -110,7 +111,7 @@ export class Asking {
     if (hit !== undefined) {
       const input = await q.place();
       const jobId = jobIdOf(q.dedupeId);
-      const job: AssistantJob = this.#jobOf(q, input, account, locale);
+      const job = assistantJob({ workspace: q.workspace, user: q.user, account }, input, locale, Date.now());
       // Settled and delivered like a queued question (once per delivery, remembered for follow-ups),
       // but without a place, a slot or a registrar call.
       await this.#outcomes.settle(job, jobId, { ok: true, answer: hit.answer, cachedAt: hit.at });
@@ -149,22 +150,6 @@ export class Asking {
     if (q.thread === undefined) return true;
     const history = this.deps.assistant.redisKeys.history(q.workspace, q.thread.channel, q.thread.threadTs);
     return (await this.deps.redis.exists(history)) === 0;
-  }
-
-  #jobOf(q: Question, input: AskInput, account: string, locale: string | undefined) {
-    return {
-      teamId: q.workspace.teamId,
-      ...(q.workspace.enterpriseId === undefined ? {} : { enterpriseId: q.workspace.enterpriseId }),
-      channel: input.channel,
-      threadTs: input.threadTs,
-      ...(input.askTs === undefined ? {} : { askTs: input.askTs }),
-      ...(input.surface === undefined ? {} : { surface: input.surface }),
-      user: q.user,
-      question: input.question,
-      ...(locale === undefined ? {} : { locale }),
-      account,
-      enqueuedAt: Date.now(),
-    };
   }
 
   /**

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { Redis } from '../../shared/redis.js';
+import { workspaceFields } from '../../shared/workspace.js';
 import type { Audience } from './audience.js';
-import { type AssistantJob, type AssistantKeys, workspaceOfJob } from './service.js';
+import type { AssistantJob, AssistantKeys } from './service.js';
 
 /** Earlier questions and answers of a thread sent along with a follow-up (the assistant keeps no state). */
 const CONTEXT_BUDGET = 1_500;
@@ -43,7 +44,7 @@ export class ThreadHistory {
   ) {}
 
   #key(job: AssistantJob): string {
-    return this.keys.history(workspaceOfJob(job), job.channel, job.threadTs);
+    return this.keys.history(workspaceFields(job), job.channel, job.threadTs);
   }
 
   /**

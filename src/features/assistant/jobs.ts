@@ -13,9 +13,10 @@ import { AppError } from '../../shared/app-error.js';
 import { DelayedError } from '../../shared/bullmq.js';
 import { type Limiter, withLatencyMargin } from '../../shared/limiter.js';
 import type { Logger } from '../../shared/logger.js';
+import { LuaScript } from '../../shared/lua.js';
 import type { Redis } from '../../shared/redis.js';
 import { waitForReplicas } from '../../shared/redis-replicas.js';
-import type { WorkspaceRef } from '../../shared/workspace.js';
+import { type WorkspaceRef, workspaceFields } from '../../shared/workspace.js';
 import { slackRefusal } from '../../slack/platform-errors.js';
 import type { ChannelPoster } from '../../slack/poster.js';
 import { text } from '../../text/index.js';
@@ -27,7 +28,7 @@ import { questionFor, ThreadHistory } from './history.js';
 import { DELIVERY_LEASE_MS, errorText, Outcomes } from './outcome.js';
 import { Placeholders } from './placeholder.js';
 import { progressView } from './progress.js';
-import { type AssistantJob, type AssistantService, workspaceOfJob } from './service.js';
+import type { AssistantJob, AssistantService } from './service.js';
 
 export { progressView } from './progress.js';
 
@@ -59,13 +60,13 @@ export interface AssistantWorkerDeps {
 
 // Take the account's single in-flight slot, or keep it when this same job already holds it (a re-run
 // after its worker died: the crashed run's lease must not block it).
-const TAKE_SLOT = `
+const TAKE_SLOT = new LuaScript(`
 local holder = redis.call('GET', KEYS[1])
 if holder == false or holder == ARGV[1] then
   redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
   return 1
 end
-return 0`;
+return 0`);
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -133,7 +134,7 @@ export function assistantProcessor(deps: AssistantWorkerDeps) {
     };
     if ((await outcomes.of(data, jobId)) !== undefined) return deliver();
 
-    const workspace = workspaceOfJob(data);
+    const workspace = workspaceFields(data);
     const client = await deps.slackFor(workspace);
     const show = progressView(data, jobId, client, deps.poster, placeholders, (error: unknown) =>
       logger.info({ jobId, slackError: slackRefusal(error), err: errorText(error) }, 'progress edit failed'),
@@ -164,13 +165,7 @@ export function assistantProcessor(deps: AssistantWorkerDeps) {
       );
     }
 
-    const slot = await redis.eval(
-      TAKE_SLOT,
-      1,
-      keys.inflight(data.account),
-      jobId,
-      String(INFLIGHT_LEASE_MS),
-    );
+    const slot = await TAKE_SLOT.run(redis, 1, keys.inflight(data.account), jobId, String(INFLIGHT_LEASE_MS));
     if (Number(slot) !== 1) await later(POLL_MS);
     // The slot must outlive a fail-over, or another process asks while this one does (R13).
     await waitForReplicas(redis, keys.inflight(data.account));

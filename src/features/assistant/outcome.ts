@@ -2,9 +2,10 @@ import type { WebClient } from '@slack/web-api';
 import type { Queue } from 'bullmq';
 import type { AssistantAnswer } from '../../registrar/index.js';
 import type { Logger } from '../../shared/logger.js';
+import { LuaScript } from '../../shared/lua.js';
 import type { Redis } from '../../shared/redis.js';
 import { waitForReplicas } from '../../shared/redis-replicas.js';
-import type { WorkspaceRef } from '../../shared/workspace.js';
+import { type WorkspaceRef, workspaceFields } from '../../shared/workspace.js';
 import { slackRefusal } from '../../slack/platform-errors.js';
 import type { ChannelPoster } from '../../slack/poster.js';
 import { replyPrivately } from '../../slack/reply.js';
@@ -15,7 +16,7 @@ import { type Audience, audienceOf } from './audience.js';
 import { privateReply, threadReply } from './blocks.js';
 import { ThreadHistory } from './history.js';
 import { Placeholders, tidyPlaceholder } from './placeholder.js';
-import { type AssistantJob, type AssistantKeys, workspaceOfJob } from './service.js';
+import type { AssistantJob, AssistantKeys } from './service.js';
 
 /** Outcomes and delivery marks outlive every re-run of a job (BullMQ keeps completed jobs 24 h). */
 const KEEP_SECONDS = 24 * 60 * 60;
@@ -28,7 +29,9 @@ export const DELIVERY_LEASE_MS = 120_000;
 /** Heads cleared per look; each clears one entry, so the loop ends even if entries keep coming. */
 const MAX_STALE_HEADS = 20;
 
-const RELEASE_SLOT = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
+const RELEASE_SLOT = new LuaScript(
+  `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`,
+);
 
 export interface OutcomeDeps {
   redis: Redis;
@@ -87,17 +90,17 @@ export class Outcomes {
    * follow-up carries an earlier private exchange only then (history.ts).
    */
   async answeredPrivately(job: AssistantJob): Promise<boolean> {
-    const client = await this.deps.slackFor(workspaceOfJob(job));
+    const client = await this.deps.slackFor(workspaceFields(job));
     return (await this.#audience(client, job)) === 'asker';
   }
 
   async #audience(client: WebClient, job: AssistantJob): Promise<Audience> {
-    const policy = await this.deps.policies.get(workspaceOfJob(job));
+    const policy = await this.deps.policies.get(workspaceFields(job));
     return audienceOf(client, job.channel, policy.assistantAnswers, this.deps.logger);
   }
 
   async releaseSlot(account: string, jobId: string): Promise<void> {
-    await this.deps.redis.eval(RELEASE_SLOT, 1, this.deps.keys.inflight(account), jobId);
+    await RELEASE_SLOT.run(this.deps.redis, 1, this.deps.keys.inflight(account), jobId);
   }
 
   /**
@@ -142,7 +145,7 @@ export class Outcomes {
         return (await redis.get(mark)) === 'done' ? 'done' : 'busy';
       // The lease and, below, the mark must survive a fail-over, or a re-run posts a second answer.
       await waitForReplicas(redis, mark);
-      const workspace = workspaceOfJob(job);
+      const workspace = workspaceFields(job);
       const client = await this.deps.slackFor(workspace);
       const policy = await this.deps.policies.get(workspace);
       // An answer built on a private exchange stays private, even where the thread may read answers now.

@@ -1,5 +1,6 @@
 import type { KnownBlock } from '@slack/types';
 import type { WebClient } from '@slack/web-api';
+import { LuaScript } from '../../shared/lua.js';
 import type { Redis } from '../../shared/redis.js';
 import type { ChannelPoster } from '../../slack/poster.js';
 import type { Audience } from './audience.js';
@@ -21,30 +22,30 @@ export interface PlaceholderView {
 // placeholder is tidied exactly once and shows the latest state.
 
 /** Posted: → ['done', audience] (tidy it now), else ['kept', pending progress or false]. */
-const POSTED = `
+const POSTED = new LuaScript(`
 local done = redis.call('HGET', KEYS[1], 'done')
 if done then return {'done', done} end
 redis.call('HSET', KEYS[1], 'ts', ARGV[1])
 local pending = redis.call('HGET', KEYS[1], 'progress')
 redis.call('HDEL', KEYS[1], 'progress')
 redis.call('EXPIRE', KEYS[1], ARGV[2])
-return {'kept', pending}`;
+return {'kept', pending}`);
 
 /** New progress: → the placeholder's ts to edit, or false (kept for the placeholder, or delivered). */
-const PROGRESS = `
+const PROGRESS = new LuaScript(`
 if redis.call('HEXISTS', KEYS[1], 'done') == 1 then return false end
 local ts = redis.call('HGET', KEYS[1], 'ts')
 if ts then return ts end
 redis.call('HSET', KEYS[1], 'progress', ARGV[1])
 redis.call('EXPIRE', KEYS[1], ARGV[2])
-return false`;
+return false`);
 
 /** Delivered: → the ts of a posted placeholder to tidy, or false (none yet: it tidies itself). */
-const CLOSE = `
+const CLOSE = new LuaScript(`
 redis.call('HSET', KEYS[1], 'done', ARGV[1])
 redis.call('HDEL', KEYS[1], 'progress')
 redis.call('EXPIRE', KEYS[1], ARGV[2])
-return redis.call('HGET', KEYS[1], 'ts')`;
+return redis.call('HGET', KEYS[1], 'ts')`);
 
 /**
  * A question's placeholder reply ("waiting for the registrar's assistant…") and its delivery meet
@@ -77,8 +78,8 @@ export class Placeholders {
     client: WebClient,
     poster: ChannelPoster,
   ): Promise<void> {
-    const [state, detail] = (await this.redis.eval(
-      POSTED,
+    const [state, detail] = (await POSTED.run(
+      this.redis,
       1,
       this.keys.placeholder(place.account, place.jobId),
       ts,
@@ -94,8 +95,8 @@ export class Placeholders {
 
   /** The placeholder's ts to edit with `view`; undefined when it is not posted yet (it will show `view`) or done. */
   async progress(account: string, jobId: string, view: PlaceholderView): Promise<string | undefined> {
-    const ts = await this.redis.eval(
-      PROGRESS,
+    const ts = await PROGRESS.run(
+      this.redis,
       1,
       this.keys.placeholder(account, jobId),
       JSON.stringify(view),
@@ -106,8 +107,8 @@ export class Placeholders {
 
   /** The outcome is delivered: the placeholder to tidy now, if one was posted (a later one tidies itself). */
   async close(account: string, jobId: string, audience: Audience): Promise<string | undefined> {
-    const ts = await this.redis.eval(
-      CLOSE,
+    const ts = await CLOSE.run(
+      this.redis,
       1,
       this.keys.placeholder(account, jobId),
       audience,

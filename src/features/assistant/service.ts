@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { Queue } from 'bullmq';
 import { AppError } from '../../shared/app-error.js';
+import { LuaScript } from '../../shared/lua.js';
 import type { KeySpace, Redis } from '../../shared/redis.js';
-import { type WorkspaceRef, workspaceId } from '../../shared/workspace.js';
+import { type WorkspaceRef, workspaceFields, workspaceId } from '../../shared/workspace.js';
 import { text } from '../../text/index.js';
 import type { WorkspaceKeys } from '../keys/service.js';
 
@@ -24,7 +25,7 @@ const ASKER_TTL_MS = 24 * 60 * 60_000;
  * cap. Places whose question left the account's queue are given back when the question settles
  * (`Outcomes`); those it cannot give back (a job that vanished) are dropped here once stale.
  */
-const TAKE_PLACE = `
+const TAKE_PLACE = new LuaScript(`
 if redis.call('ZSCORE', KEYS[1], ARGV[1]) then return 2 end
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
@@ -37,7 +38,7 @@ end
 if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[2]) then return 0 end
 redis.call('ZADD', KEYS[1], now, ARGV[1])
 redis.call('PEXPIRE', KEYS[1], ARGV[4])
-return 1`;
+return 1`);
 
 /** Job data: where to answer and what was asked; never a key, token, trigger_id or response_url. */
 export interface AssistantJob {
@@ -67,12 +68,6 @@ export interface AssistantJob {
   shownAhead?: number;
   /** When the position was last shown (ms): a panel's status is renewed before Slack drops it. */
   shownAt?: number;
-}
-
-export function workspaceOfJob(job: AssistantJob): WorkspaceRef {
-  return job.enterpriseId === undefined
-    ? { teamId: job.teamId }
-    : { teamId: job.teamId, enterpriseId: job.enterpriseId };
 }
 
 export class AssistantKeys {
@@ -118,6 +113,28 @@ export interface AskInput {
   question: string;
   surface?: 'panel';
   context?: string;
+}
+
+/** The job of one question, queued or answered from the cache: the one place its data is assembled. */
+export function assistantJob(
+  asker: Pick<Admission, 'workspace' | 'user' | 'account'>,
+  input: AskInput,
+  locale: string | undefined,
+  enqueuedAt: number,
+): AssistantJob {
+  return {
+    ...workspaceFields(asker.workspace),
+    channel: input.channel,
+    threadTs: input.threadTs,
+    ...(input.askTs === undefined ? {} : { askTs: input.askTs }),
+    ...(input.surface === undefined ? {} : { surface: input.surface }),
+    ...(input.context === undefined ? {} : { context: input.context }),
+    user: asker.user,
+    question: input.question,
+    ...(locale === undefined ? {} : { locale }),
+    account: asker.account,
+    enqueuedAt,
+  };
 }
 
 /** One question per delivery: the job id derives from what identifies it (an event id, a command). */
@@ -170,8 +187,8 @@ export class AssistantService {
   async admit(workspace: WorkspaceRef, user: string, dedupeId: string): Promise<Admission | undefined> {
     const account = await this.accountOf(workspace);
     const jobId = jobIdOf(dedupeId);
-    const taken = await this.redis.eval(
-      TAKE_PLACE,
+    const taken = await TAKE_PLACE.run(
+      this.redis,
       2,
       this.redisKeys.asker(account, user),
       this.redisKeys.queue(account),
@@ -207,24 +224,13 @@ export class AssistantService {
     locale: string | undefined,
     opening: (ahead: number) => Promise<void>,
   ): Promise<void> {
-    const { workspace, account, jobId } = admission;
+    const { account, jobId } = admission;
     // A redelivery of a question that already settled (and gave its place back): nothing to do.
     if ((await this.queue.getJob(jobId)) !== undefined) return this.#giveBack(admission);
     const enqueuedAt = this.now();
     const ahead = await this.redis.zcard(this.redisKeys.queue(account));
-    const data: AssistantJob = {
-      teamId: workspace.teamId,
-      ...(workspace.enterpriseId === undefined ? {} : { enterpriseId: workspace.enterpriseId }),
-      channel: input.channel,
-      threadTs: input.threadTs,
-      ...(input.askTs === undefined ? {} : { askTs: input.askTs }),
-      ...(input.surface === undefined ? {} : { surface: input.surface }),
-      ...(input.context === undefined ? {} : { context: input.context }),
-      user: admission.user,
-      question: input.question,
-      ...(locale === undefined ? {} : { locale }),
-      account,
-      enqueuedAt,
+    const data = {
+      ...assistantJob(admission, input, locale, enqueuedAt),
       shownAhead: ahead,
       shownAt: enqueuedAt,
     };

@@ -1,15 +1,10 @@
 import type { Queue } from 'bullmq';
-import type { Logger } from '../../shared/logger.js';
+import type { BaseDeps } from '../../shared/deps.js';
 import { createQueue } from '../../shared/queues.js';
-import type { KeySpace, Redis } from '../../shared/redis.js';
 import type { WorkspaceKeys } from '../keys/service.js';
 import { ASSISTANT_QUEUE, type AssistantJob, AssistantService } from './service.js';
 
-export interface AssistantServiceDeps {
-  redis: Redis;
-  keys: KeySpace;
-  logger: Logger;
-  now: () => number;
+export interface AssistantServiceDeps extends BaseDeps {
   workspaceKeys: WorkspaceKeys;
 }
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../../shared/canonical-json.js';
+import { LuaScript } from '../../shared/lua.js';
 import type { KeySpace, Redis } from '../../shared/redis.js';
 import { type WorkspaceRef, workspaceId } from '../../shared/workspace.js';
 
@@ -57,12 +58,12 @@ const PAGE = 500;
 // An entry and its place in the workspace's order, atomically. KEYS: the trail, the counter; ARGV:
 // retention, then field/value pairs. A workspace back after an uninstall keeps its trail for good
 // again (PERSIST).
-const APPEND = `
+const APPEND = new LuaScript(`
 local seq = redis.call('INCR', KEYS[2])
 local id = redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[1], '*', 'seq', seq, unpack(ARGV, 2))
 redis.call('PERSIST', KEYS[1])
 redis.call('PERSIST', KEYS[2])
-return id`;
+return id`);
 
 /** Default retention: the newest 10 000 entries of a workspace (approximate trim, O(1) per append). */
 export const DEFAULT_AUDIT_RETENTION = 10_000;
@@ -114,8 +115,8 @@ export class AuditLog {
       value === undefined ? [] : [key, String(value)],
     );
     const stream = entry.action === 'refuse' ? this.#refusals(ref) : this.#stream(ref);
-    const id = await this.redis.eval(
-      APPEND,
+    const id = await APPEND.run(
+      this.redis,
       2,
       stream,
       this.#sequence(ref),

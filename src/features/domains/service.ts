@@ -4,6 +4,7 @@ import { type RegistrarClient, RegistrarError } from '../../registrar/index.js';
 import { AppError } from '../../shared/app-error.js';
 import { type ParsedName, splitNames } from '../../shared/domain-names.js';
 import { type Limiter, type QuotaWindow, withLatencyMargin } from '../../shared/limiter.js';
+import { releaseOwn } from '../../shared/lua.js';
 import type { KeySpace, Redis } from '../../shared/redis.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
 import { text } from '../../text/index.js';
@@ -62,8 +63,6 @@ export function planCheck(input: string): CheckPlan {
   );
   return { rows, overflow };
 }
-
-const RELEASE_LOCK = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
 
 export interface AvailabilityDeps {
   registrarFor(workspace: WorkspaceRef): RegistrarClient;
@@ -160,7 +159,7 @@ export class AvailabilityService {
     }
     const release = async () => {
       // Only our own lock: a check that overran its lock must not free a newer one.
-      await redis.eval(RELEASE_LOCK, 1, lock, token);
+      await releaseOwn(redis, lock, token);
     };
     const counter = keys.key(tag, 'check-names', user, String(Math.floor(Date.now() / 60_000)));
     const [[, counted] = [null, 0]] =

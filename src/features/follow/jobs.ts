@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { KnownBlock } from '@slack/types';
 import type { Queue } from 'bullmq';
 import type { RegistrarClient } from '../../registrar/index.js';
-import type { WorkspaceRef } from '../../shared/workspace.js';
+import { type WorkspaceRef, workspaceFields } from '../../shared/workspace.js';
 
 export const FOLLOW_QUEUE = 'follow';
 const FIRST_CHECK_MS = 2_000;
@@ -89,8 +89,7 @@ export async function follow(
   await queue.add(
     'follow',
     {
-      teamId: workspace.teamId,
-      ...(workspace.enterpriseId === undefined ? {} : { enterpriseId: workspace.enterpriseId }),
+      ...workspaceFields(workspace),
       kind: follower.kind,
       resource,
       channel: origin.channel,

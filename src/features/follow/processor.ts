@@ -4,7 +4,7 @@ import type { Job } from 'bullmq';
 import { type RegistrarClient, RegistrarError } from '../../registrar/index.js';
 import { DelayedError } from '../../shared/bullmq.js';
 import type { Logger } from '../../shared/logger.js';
-import type { WorkspaceRef } from '../../shared/workspace.js';
+import { type WorkspaceRef, workspaceFields } from '../../shared/workspace.js';
 import { context, section, slackDate } from '../../slack/blocks.js';
 import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
 import { slackRefusal } from '../../slack/platform-errors.js';
@@ -33,10 +33,7 @@ export function followProcessor(deps: FollowDeps) {
     const data = job.data;
     const follower = followers.get(data.kind);
     if (follower === undefined) throw new Error(`nothing follows ${data.kind}`);
-    const workspace =
-      data.enterpriseId === undefined
-        ? { teamId: data.teamId }
-        : { teamId: data.teamId, enterpriseId: data.enterpriseId };
+    const workspace = workspaceFields(data);
     const report = (message: string, card?: Card) => tell(deps, workspace, data, message, card);
 
     let outcome: FollowOutcome;

@@ -1,15 +1,10 @@
 import type { Queue } from 'bullmq';
-import type { Logger } from '../../shared/logger.js';
+import type { BaseDeps } from '../../shared/deps.js';
 import { createQueue } from '../../shared/queues.js';
-import type { KeySpace, Redis } from '../../shared/redis.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
 import { FOLLOW_QUEUE, type Follower, type FollowJob, follow, type Origin } from './jobs.js';
 
-export interface FollowServiceDeps {
-  redis: Redis;
-  keys: KeySpace;
-  logger: Logger;
-  now: () => number;
+export interface FollowServiceDeps extends BaseDeps {
   /** Every feature's "is it settled?" check (features/index.ts FOLLOWERS). */
   followers: readonly Follower[];
 }

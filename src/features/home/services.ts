@@ -1,7 +1,6 @@
 import type { WebClient } from '@slack/web-api';
 import type { Queue } from 'bullmq';
-import type { Logger } from '../../shared/logger.js';
-import type { KeySpace, Redis } from '../../shared/redis.js';
+import type { BaseDeps } from '../../shared/deps.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
 import type { ApprovalJob } from '../approvals/jobs.js';
 import type { Roles } from '../approvals/permissions.js';
@@ -15,11 +14,7 @@ import { HomeRefresh } from './refresh.js';
 import { runningJobsOf } from './running.js';
 import { HomeService } from './service.js';
 
-export interface HomeServiceFactoryDeps {
-  redis: Redis;
-  keys: KeySpace;
-  logger: Logger;
-  now: () => number;
+export interface HomeServiceFactoryDeps extends BaseDeps {
   workspaceKeys: WorkspaceKeys;
   approvalStore: ApprovalStore;
   audit: AuditLog;

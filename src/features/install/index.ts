@@ -1,4 +1,5 @@
 import type { App } from '@slack/bolt';
+import { workspaceFields } from '../../shared/workspace.js';
 import type { SlackDeps } from '../../slack/app.js';
 import { dispatchOf } from '../../slack/dispatch.js';
 import type { Vault } from '../../vault/store.js';
@@ -27,10 +28,7 @@ export const installFeature = {
 function registerInstallLifecycle(app: App, deps: SlackDeps & InstallDeps): void {
   const purge = async (body: { team_id?: string; enterprise_id?: string }, reason: string) => {
     if (body.team_id === undefined) return;
-    const ref =
-      body.enterprise_id === undefined
-        ? { teamId: body.team_id }
-        : { teamId: body.team_id, enterpriseId: body.enterprise_id };
+    const ref = workspaceFields({ teamId: body.team_id, enterpriseId: body.enterprise_id });
     await purgeWorkspace(deps.redis, deps.keys, deps.vault, deps.audit, ref, `slack:${reason}`, deps.logger);
     // After the purge, so a failure here cannot keep the data; the scheduler finds no settings anyway.
     await deps.watches.forget(ref);

@@ -1,6 +1,8 @@
 import type { View } from '@slack/types';
 import { z } from 'zod';
 import {
+  ORGANIZATION_FIELDS,
+  type OrganizationField,
   REVOCATION_REASONS,
   type RevocationReason,
   TLS_PRODUCTS,
@@ -13,13 +15,7 @@ import { codeSpan } from '../../slack/mrkdwn.js';
 import { text } from '../../text/index.js';
 import { ORDER_IDS, ORG_IDS, REASON_IDS, REISSUE_IDS } from './ids.js';
 import type { OrderFormInput } from './order-service.js';
-import {
-  DRAFT_ID,
-  ORGANIZATION_FIELDS,
-  type OrganizationField,
-  type OrganizationForm,
-  type ReissueFormInput,
-} from './service.js';
+import { DRAFT_ID, type OrganizationForm, type ReissueFormInput } from './service.js';
 
 /** The TLS modals and their `private_metadata` schemas (all far below Slack's 3000 characters). */
 

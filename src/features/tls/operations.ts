@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { DCV_METHODS, REVOCATION_REASONS, TLS_PRODUCTS, type TlsCertificate } from '../../registrar/index.js';
+import {
+  REVOCATION_REASONS,
+  TLS_PRODUCTS,
+  type TlsCertificate,
+  TlsCertificateOrderParams,
+  TlsCertificateReissueParams,
+} from '../../registrar/index.js';
 import { AppError } from '../../shared/app-error.js';
 import type { KeySpace, Redis } from '../../shared/redis.js';
 import { slackDate } from '../../slack/blocks.js';
@@ -103,20 +109,6 @@ export const cancelOrder = defineOperation<RegistrarContext, 'tls.cancel', z.inf
   },
 });
 
-/** The order as the registrar takes it (docs/registrar-api.md §4.1), snapshotted CSR included: a CSR is public. */
-const OrderParams = z.object({
-  sku: z.string().min(1),
-  common_name: z.string().min(1),
-  dns_names: z.array(z.string()).optional(),
-  csr: z.string().min(1),
-  dcv_method: z.enum(DCV_METHODS),
-  dcv_emails: z.array(z.string()).optional(),
-  org_id: z.string().optional(),
-  renewal_of_certificate_id: z.string().optional(),
-  validity_days: z.number().int().positive().optional(),
-});
-type OrderParams = z.infer<typeof OrderParams>;
-
 /**
  * The CSR's key, for approvers: which key the certificate will vouch for — its type and its SHA-256
  * fingerprint (of the SubjectPublicKeyInfo, as `openssl pkey -pubin -outform der | sha256sum` gives),
@@ -157,11 +149,13 @@ function placed(cert: TlsCertificate, change: keyof typeof PLACED): Execution {
 export const orderCertificate = defineOperation<
   RegistrarContext & { redis: Redis; keys: KeySpace },
   'tls.order',
-  OrderParams
+  TlsCertificateOrderParams
 >({
   name: 'tls.order',
   permission: 'order',
-  schema: OrderParams,
+  // Kept as the registrar's own order parameters (docs/registrar-api.md §4.1), CSR included (a CSR is
+  // public): what approvers saw is exactly what is sent, checked by the same schema.
+  schema: TlsCertificateOrderParams,
   summary: (p) =>
     text.tls.orderRequestSummary({ sku: p.sku, commonName: p.common_name, more: p.dns_names?.length ?? 0 }),
   target: (p) => p.common_name,
@@ -201,14 +195,8 @@ export const orderCertificate = defineOperation<
 const ReissueParams = z.object({
   certificateId: z.string().min(1).max(200),
   commonName: z.string(),
-  params: z.object({
-    csr: z.string().min(1),
-    dcv_method: z.enum(DCV_METHODS),
-    common_name: z.string().optional(),
-    dns_names: z.array(z.string()).optional(),
-    comments: z.string().optional(),
-    validity_days: z.number().int().positive().optional(),
-  }),
+  // The registrar's own reissue parameters (docs/registrar-api.md §4.1): sent exactly as approved.
+  params: TlsCertificateReissueParams,
 });
 
 export const reissueCertificate = defineOperation<

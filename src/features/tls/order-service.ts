@@ -6,6 +6,7 @@ import {
   type TlsCertificate,
   type TlsCertificateOrderParams,
 } from '../../registrar/index.js';
+import { LuaScript, releaseOwn } from '../../shared/lua.js';
 import { type WorkspaceRef, workspaceId } from '../../shared/workspace.js';
 import { text } from '../../text/index.js';
 import { orderedAt } from './blocks.js';
@@ -101,10 +102,8 @@ const ORDERING = 'ordering:';
 const CLAIM_TTL_SECONDS = 120;
 
 /** Sets KEYS[1] to ARGV[2] (EX ARGV[3]) only if it still holds ARGV[1]: taking over a finished order. */
-const REPLACE = `if redis.call('GET', KEYS[1]) == ARGV[1] then
-  redis.call('SET', KEYS[1], ARGV[2], 'EX', ARGV[3]) return 1 end return 0`;
-/** Deletes KEYS[1] only if it still holds ARGV[1]: releasing one's own claim, never another's. */
-const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
+const REPLACE = new LuaScript(`if redis.call('GET', KEYS[1]) == ARGV[1] then
+  redis.call('SET', KEYS[1], ARGV[2], 'EX', ARGV[3]) return 1 end return 0`);
 
 /**
  * Placing certificate orders. A workspace's order for a common name is claimed in Redis
@@ -125,13 +124,13 @@ export class CertificateOrders {
     try {
       certificate = await registrar.tls.order(order);
     } catch (error) {
-      await this.deps.redis.eval(RELEASE, 1, key, claim);
+      await releaseOwn(this.deps.redis, key, claim);
       throw error;
     }
     if (certificate.status === 'pending') {
       await this.deps.redis.set(key, certificate.id, 'EX', PENDING_TTL_SECONDS);
     } else {
-      await this.deps.redis.eval(RELEASE, 1, key, claim);
+      await releaseOwn(this.deps.redis, key, claim);
     }
     // Watches read this to hold back an expiry alert (renewals.ts). The order stands either way: a
     // failed write only means a renewal that could have silenced an alert does not.
@@ -162,7 +161,7 @@ export class CertificateOrders {
     // A remembered order that is no longer pending, or cannot be read, does not block a new one.
     const current = await registrar.tls.get(held).catch(() => undefined);
     if (current?.status === 'pending') return { kind: 'already-pending', id: held };
-    const replaced = await redis.eval(REPLACE, 1, key, held, claim, String(CLAIM_TTL_SECONDS));
+    const replaced = await REPLACE.run(redis, 1, key, held, claim, String(CLAIM_TTL_SECONDS));
     return Number(replaced) === 1 ? undefined : { kind: 'in-progress' };
   }
 }

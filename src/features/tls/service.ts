@@ -3,6 +3,8 @@ import type { KnownBlock } from '@slack/types';
 import { z } from 'zod';
 import {
   ConflictError,
+  ORGANIZATION_FIELDS,
+  type OrganizationField,
   type RegistrarClient,
   type TlsCertificate,
   type TlsCertificateReissueParams,
@@ -84,20 +86,6 @@ const reissueForm = (draft: ReissueDraft) =>
       };
     });
 export type ReissueFormInput = z.input<ReturnType<typeof reissueForm>>;
-
-/** The contact fields of a TLS organization, all required on create (docs/registrar-api.md §4.2). */
-export const ORGANIZATION_FIELDS = [
-  'organization',
-  'first_name',
-  'last_name',
-  'address',
-  'postal_code',
-  'city',
-  'country_code',
-  'phone',
-  'email',
-] as const;
-export type OrganizationField = (typeof ORGANIZATION_FIELDS)[number];
 
 /**
  * Made on the first organization checked: ICU's region names cost about 6 MB resident, which a

@@ -1,10 +1,9 @@
 import type { WebClient } from '@slack/web-api';
 import type { Queue } from 'bullmq';
 import type { RegistrarClient } from '../../registrar/index.js';
+import type { BaseDeps } from '../../shared/deps.js';
 import type { Limiter } from '../../shared/limiter.js';
-import type { Logger } from '../../shared/logger.js';
 import { createWorker } from '../../shared/queues.js';
-import type { KeySpace, Redis } from '../../shared/redis.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
 import type { ChannelPoster } from '../../slack/poster.js';
 import type { SlackDirectory } from '../../slack/users.js';
@@ -22,7 +21,7 @@ import type { WatchService } from './service.js';
 import type { WatchStore } from './store.js';
 import { watchProcessor } from './sweep.js';
 
-export interface WatchesDeps {
+export interface WatchesDeps extends BaseDeps {
   watches: WatchService;
   watchStore: WatchStore;
   watchQueue: Queue<WatchJob>;
@@ -31,18 +30,14 @@ export interface WatchesDeps {
   policies: Pick<PolicyStore, 'get'>;
   /** Every watch added or removed and every settings change (docs/requirements.md R12). */
   audit: Pick<AuditLog, 'append'>;
-  redis: Redis;
   directory: SlackDirectory;
   registrarFor(workspace: WorkspaceRef): RegistrarClient;
   workspaceKeys: Pick<WorkspaceKeys, 'keyHashFor'>;
   limiter: Limiter;
-  keys: KeySpace;
   slackFor(workspace: WorkspaceRef): Promise<WebClient>;
   poster: ChannelPoster;
   /** Certificate orders the tls feature placed (features/tls/renewals.ts). */
   renewals: Pick<RenewalLedger, 'ordersFor'>;
-  logger: Logger;
-  now: () => number;
 }
 
 /** Checks at once per worker process; the registrar pace, not this, bounds the reads. */

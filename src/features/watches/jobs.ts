@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Queue } from 'bullmq';
 import { defaultRepeatStrategy } from '../../shared/bullmq.js';
-import { type WorkspaceRef, workspaceId } from '../../shared/workspace.js';
+import { type WorkspaceRef, workspaceFields, workspaceId } from '../../shared/workspace.js';
 import type { DigestSettings, WatchKind } from './store.js';
 
 export const WATCH_QUEUE = 'watch';
@@ -23,16 +23,6 @@ const SWEEP_SCHEDULER = 'watch-sweep';
 
 const digest = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 24);
 
-export const wsData = (workspace: WorkspaceRef) =>
-  workspace.enterpriseId === undefined
-    ? { teamId: workspace.teamId }
-    : { teamId: workspace.teamId, enterpriseId: workspace.enterpriseId };
-
-export const workspaceOfJob = (data: { teamId: string; enterpriseId?: string }): WorkspaceRef =>
-  data.enterpriseId === undefined
-    ? { teamId: data.teamId }
-    : { teamId: data.teamId, enterpriseId: data.enterpriseId };
-
 /**
  * One check job per item at a time, whoever asks (the sweep of any worker, an add): the id is derived
  * from the item, so BullMQ keeps one (docs/requirements.md R16). Removed when done or failed so the
@@ -46,7 +36,7 @@ export async function queueCheck(
 ): Promise<void> {
   await queue.add(
     'check',
-    { type: 'check', ...wsData(workspace), kind, id },
+    { type: 'check', ...workspaceFields(workspace), kind, id },
     {
       jobId: `watch-check-${digest(`${workspaceId(workspace)}|${kind}|${id}`)}`,
       removeOnComplete: true,
@@ -70,7 +60,7 @@ export async function queueAlertFlush(
 ): Promise<void> {
   await queue.add(
     'alerts',
-    { type: 'alerts', ...wsData(workspace), batch, gen },
+    { type: 'alerts', ...workspaceFields(workspace), batch, gen },
     {
       jobId: `watch-alerts-${digest(`${workspaceId(workspace)}|${batch}|${gen}`)}`,
       delay: delayMs,
@@ -134,7 +124,7 @@ export async function scheduleDigest(
     { pattern, tz: settings.timeZone },
     {
       name: 'digest',
-      data: { type: 'digest', ...wsData(workspace) },
+      data: { type: 'digest', ...workspaceFields(workspace) },
       opts: { removeOnComplete: true, removeOnFail: 50 },
     },
   );

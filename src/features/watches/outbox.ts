@@ -4,13 +4,14 @@ import type { Job, Queue } from 'bullmq';
 import { z } from 'zod';
 import { DelayedError } from '../../shared/bullmq.js';
 import type { Logger } from '../../shared/logger.js';
+import { LuaScript } from '../../shared/lua.js';
 import type { KeySpace, Redis } from '../../shared/redis.js';
-import { type WorkspaceRef, workspaceId } from '../../shared/workspace.js';
+import { type WorkspaceRef, workspaceFields, workspaceId } from '../../shared/workspace.js';
 import type { ChannelPoster } from '../../slack/poster.js';
 import { Alert, causeKey } from './alert.js';
 import { alertMessage, batchMessage } from './alert-blocks.js';
 import { deliver } from './deliver.js';
-import { queueAlertFlush, type WatchJob, workspaceOfJob } from './jobs.js';
+import { queueAlertFlush, type WatchJob } from './jobs.js';
 import type { WatchService } from './service.js';
 import { fieldOf, WatchItem, type WatchStore } from './store.js';
 
@@ -37,7 +38,7 @@ type Entry = z.infer<typeof Entry>;
  * is open. The alert's mark is its field: it is in at most one batch. Meta fields start with `_`.
  * KEYS: batch, generation counter. ARGV: now, ttl, mark, entry json. Returns the batch's generation.
  */
-const COLLECT = `
+const COLLECT = new LuaScript(`
 local gen = redis.call('HGET', KEYS[1], '_gen')
 if not gen then
   gen = redis.call('INCR', KEYS[2])
@@ -45,14 +46,14 @@ if not gen then
 end
 redis.call('HSET', KEYS[1], '_last', ARGV[1], ARGV[3], ARGV[4])
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
-return tonumber(gen)`;
+return tonumber(gen)`);
 
 /**
  * Takes the batch of generation ARGV[1] once it is settled: {2, entries…}; {1, ms} while alerts are
  * still joining it; {0} when it was taken already (by any process). Atomic, so each alert is posted
  * by one flush only. KEYS: batch. ARGV: gen, now, quiet, max.
  */
-const TAKE = `
+const TAKE = new LuaScript(`
 local meta = redis.call('HMGET', KEYS[1], '_gen', '_first', '_last')
 if meta[1] ~= ARGV[1] then return {0} end
 local now = tonumber(ARGV[2])
@@ -64,7 +65,7 @@ local out = {2}
 for i = 1, #all, 2 do
   if string.sub(all[i], 1, 1) ~= '_' then table.insert(out, all[i + 1]) end
 end
-return out`;
+return out`);
 
 export type Taken = { state: 'gone' } | { state: 'wait'; ms: number } | { state: 'taken'; entries: Entry[] };
 
@@ -84,8 +85,8 @@ export class AlertOutbox {
       .update(`${entry.channel}\n${causeKey(entry.alert.cause)}`)
       .digest('hex')
       .slice(0, 24);
-    const gen = await this.redis.eval(
-      COLLECT,
+    const gen = await COLLECT.run(
+      this.redis,
       2,
       this.#key(workspace, 'outbox', batch),
       this.#key(workspace, 'outbox-gen'),
@@ -98,8 +99,8 @@ export class AlertOutbox {
   }
 
   async take(workspace: WorkspaceRef, batch: string, gen: number, now: number): Promise<Taken> {
-    const [state, ...rest] = (await this.redis.eval(
-      TAKE,
+    const [state, ...rest] = (await TAKE.run(
+      this.redis,
       1,
       this.#key(workspace, 'outbox', batch),
       String(gen),
@@ -165,7 +166,7 @@ export async function flushAlerts(
 ): Promise<void> {
   const data = job.data;
   if (data.type !== 'alerts') return;
-  const workspace = workspaceOfJob(data);
+  const workspace = workspaceFields(data);
   const taken = await deps.outbox.take(workspace, data.batch, data.gen, Date.now());
   if (taken.state === 'gone') return;
   if (taken.state === 'wait') {

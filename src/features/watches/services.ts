@@ -1,17 +1,12 @@
 import type { Queue } from 'bullmq';
-import type { Logger } from '../../shared/logger.js';
+import type { BaseDeps } from '../../shared/deps.js';
 import { createQueue } from '../../shared/queues.js';
-import type { KeySpace, Redis } from '../../shared/redis.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
 import { WATCH_QUEUE, type WatchJob } from './jobs.js';
 import { WatchService } from './service.js';
 import { WatchStore } from './store.js';
 
-export interface WatchServiceFactoryDeps {
-  redis: Redis;
-  keys: KeySpace;
-  logger: Logger;
-  now: () => number;
+export interface WatchServiceFactoryDeps extends BaseDeps {
   /** How often each watched item is read again, and how many a workspace may watch. */
   watch: { intervalMs: number; limit: number };
   /** Told of every change to a workspace's watches (App Home re-publishes). */

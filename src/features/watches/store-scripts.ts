@@ -1,3 +1,4 @@
+import { LuaScript } from '../../shared/lua.js';
 /** The watch list's Lua scripts (store.ts): each runs atomically, so its checks and writes cannot interleave. */
 
 /**
@@ -8,7 +9,7 @@
  * KEYS: items, due. ARGV: limit, dueAt, cap (-1: none), adder, then field/json pairs.
  * Returns {added, total, mine}, {-1, total, mine} over the limit, {-2, total, mine} over the cap.
  */
-export const ADD = `
+export const ADD = new LuaScript(`
 local limit = tonumber(ARGV[1])
 local cap = tonumber(ARGV[3])
 local fresh = {}
@@ -27,7 +28,7 @@ for _, i in ipairs(fresh) do
   redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1])
   redis.call('ZADD', KEYS[2], ARGV[2], ARGV[i])
 end
-return {#fresh, total + #fresh, mine + #fresh}`;
+return {#fresh, total + #fresh, mine + #fresh}`);
 
 /**
  * Removes watches with their state, atomically; with `onlyBy` set, only those that person added (the
@@ -35,7 +36,7 @@ return {#fresh, total + #fresh, mine + #fresh}`;
  * KEYS: items, state, due. ARGV: onlyBy ('' for anyone's), then fields.
  * Returns {removed item jsons, refused item jsons}.
  */
-export const REMOVE = `
+export const REMOVE = new LuaScript(`
 local removed, refused = {}, {}
 for i = 2, #ARGV do
   local json = redis.call('HGET', KEYS[1], ARGV[i])
@@ -55,4 +56,4 @@ for i = 2, #ARGV do
     end
   end
 end
-return {removed, refused}`;
+return {removed, refused}`);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { KeySpace, Redis } from '../../shared/redis.js';
-import { type WorkspaceRef, workspaceId } from '../../shared/workspace.js';
+import { type WorkspaceRef, workspaceFields, workspaceId } from '../../shared/workspace.js';
 import { ADD, REMOVE } from './store-scripts.js';
 
 export const WatchKind = z.enum(['domain', 'certificate']);
@@ -117,8 +117,8 @@ export class WatchStore {
   ): Promise<StoreAddResult> {
     const before = new Set(await this.redis.hkeys(this.#key(workspace, 'items')));
     const pairs = items.flatMap((item) => [fieldOf(item.kind, item.id), JSON.stringify(item)]);
-    const [added, total, mine] = (await this.redis.eval(
-      ADD,
+    const [added, total, mine] = (await ADD.run(
+      this.redis,
       2,
       this.#key(workspace, 'items'),
       this.#key(workspace, 'due'),
@@ -129,7 +129,7 @@ export class WatchStore {
       ...pairs,
     )) as [number, number, number];
     if (added < 0) return { ok: false, over: added === -1 ? 'workspace' : 'person', total, mine };
-    if (added > 0) await this.redis.sadd(this.#workspaces, JSON.stringify(refOf(workspace)));
+    if (added > 0) await this.redis.sadd(this.#workspaces, JSON.stringify(workspaceFields(workspace)));
     return {
       ok: true,
       added: items.filter((item) => !before.has(fieldOf(item.kind, item.id))),
@@ -148,8 +148,8 @@ export class WatchStore {
     onlyBy?: string,
   ): Promise<{ removed: WatchItem[]; refused: WatchItem[] }> {
     if (ids.length === 0) return { removed: [], refused: [] };
-    const [removed, refused] = (await this.redis.eval(
-      REMOVE,
+    const [removed, refused] = (await REMOVE.run(
+      this.redis,
       3,
       this.#key(workspace, 'items'),
       this.#key(workspace, 'state'),
@@ -270,7 +270,7 @@ export class WatchStore {
 
   /** Forgets the workspace in the sweep's list (its own keys go with the uninstall's purge). */
   async forget(workspace: WorkspaceRef): Promise<void> {
-    await this.redis.srem(this.#workspaces, JSON.stringify(refOf(workspace)));
+    await this.redis.srem(this.#workspaces, JSON.stringify(workspaceFields(workspace)));
     await this.redis.del(
       ...['items', 'state', 'due', 'settings', 'changes', 'last-digest'].map((part) =>
         this.#key(workspace, part),
@@ -280,13 +280,6 @@ export class WatchStore {
 }
 
 const WorkspaceShape = z.object({ teamId: z.string(), enterpriseId: z.string().optional() });
-
-/** A canonical ref (no undefined members), so the same workspace is one member of the global set. */
-function refOf(workspace: WorkspaceRef): WorkspaceRef {
-  return workspace.enterpriseId === undefined
-    ? { teamId: workspace.teamId }
-    : { teamId: workspace.teamId, enterpriseId: workspace.enterpriseId };
-}
 
 function parsed<T>(schema: z.ZodType<T>, json: string): T[] {
   try {

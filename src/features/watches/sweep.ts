@@ -1,14 +1,14 @@
 import type { Job } from 'bullmq';
 import { NotFoundError, type RegistrarClient, RegistrarError } from '../../registrar/index.js';
 import { AppError } from '../../shared/app-error.js';
-import type { WorkspaceRef } from '../../shared/workspace.js';
+import { type WorkspaceRef, workspaceFields } from '../../shared/workspace.js';
 import { escapeMrkdwn } from '../../slack/mrkdwn.js';
 import { text } from '../../text/index.js';
 import type { RenewalLedger } from '../tls/renewals.js';
 import { FAILURES_BEFORE_REPORT, itemName } from './blocks.js';
 import { type Look, lookAtCertificate, lookAtDomain } from './checks.js';
 import { sendDigest } from './digest.js';
-import { type WatchJob, workspaceOfJob } from './jobs.js';
+import type { WatchJob } from './jobs.js';
 import { flushAlerts, type OutboxDeps, raise } from './outbox.js';
 import { type PaceDeps, PaceExceeded, watchPace } from './pace.js';
 import { findRenewal } from './renewal.js';
@@ -36,7 +36,7 @@ export function watchProcessor(deps: SweepDeps) {
       await flushAlerts(deps, job, token);
       return;
     }
-    const workspace = workspaceOfJob(data);
+    const workspace = workspaceFields(data);
     if (data.type === 'digest') {
       await sendDigest({ ...deps, service: deps.service, store: deps.store }, workspace, { scheduled: true });
       return;

@@ -30,20 +30,33 @@ export const TlsCertificate = z.looseObject({
 });
 export type TlsCertificate = z.infer<typeof TlsCertificate>;
 
+/**
+ * The contact fields of a TLS organization, all required on create (docs/registrar-api.md §4.2). The one
+ * list: the schemas below and Regdesk's organization form are made from it.
+ */
+export const ORGANIZATION_FIELDS = [
+  'organization',
+  'first_name',
+  'last_name',
+  'address',
+  'postal_code',
+  'city',
+  'country_code',
+  'phone',
+  'email',
+] as const;
+export type OrganizationField = (typeof ORGANIZATION_FIELDS)[number];
+
+const contactFields = <T extends z.ZodType>(schema: () => T) =>
+  Object.fromEntries(ORGANIZATION_FIELDS.map((field) => [field, schema()])) as Record<OrganizationField, T>;
+
 /** Organization (docs/registrar-api.md §2.3); formats of the contact fields are not shown, so plain strings. */
 export const TlsOrganization = z.looseObject({
+  ...contactFields(() => z.string().optional()),
   id: z.string(),
   organization: z.string(),
   status: z.string(),
   usable_for_ordering: z.boolean().optional(),
-  first_name: z.string().optional(),
-  last_name: z.string().optional(),
-  address: z.string().optional(),
-  postal_code: z.string().optional(),
-  city: z.string().optional(),
-  country_code: z.string().optional(),
-  phone: z.string().optional(),
-  email: z.string().optional(),
 });
 export type TlsOrganization = z.infer<typeof TlsOrganization>;
 
@@ -105,17 +118,7 @@ export const TlsCertificateRevokeParams = z.object({
 });
 export type TlsCertificateRevokeParams = z.infer<typeof TlsCertificateRevokeParams>;
 
-const contact = {
-  organization: z.string().min(1),
-  first_name: z.string().min(1),
-  last_name: z.string().min(1),
-  address: z.string().min(1),
-  postal_code: z.string().min(1),
-  city: z.string().min(1),
-  country_code: z.string().min(1),
-  phone: z.string().min(1),
-  email: z.string().min(1),
-};
+const contact = contactFields(() => z.string().min(1));
 export const TlsOrganizationCreateParams = z.object(contact);
 export type TlsOrganizationCreateParams = z.infer<typeof TlsOrganizationCreateParams>;
 
