@@ -2,7 +2,7 @@ import type { WebClient } from '@slack/web-api';
 import type { Queue } from 'bullmq';
 import type { AssistantAnswer } from '../../registrar/index.js';
 import type { Logger } from '../../shared/logger.js';
-import { LuaScript } from '../../shared/lua.js';
+import { releaseOwn } from '../../shared/lua.js';
 import type { Redis } from '../../shared/redis.js';
 import { waitForReplicas } from '../../shared/redis-replicas.js';
 import { type WorkspaceRef, workspaceFields } from '../../shared/workspace.js';
@@ -28,10 +28,6 @@ const KEEP_SECONDS = 24 * 60 * 60;
 export const DELIVERY_LEASE_MS = 120_000;
 /** Heads cleared per look; each clears one entry, so the loop ends even if entries keep coming. */
 const MAX_STALE_HEADS = 20;
-
-const RELEASE_SLOT = new LuaScript(
-  `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`,
-);
 
 export interface OutcomeDeps {
   redis: Redis;
@@ -100,7 +96,7 @@ export class Outcomes {
   }
 
   async releaseSlot(account: string, jobId: string): Promise<void> {
-    await RELEASE_SLOT.run(this.deps.redis, 1, this.deps.keys.inflight(account), jobId);
+    await releaseOwn(this.deps.redis, this.deps.keys.inflight(account), jobId);
   }
 
   /**
