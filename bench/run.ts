@@ -20,6 +20,7 @@ import { SlackStandIn } from '../src/playground/slack-standin.js';
 import { killAllNow, repoRoot, stopAll } from './lib/children.js';
 import type { BenchContext } from './lib/context.js';
 import { failedRow, machine, type Row, table, writeReadmeTable, writeResults } from './lib/report.js';
+import { benchRuntimes } from './lib/runtimes.js';
 import { ackLatency } from './scenarios/ack.js';
 import { assistantThroughput } from './scenarios/assistant.js';
 import { availability } from './scenarios/availability.js';
@@ -79,54 +80,68 @@ async function main(): Promise<number> {
   const redis = await redisAnswers(redisUrl);
   // The Slack the tests and the playground use, pacing as Slack does: no figure comes from a forgiving fake.
   const slack = await new SlackStandIn({ pacing: true }).start();
-  const ctx: BenchContext = {
-    runId: randomBytes(4).toString('hex').slice(0, 6),
+  const { runtimes, missing } = benchRuntimes();
+  const runId = randomBytes(4).toString('hex').slice(0, 6);
+  const base = {
     redisUrl,
     secret: randomBytes(16).toString('hex'),
     masterKey: randomBytes(32).toString('base64'),
     slack,
-    prefixes: [],
-    sandboxes: [],
+    prefixes: [] as string[],
+    sandboxes: [] as BenchContext['sandboxes'],
   };
-  onInterrupt = () => cleanRedis(redis, ctx.prefixes);
+  // One context per runtime: its own run id (names, key prefixes), the shared Slack, Redis and lists.
+  const passes: BenchContext[] = runtimes.map((runtime) => ({
+    ...base,
+    runId: `${runId}${runtime.tag}`,
+    runtime,
+  }));
+  onInterrupt = () => cleanRedis(redis, base.prefixes);
   const notes: string[] = [];
+  if (missing !== undefined) notes.push(`not measured on ${missing}`);
   const measure = async (
+    ctx: BenchContext,
     name: string,
     run: (ctx: BenchContext) => Promise<Row[]>,
     deadlineMs = SCENARIO_DEADLINE_MS,
   ): Promise<Row[]> => {
     const began = Date.now();
-    process.stdout.write(`bench: ${name}…\n`);
+    const scenario = `${name} on ${ctx.runtime.label}`;
+    process.stdout.write(`bench: ${scenario}…\n`);
     try {
-      const rows = await deadline(name, run(ctx), deadlineMs);
-      process.stdout.write(`bench: ${name} done in ${((Date.now() - began) / 1000).toFixed(1)} s\n`);
-      return rows;
+      const rows = await deadline(scenario, run(ctx), deadlineMs);
+      process.stdout.write(`bench: ${scenario} done in ${((Date.now() - began) / 1000).toFixed(1)} s\n`);
+      return rows.map((row) => ({ ...row, measure: `${ctx.runtime.label} · ${row.measure}` }));
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      process.stdout.write(`bench: ${name} failed: ${message}\n`);
+      process.stdout.write(`bench: ${scenario} failed: ${message}\n`);
       notes.push(
-        `${name} could not be measured: ${message.split('\n')[0]} (BENCH_VERBOSE=1 shows the children's output)`,
+        `${scenario} could not be measured: ${message.split('\n')[0]} (BENCH_VERBOSE=1 shows the children's output)`,
       );
-      return [failedRow(name, error)];
+      return [failedRow(scenario, error)];
     }
   };
 
   const rows: Row[] = [];
   const wanted = (name: string) => only === undefined || only.includes(name);
-  const skip = async (): Promise<Row[]> => [];
   try {
-    if (wanted('ack')) rows.push(...(await measure('ack latency', ackLatency)));
-    const followed = wanted('following') ? measure('following', following, FOLLOWING_DEADLINE_MS) : skip();
-    if (wanted('memory')) rows.push(...(await measure('idle memory', idleMemory)));
-    if (wanted('availability')) rows.push(...(await measure('availability', availability)));
-    if (wanted('assistant')) rows.push(...(await measure('assistant', assistantThroughput)));
-    rows.push(...(await followed));
+    // Following mostly waits (for issuances at 20 s and 5 min): every runtime's runs alongside the rest.
+    const followed = wanted('following')
+      ? Promise.all(passes.map((ctx) => measure(ctx, 'following', following, FOLLOWING_DEADLINE_MS)))
+      : Promise.resolve([]);
+    for (const ctx of passes) {
+      if (wanted('ack')) rows.push(...(await measure(ctx, 'ack latency', ackLatency)));
+      if (wanted('memory')) rows.push(...(await measure(ctx, 'idle memory', idleMemory)));
+      if (wanted('availability')) rows.push(...(await measure(ctx, 'availability', availability)));
+      if (wanted('assistant')) rows.push(...(await measure(ctx, 'assistant', assistantThroughput)));
+    }
+    rows.push(...(await followed).flat());
   } finally {
     await stopAll();
-    await Promise.all(ctx.sandboxes.map((sandbox) => sandbox.close()));
+    await Promise.all(base.sandboxes.map((sandbox) => sandbox.close()));
     await slack.stop();
-    await cleanRedis(redis, ctx.prefixes).catch((error: unknown) =>
-      notes.push(`Redis keys under bench-${ctx.runId}-* were not all removed: ${String(error)}`),
+    await cleanRedis(redis, base.prefixes).catch((error: unknown) =>
+      notes.push(`Redis keys under bench-${runId}* were not all removed: ${String(error)}`),
     );
     onInterrupt = undefined;
     redis.disconnect();

@@ -4,6 +4,16 @@ import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
+/** A Node.js that Regdesk's processes run on in one pass of the bench. */
+export interface Runtime {
+  /** `Node 20.20.2`: printed before every figure measured on it. */
+  label: string;
+  /** Short and unique, for key prefixes and channel names: `n20`. */
+  tag: string;
+  /** The `node` binary the children are started with. */
+  node: string;
+}
+
 /** Regdesk's HTTP front and the bare server both print this once they accept connections. */
 export const LISTENING = /listening on http:\/\/[\d.]+:(\d+)/;
 const WORKERS_RUNNING = /Regdesk workers \(\d+ queues\) running/;
@@ -61,6 +71,7 @@ async function stopProcess(child: ChildProcess): Promise<void> {
 
 /** Starts `node script args…` and resolves once a line matches `ready` (or rejects with its output). */
 export function startNode(
+  runtime: Runtime,
   name: string,
   script: string,
   args: string[],
@@ -68,7 +79,7 @@ export function startNode(
   ready: RegExp,
   nodeFlags: readonly string[] = [],
 ): Promise<Child> {
-  const child = spawn(process.execPath, [...nodeFlags, ...NODE_ARGS, script, ...args], {
+  const child = spawn(runtime.node, [...nodeFlags, ...NODE_ARGS, script, ...args], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -121,13 +132,14 @@ function launchFlags(script: string): string[] {
 
 /** `regdesk start|web|worker` from the build, as an operator runs it (`npx regdesk ROLE`). */
 export function startRegdesk(
+  runtime: Runtime,
   role: 'start' | 'web' | 'worker',
   env: NodeJS.ProcessEnv,
   name = `regdesk ${role}`,
 ): Promise<Child> {
   const cli = join(repoRoot(), 'dist', 'src', 'cli.js');
   const ready = role === 'worker' ? WORKERS_RUNNING : LISTENING;
-  return startNode(name, cli, [role], env, ready, launchFlags(cli));
+  return startNode(runtime, `${name} on ${runtime.label}`, cli, [role], env, ready, launchFlags(cli));
 }
 
 /** Resident memory in MB (1 MB = 1024 kB as the kernel counts): /proc first, `ps` elsewhere. */
@@ -143,4 +155,18 @@ export function residentMb(pid: number): number {
   const kb = Number(out);
   if (!Number.isFinite(kb) || kb <= 0) throw new Error(`no resident size for pid ${pid}`);
   return kb / 1024;
+}
+
+/**
+ * `count` processes that keep one CPU each busy (issue #29: "a busy machine"), started now and
+ * stopped by `stop()` — or with every other child when the bench ends.
+ */
+export function burnCpus(count: number): { stop(): Promise<void> } {
+  const burners = Array.from({ length: count }, () => {
+    const child = spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
+    alive.add(child);
+    child.once('exit', () => alive.delete(child));
+    return child;
+  });
+  return { stop: () => Promise.all(burners.map((child) => stopProcess(child))).then(() => undefined) };
 }

@@ -1,6 +1,7 @@
 import { CONFIG_VARIABLES, type RegfishLimits } from '../../src/config.js';
 import { type SlackStandIn, WORKSPACE } from '../../src/playground/slack-standin.js';
 import { createSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox/index.js';
+import type { Runtime } from './children.js';
 
 /** The one workspace every bench request comes from. */
 export const TEAM = WORKSPACE;
@@ -8,6 +9,8 @@ export const TEAM = WORKSPACE;
 /** What every scenario shares: one Redis, one Slack stand-in (paced like Slack), one signing secret. */
 export interface BenchContext {
   runId: string;
+  /** The Node.js the children of this pass run on. */
+  runtime: Runtime;
   redisUrl: string;
   secret: string;
   /** One vault master key for every child, as processes of one deployment share it. */

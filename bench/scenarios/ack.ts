@@ -20,10 +20,11 @@ export async function ackLatency(ctx: BenchContext): Promise<Row[]> {
   const { sandbox } = await startSandbox(ctx, {});
   const children: Child[] = [];
   try {
-    const regdesk = await startRegdesk('start', regdeskEnv(ctx, sandbox, keyPrefix(ctx, 'ack')));
+    const regdesk = await startRegdesk(ctx.runtime, 'start', regdeskEnv(ctx, sandbox, keyPrefix(ctx, 'ack')));
     children.push(regdesk);
     const bareEnv = { PATH: process.env.PATH ?? '', SLACK_SIGNING_SECRET: ctx.secret, PORT: '0' };
     const bare = await startNode(
+      ctx.runtime,
       'bare server',
       join(repoRoot(), 'dist', 'bench', 'bare-server.js'),
       [],

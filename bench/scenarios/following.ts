@@ -49,10 +49,11 @@ interface Followed {
  */
 async function followOne(ctx: BenchContext, name: string, issueMs: number): Promise<Followed> {
   const { sandbox, log } = await startSandbox(ctx, { delays: { certificateIssueMs: issueMs } });
-  const channel = `CFOLLOW${name.toUpperCase()}`;
+  const channel = `CFOLLOW${ctx.runtime.tag.toUpperCase()}${name.toUpperCase()}`;
   const children: Child[] = [];
   try {
     const regdesk = await startRegdesk(
+      ctx.runtime,
       'start',
       regdeskEnv(ctx, sandbox, keyPrefix(ctx, `follow-${name}`)),
       `regdesk start (following, ${name})`,

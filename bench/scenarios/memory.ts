@@ -17,7 +17,12 @@ export async function idleMemory(ctx: BenchContext): Promise<Row[]> {
     const roles = ['start', 'web'] as const;
     const started = await Promise.all(
       roles.map((role) =>
-        startRegdesk(role, regdeskEnv(ctx, sandbox, keyPrefix(ctx, `mem-${role}`)), `regdesk ${role} (idle)`),
+        startRegdesk(
+          ctx.runtime,
+          role,
+          regdeskEnv(ctx, sandbox, keyPrefix(ctx, `mem-${role}`)),
+          `regdesk ${role} (idle)`,
+        ),
       ),
     );
     children.push(...started);

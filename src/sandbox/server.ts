@@ -53,6 +53,7 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
   const apiKey = options.apiKey ?? `sbx_${randomBytes(12).toString('hex')}`;
   const limits: SandboxLimits = { ...DEFAULT_SANDBOX_LIMITS, ...options.limits };
   const certificateIssueMs = options.delays?.certificateIssueMs ?? 60_000;
+  const arrivalJitterMs = options.delays?.arrivalJitterMs ?? 0;
   const state = new SandboxState(clock.now());
   for (const cert of state.certificates.values()) {
     if (cert.status === 'pending') cert.issueAt = clock.now() + certificateIssueMs;
@@ -106,6 +107,8 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
 
     void (async () => {
       try {
+        if (arrivalJitterMs > 0)
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * arrivalJitterMs));
         const key = keys.get(String(req.headers['x-api-key'] ?? ''));
         if (key === undefined) throw new SandboxError(401, 'Unauthorized');
         if (match === undefined) throw new SandboxError(404, 'Not found');

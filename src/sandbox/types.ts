@@ -20,7 +20,16 @@ export interface SandboxOptions {
   host?: string;
   apiKey?: string;
   clock?: { now(): number };
-  delays?: { certificateIssueMs?: number; dnssecSettleMs?: number; assistantAnswerMs?: number };
+  delays?: {
+    certificateIssueMs?: number;
+    dnssecSettleMs?: number;
+    assistantAnswerMs?: number;
+    /**
+     * A random delay of up to this long before a request counts (the network's way there): limits
+     * count a request on its arrival, as a real registrar's do.
+     */
+    arrivalJitterMs?: number;
+  };
   limits?: Partial<SandboxLimits>;
   logger?: Logger;
 }

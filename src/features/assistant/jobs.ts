@@ -204,21 +204,22 @@ export function assistantProcessor(deps: AssistantWorkerDeps) {
           shownAt: Date.now(),
         });
       }
-      // The question leaves the queue for the registrar: "is looking it up…".
-      if (data.shownAhead !== 0 || data.surface === 'panel') await show({ kind: 'working' });
-      // A privately answered exchange of the thread is carried only into its asker's private answers.
-      const question = await questionFor(data, history, () => outcomes.answeredPrivately(data));
+      // Settled once, on every path: a question that fails before it is sent frees its slot too.
+      let settling: Promise<void> | undefined;
+      const settle = () => (settling ??= quota.ok ? quota.settle() : Promise.resolve());
       try {
-        // The quota slot counts from now, when the question is about to go (limiter.ts `take`), and
-        // again from the answer: the registrar counted the question on arrival, before its answer,
-        // and the account's next question only takes its slot after this one is answered — so two
-        // arrivals are a whole window apart however long the way there took (R44).
-        if (quota.ok) await quota.settle();
+        // The question leaves the queue for the registrar: "is looking it up…".
+        if (data.shownAhead !== 0 || data.surface === 'panel') await show({ kind: 'working' });
+        // A privately answered exchange of the thread is carried only into its asker's private answers.
+        const question = await questionFor(data, history, () => outcomes.answeredPrivately(data));
+        // The quota slot is in flight from its taking until the answer, and counts from the answer
+        // (limiter.ts `take`): the registrar counted the question on arrival, before its answer, so
+        // the account's next question arrives a whole window later however long the way took (R44).
         const started = Date.now();
         const answer = await deps
           .registrarFor(workspace)
           .assistant.ask({ q: question.text, locale: data.locale })
-          .finally(() => (quota.ok ? quota.settle() : undefined));
+          .finally(settle);
         outcome = { ok: true, answer, ...(question.confidential ? { confidential: true as const } : {}) };
         const tookMs = Date.now() - started;
         // Written once the outcome is settled, which hands the account to its next question: these
@@ -233,6 +234,7 @@ export function assistantProcessor(deps: AssistantWorkerDeps) {
             );
         };
       } catch (error) {
+        await settle();
         const attempts = (data.attempts ?? 0) + 1;
         if (isRetryable(error) && attempts < MAX_ATTEMPTS) {
           // Free the account before the (paced) edit: the wait is this question's, not the account's.
