@@ -14,8 +14,8 @@ import { delivered, rateLimited, textOf } from '../lib/slack-calls.js';
 import { JSON_TYPE, mentionEvent, postSigned } from '../lib/slack-requests.js';
 
 const KEY_LIMIT = { max: 4, windowMs: 3_000 };
-/** Not the bench's subject: as in production, but roomy enough never to bind for 12 questions. */
-const ACCOUNT_LIMIT = { max: 20, windowMs: 600_000 };
+/** Not the bench's subject: roomy enough never to bind for the three rounds and the warm-ups (38 questions). */
+const ACCOUNT_LIMIT = { max: 100, windowMs: 600_000 };
 const ANSWER_MS = 300;
 const QUESTIONS = 12;
 const CHANNELS = 3;
@@ -158,6 +158,19 @@ export async function assistantThroughput(ctx: BenchContext): Promise<Row[]> {
       const outcomes = await waitFor(`${QUESTIONS} outcomes in their threads`, 90_000, () => {
         const found = askers.map(outcomeOf);
         return found.every((call) => call !== undefined) ? (found as SlackCall[]) : undefined;
+      }).catch((error: unknown) => {
+        if (process.env.BENCH_VERBOSE === '1') {
+          const since = ctx.slack.calls.filter((call) => call.at >= sentAt);
+          process.stderr.write(
+            `assistant round ${n}: no outcome for ${askers.filter((user) => outcomeOf(user) === undefined).join(' ')}; ` +
+              `registrar calls ${log
+                .slice(logBefore)
+                .map((c) => `${c.operation}:${c.status}`)
+                .join(' ')}; ` +
+              `Slack calls ${since.map((c) => `${c.method}:${textOf(c).slice(0, 40)}`).join(' | ')}\n`,
+          );
+        }
+        throw error;
       });
       const answered = outcomes.filter((call) => !textOf(call).includes(':x: No answer'));
       const lastAt = Math.max(...outcomes.map((call) => call.at));

@@ -15,6 +15,8 @@ const PER_CHANNEL = { max: 1, windowMs: 1_000 };
  * the channel. Progress edits may use 40 of them, so final edits always find room.
  */
 const EDITS = { max: 50, windowMs: 60_000 };
+/** The other Tier 3 methods Regdesk calls often, each with its own budget of the same size. */
+export type Tier3Method = 'reactions.add' | 'reactions.remove' | 'chat.delete';
 const PROGRESS_EDITS = 40;
 /** A final post or edit waits at most this long, then goes anyway: late beats lost. */
 const MAX_WAIT_MS = 30_000;
@@ -160,13 +162,42 @@ export class ChannelPoster {
     }
   }
 
-  /** One budget per workspace: a bot token belongs to one installation, so its hash names it. */
-  #editKey(client: WebClient): string {
+  /**
+   * A Tier 3 call besides edits (a reaction, deleting a placeholder), within the workspace's budget
+   * for its method, in flight until Slack answers (limiter.ts `slotWithin`, R44). `progress` calls
+   * only decorate: skipped when the budget is spent, since Slack would answer 429 and the client
+   * would sit out Retry-After on the question's path. `final` ones wait for room, then go anyway.
+   */
+  async tier3(
+    client: WebClient,
+    method: Tier3Method,
+    call: () => Promise<unknown>,
+    urgency: Urgency = 'final',
+  ): Promise<void> {
+    const windows = [{ key: this.#budgetKey(client, method), ...EDITS }];
+    const slot =
+      urgency === 'progress'
+        ? await this.limiter.take(windows).then((taken) => (taken.ok ? taken : undefined))
+        : await this.limiter.slotWithin(windows, MAX_WAIT_MS);
+    if (slot === undefined && urgency === 'progress') return;
+    try {
+      await call();
+    } finally {
+      await slot?.settle().catch(() => undefined);
+    }
+  }
+
+  /** One budget per workspace and method: a bot token belongs to one installation, so its hash names it. */
+  #budgetKey(client: WebClient, method: Tier3Method | 'chat.update'): string {
     const token = createHash('sha256')
       .update(client.token ?? '')
       .digest('hex')
       .slice(0, 16);
-    return this.keys.key(`slack:${token}`, 'budget', 'chat.update');
+    return this.keys.key(`slack:${token}`, 'budget', method);
+  }
+
+  #editKey(client: WebClient): string {
+    return this.#budgetKey(client, 'chat.update');
   }
 
   #editWindows(client: WebClient, urgency: Urgency): QuotaWindow[] {

@@ -73,9 +73,9 @@ export function registerAssistantHandlers(app: App, deps: SlackDeps & AskingDeps
         question,
         thread: { channel, threadTs },
         place: async () => {
-          await client.reactions
-            .add({ channel, timestamp: event.ts, name: 'hourglass_flowing_sand' })
-            .catch(() => undefined);
+          const working = () =>
+            client.reactions.add({ channel, timestamp: event.ts, name: 'hourglass_flowing_sand' });
+          await deps.poster.tier3(client, 'reactions.add', working, 'progress').catch(() => undefined);
           return { channel, threadTs, askTs: event.ts, question };
         },
       });

@@ -214,8 +214,24 @@ export class Outcomes {
     }
     if (job.askTs === undefined) return;
     const reaction = { channel: job.channel, timestamp: job.askTs };
-    await client.reactions.remove({ ...reaction, name: 'hourglass_flowing_sand' }).catch(ignore);
-    await client.reactions.add({ ...reaction, name: answered ? 'white_check_mark' : 'x' }).catch(ignore);
+    // Decoration: skipped, not waited for, when the workspace's reaction budget is spent (poster.ts).
+    const { poster } = this.deps;
+    await poster
+      .tier3(
+        client,
+        'reactions.remove',
+        () => client.reactions.remove({ ...reaction, name: 'hourglass_flowing_sand' }),
+        'progress',
+      )
+      .catch(ignore);
+    await poster
+      .tier3(
+        client,
+        'reactions.add',
+        () => client.reactions.add({ ...reaction, name: answered ? 'white_check_mark' : 'x' }),
+        'progress',
+      )
+      .catch(ignore);
   }
 
   /**

@@ -133,5 +133,5 @@ export async function tidyPlaceholder(
   const ignore = () => undefined;
   if (audience === 'asker')
     await poster.update(client, { channel, ts, ...answeredPrivately(user) }).catch(ignore);
-  else await client.chat.delete({ channel, ts }).catch(ignore);
+  else await poster.tier3(client, 'chat.delete', () => client.chat.delete({ channel, ts })).catch(ignore);
 }
