@@ -23,11 +23,12 @@ import { failedRow, machine, type Row, table, writeReadmeTable, writeResults } f
 import { benchRuntimes } from './lib/runtimes.js';
 import { ackLatency } from './scenarios/ack.js';
 import { assistantThroughput } from './scenarios/assistant.js';
+import { auditScale } from './scenarios/audit.js';
 import { availability } from './scenarios/availability.js';
 import { following } from './scenarios/following.js';
 import { idleMemory } from './scenarios/memory.js';
 
-/** BENCH_ONLY=ack,memory,availability,assistant,following runs just those (diagnosis; README untouched). */
+/** BENCH_ONLY=ack,memory,availability,assistant,audit,following runs just those (diagnosis; README untouched). */
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
 
 /** A scenario that runs past this is abandoned (its children are killed at the end) and fails. */
@@ -125,15 +126,18 @@ async function main(): Promise<number> {
   const rows: Row[] = [];
   const wanted = (name: string) => only === undefined || only.includes(name);
   try {
+    // Ack latency first and alone on every runtime: it is the figure most sensitive to other load.
+    for (const ctx of passes)
+      if (wanted('ack')) rows.push(...(await measure(ctx, 'ack latency', ackLatency)));
     // Following mostly waits (for issuances at 20 s and 5 min): every runtime's runs alongside the rest.
     const followed = wanted('following')
       ? Promise.all(passes.map((ctx) => measure(ctx, 'following', following, FOLLOWING_DEADLINE_MS)))
       : Promise.resolve([]);
     for (const ctx of passes) {
-      if (wanted('ack')) rows.push(...(await measure(ctx, 'ack latency', ackLatency)));
       if (wanted('memory')) rows.push(...(await measure(ctx, 'idle memory', idleMemory)));
       if (wanted('availability')) rows.push(...(await measure(ctx, 'availability', availability)));
       if (wanted('assistant')) rows.push(...(await measure(ctx, 'assistant', assistantThroughput)));
+      if (wanted('audit')) rows.push(...(await measure(ctx, 'audit', auditScale)));
     }
     rows.push(...(await followed).flat());
   } finally {

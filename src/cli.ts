@@ -1,7 +1,8 @@
 #!/usr/bin/env -S node --max-semi-space-size=1 --v8-pool-size=1 --optimize-for-size
 // The entry point stays tiny: signal handling is installed before the program's modules load.
 //
-// The launch flags above (what `npx regdesk`, `npm start` and the Docker image run) size V8 for a
+// The launch flags above (what `npx regdesk` and `npm start` run; the Docker image sets its own for its
+// Node, see the Dockerfile's ENTRYPOINT) size V8 for a
 // small, mostly idle service (docs/architecture.md "Memory"): 1 MB semi-spaces instead of 16 MB
 // (Regdesk allocates little per request), one V8 helper thread instead of four (each keeps its own
 // malloc arena resident; a 2-core container gains nothing from more), and V8's size-over-speed

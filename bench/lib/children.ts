@@ -12,6 +12,8 @@ export interface Runtime {
   tag: string;
   /** The `node` binary the children are started with. */
   node: string;
+  /** Launch flags where this runtime is launched otherwise than by the bin's `#!` line (the image). */
+  flags?: readonly string[];
 }
 
 /** Regdesk's HTTP front and the bare server both print this once they accept connections. */
@@ -139,7 +141,8 @@ export function startRegdesk(
 ): Promise<Child> {
   const cli = join(repoRoot(), 'dist', 'src', 'cli.js');
   const ready = role === 'worker' ? WORKERS_RUNNING : LISTENING;
-  return startNode(runtime, `${name} on ${runtime.label}`, cli, [role], env, ready, launchFlags(cli));
+  const flags = runtime.flags ?? launchFlags(cli);
+  return startNode(runtime, `${name} on ${runtime.label}`, cli, [role], env, ready, flags);
 }
 
 /** Resident memory in MB (1 MB = 1024 kB as the kernel counts): /proc first, `ps` elsewhere. */

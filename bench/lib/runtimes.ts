@@ -4,18 +4,25 @@ import { arch, platform } from 'node:os';
 import { join } from 'node:path';
 import { type Runtime, repoRoot } from './children.js';
 
-/** The image's Node, read from the Dockerfile's pinned `NODE_IMAGE` so the two never disagree. */
-export function imageNodeVersion(): string {
+/**
+ * The image's Node and launch flags, read from the Dockerfile (the pinned `NODE_IMAGE` and the
+ * `ENTRYPOINT ["node", flags…, script]`), so the bench measures the image as it runs.
+ */
+export function imageRuntime(): { version: string; flags: string[] } {
   const dockerfile = readFileSync(join(repoRoot(), 'Dockerfile'), 'utf8');
   const version = /^ARG NODE_IMAGE=node:(\d+\.\d+\.\d+)/m.exec(dockerfile)?.[1];
   if (version === undefined) throw new Error('bench: the Dockerfile pins no NODE_IMAGE=node:X.Y.Z');
-  return version;
+  const entrypoint = /^ENTRYPOINT (\[.*\])$/m.exec(dockerfile)?.[1];
+  const words = entrypoint === undefined ? [] : (JSON.parse(entrypoint) as string[]);
+  if (words[0] !== 'node') throw new Error('bench: the Dockerfile ENTRYPOINT does not start with node');
+  return { version, flags: words.slice(1, -1) };
 }
 
-const runtimeOf = (version: string, node: string): Runtime => ({
+const runtimeOf = (version: string, node: string, flags?: string[]): Runtime => ({
   label: `Node ${version}`,
   tag: `n${version.split('.')[0]}`,
   node,
+  ...(flags === undefined ? {} : { flags }),
 });
 
 /**
@@ -25,9 +32,10 @@ const runtimeOf = (version: string, node: string): Runtime => ({
  * machine's (diagnosis; the run then says the image's was not measured).
  */
 export function benchRuntimes(): { runtimes: Runtime[]; missing?: string } {
+  const { version: image, flags } = imageRuntime();
+  // The bench under the image's own Node measures that one runtime, launched as the image does.
+  if (process.versions.node === image) return { runtimes: [runtimeOf(image, process.execPath, flags)] };
   const machine = runtimeOf(process.versions.node, process.execPath);
-  const image = imageNodeVersion();
-  if (process.versions.node === image) return { runtimes: [machine] };
   if (process.env.BENCH_RUNTIMES === 'machine')
     return { runtimes: [machine], missing: `Node ${image} (BENCH_RUNTIMES=machine)` };
   if (platform() !== 'linux' || arch() !== 'x64')
@@ -42,5 +50,5 @@ export function benchRuntimes(): { runtimes: Runtime[]; missing?: string } {
       { stdio: 'ignore' },
     );
   }
-  return { runtimes: [machine, runtimeOf(image, node)] };
+  return { runtimes: [machine, runtimeOf(image, node, flags)] };
 }

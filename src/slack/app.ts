@@ -1,11 +1,12 @@
-import type { AppOptions, Authorize, App as BoltApp } from '@slack/bolt';
-import { App } from '@slack/bolt';
+import type { AppOptions, Authorize, App as BoltApp, Receiver, ReceiverEvent } from '@slack/bolt';
+import { App, SocketModeReceiver } from '@slack/bolt';
 import type { WebClientOptions } from '@slack/web-api';
 import type { Config } from '../config.js';
 import type { Logger } from '../shared/logger.js';
 import type { Metrics } from '../shared/metrics.js';
 import type { KeySpace, Redis } from '../shared/redis.js';
 import type { Vault } from '../vault/store.js';
+import { AckGate } from './ack-gate.js';
 import { singleWorkspaceAuth } from './authorize.js';
 import { toBoltLogger } from './bolt-logger.js';
 import { dispatchOf } from './dispatch.js';
@@ -67,6 +68,18 @@ export function webClientOptions(slackApiUrl: string | undefined, logger: Logger
   };
 }
 
+/** A receiver whose events pass through the gate on their way to the app. */
+function countedBy(gate: AckGate, inner: Receiver): Receiver {
+  return {
+    init: (app) =>
+      inner.init({
+        processEvent: (event: ReceiverEvent) => gate.track(event, (tracked) => app.processEvent(tracked)),
+      } as unknown as BoltApp),
+    start: (...args) => inner.start(...args),
+    stop: (...args) => inner.stop(...args),
+  };
+}
+
 export function createSlackApp(options: SlackAppOptions): SlackApp {
   const { slack, logger, metrics } = options;
   const now = options.now ?? Date.now;
@@ -89,14 +102,17 @@ export function createSlackApp(options: SlackAppOptions): SlackApp {
     slack.botToken === undefined || slack.mode === 'http-oauth'
       ? undefined
       : singleWorkspaceAuth(slack.botToken, clientOptions, logger);
+  const gate = new AckGate();
   if (slack.mode === 'socket') {
     if (single === undefined) throw new Error('Socket Mode needs SLACK_BOT_TOKEN');
-    app = new App({
-      ...base,
-      socketMode: true,
-      ...(slack.appToken === undefined ? {} : { appToken: slack.appToken }),
-      authorize: single.authorize,
+    if (slack.appToken === undefined) throw new Error('Socket Mode needs SLACK_APP_TOKEN');
+    // Bolt's own Socket Mode receiver, made as `socketMode: true` would make it, its events counted
+    // by the gate as the HTTP receiver's are.
+    const socket = new SocketModeReceiver({
+      appToken: slack.appToken,
+      logger: toBoltLogger(logger, 'bolt'),
     });
+    app = new App({ ...base, receiver: countedBy(gate, socket), authorize: single.authorize });
   } else if (slack.mode === 'http-single' || slack.mode === 'http-oauth') {
     if (slack.signingSecret === undefined) throw new Error('SLACK_SIGNING_SECRET is required in HTTP mode');
     const installationStore =
@@ -111,6 +127,7 @@ export function createSlackApp(options: SlackAppOptions): SlackApp {
       signingSecret: slack.signingSecret,
       logger,
       metrics,
+      gate,
       now,
       ...(oauth === undefined ? {} : { oauth }),
     });
@@ -128,7 +145,7 @@ export function createSlackApp(options: SlackAppOptions): SlackApp {
     throw new Error('Slack is not configured');
   }
 
-  const router = new CommandRouter(logger);
+  const router = new CommandRouter(logger, gate);
   const deps: SlackDeps = { logger, metrics, redis: options.redis, keys: options.keys, router, now };
   app.use(dedupeEvents(options.redis, options.keys, logger));
   app.use(membersOnly(logger));

@@ -36,6 +36,8 @@ export async function lookup(
   ) => Promise<{ text: string; blocks: KnownBlock[] }>,
 ): Promise<void> {
   await ctx.ack();
+  // The read and the answer can wait a moment: a burst's other requests get their acks first.
+  await ctx.acksFirst();
   const workspace = workspaceOf(ctx.bolt.body);
   try {
     // After the ack: the person's standing comes from Slack (cached), docs/requirements.md R33.

@@ -5,6 +5,7 @@ import { HTTPReceiver } from '@slack/bolt';
 import type { InstallProviderOptions } from '@slack/oauth';
 import type { Logger } from '../shared/logger.js';
 import type { Metrics } from '../shared/metrics.js';
+import type { AckGate } from './ack-gate.js';
 import { toBoltLogger } from './bolt-logger.js';
 import { MAX_BODY_BYTES } from './http-front.js';
 
@@ -14,6 +15,8 @@ export interface SlackReceiverOptions {
   signingSecret: string;
   logger: Logger;
   metrics: Metrics;
+  /** Counts the requests whose ack has not gone out yet (`AckGate.acksFirst`). */
+  gate: AckGate;
   now?: () => number;
   oauth?: {
     clientId: string;
@@ -40,10 +43,11 @@ export class SlackHttpReceiver implements Receiver {
   readonly #now: () => number;
   readonly #logger: Logger;
   readonly #signingSecret: string;
-  /** Requests received whose answer (the ack, or a refusal) has not gone out yet. */
+  readonly #gate: AckGate;
 
   constructor(options: SlackReceiverOptions) {
     this.#metrics = options.metrics;
+    this.#gate = options.gate;
     this.#now = options.now ?? Date.now;
     this.#logger = options.logger;
     this.#signingSecret = options.signingSecret;
@@ -87,23 +91,25 @@ export class SlackHttpReceiver implements Receiver {
 
   init(app: App): void {
     const metrics = this.#metrics;
-    // Wrap processEvent so every ack is timed from the moment the request arrived.
+    const gate = this.#gate;
+    // Wrap processEvent so every ack is timed from the moment the request arrived, and counted.
     const timedApp = {
-      processEvent: (event: ReceiverEvent) => {
-        const receivedAt = Number(event.customProperties?.receivedAt ?? performance.now());
-        const { kind, command } = describeEvent(event.body);
-        const ack = event.ack;
-        const timed: ReceiverEvent = {
-          ...event,
-          ack: async (response) => {
-            const seconds = (performance.now() - receivedAt) / 1000;
-            // Recorded once the answer is on its way: the histogram's label look-up is not on its path.
-            await ack(response);
-            metrics.ackLatency.observe({ kind, command }, seconds);
-          },
-        };
-        return app.processEvent(timed);
-      },
+      processEvent: (untracked: ReceiverEvent) =>
+        gate.track(untracked, (event) => {
+          const receivedAt = Number(event.customProperties?.receivedAt ?? performance.now());
+          const { kind, command } = describeEvent(event.body);
+          const ack = event.ack;
+          const timed: ReceiverEvent = {
+            ...event,
+            ack: async (response) => {
+              const seconds = (performance.now() - receivedAt) / 1000;
+              // Recorded once the answer is on its way: the histogram's label look-up is not on its path.
+              await ack(response);
+              metrics.ackLatency.observe({ kind, command }, seconds);
+            },
+          };
+          return app.processEvent(timed);
+        }),
     };
     this.#inner.init(timedApp as unknown as App);
   }

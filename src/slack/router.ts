@@ -2,6 +2,7 @@ import type { AllMiddlewareArgs, App, RespondFn, SlackCommandMiddlewareArgs } fr
 import type { KnownBlock } from '@slack/types';
 import type { Logger } from '../shared/logger.js';
 import { text } from '../text/index.js';
+import type { AckGate } from './ack-gate.js';
 import { dispatchOf } from './dispatch.js';
 import { type ErrorReply, replyForError } from './error-reply.js';
 import { escapeMrkdwn } from './mrkdwn.js';
@@ -16,6 +17,11 @@ export interface SubcommandContext {
   rest: string;
   bolt: CommandArgs;
   ack: CommandArgs['ack'];
+  /**
+   * After the ack, for heavy follow-up work: waits (≤ 500 ms) until this process's other requests
+   * have their acks, so a burst is answered first (`AckGate`).
+   */
+  acksFirst(): Promise<void>;
   respond: RespondFn;
   logger: Logger;
 }
@@ -46,12 +52,14 @@ function context(
   bolt: CommandArgs,
   ack: CommandArgs['ack'],
   logger: () => Logger,
+  gate: AckGate,
 ): SubcommandContext {
   return {
     args,
     rest,
     bolt,
     ack,
+    acksFirst: () => gate.acksFirst(),
     respond: bolt.respond,
     get logger() {
       return logger();
@@ -68,7 +76,10 @@ export class CommandRouter {
   readonly #subcommands = new Map<SlashCommandName, Map<string, Subcommand>>();
   readonly #freeText = new Map<SlashCommandName, FreeTextCommand>();
 
-  constructor(private readonly logger: Logger) {}
+  constructor(
+    private readonly logger: Logger,
+    private readonly gate: AckGate,
+  ) {}
 
   add(command: SlashCommandName, subcommand: Subcommand): this {
     const table = this.#subcommands.get(command) ?? new Map<string, Subcommand>();
@@ -112,10 +123,10 @@ export class CommandRouter {
 
     try {
       if (freeText !== undefined && !(wantsHelp && words.length === 0)) {
-        await freeText.run(context(typed.split(/\s+/), typed, bolt, ack, logger));
+        await freeText.run(context(typed.split(/\s+/), typed, bolt, ack, logger, this.gate));
       } else if (subcommand !== undefined) {
         const rest = typed.replace(/^\S+\s*/, '');
-        await subcommand.run(context(words, rest, bolt, ack, logger));
+        await subcommand.run(context(words, rest, bolt, ack, logger, this.gate));
       } else {
         await ack(this.help(command, wantsHelp ? undefined : first));
       }

@@ -159,16 +159,18 @@ export class AuditLog {
   async #latestOf(stream: string, limit: number, target: string | undefined): Promise<StoredAuditEntry[]> {
     const out: StoredAuditEntry[] = [];
     let end = '+';
-    // Page backwards until enough matching entries are found or the stream is exhausted.
+    // Unfiltered, the newest `limit` entries are all there is to read, however long the trail; a
+    // filter pages backwards until enough entries match or the stream is exhausted.
+    const count = target === undefined ? limit : 200;
     for (let page = 0; page < 50 && out.length < limit; page++) {
-      const rows = await this.redis.xrevrange(stream, end, '-', 'COUNT', 200);
+      const rows = await this.redis.xrevrange(stream, end, '-', 'COUNT', count);
       for (const [id, flat] of rows) {
         const entry = toEntry(id, flat);
         if (target === undefined || entry.target === target) out.push(entry);
         if (out.length >= limit) break;
       }
       const last = rows.at(-1);
-      if (rows.length < 200 || last === undefined) break;
+      if (rows.length < count || last === undefined) break;
       end = `(${last[0]}`;
     }
     return out;
