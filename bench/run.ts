@@ -157,12 +157,13 @@ async function main(): Promise<number> {
   const readme = join(repoRoot(), 'README.md');
   if (only === undefined && !writeReadmeTable(readme, rows, startedAt))
     notes.push('README.md has no bench markers; its Benchmark table was not updated');
-  writeResults(path, rows, notes, startedAt, elapsed);
+  // A partial run (BENCH_ONLY) is diagnosis: it prints its rows and leaves both records alone.
+  if (only === undefined) writeResults(path, rows, notes, startedAt, elapsed);
   process.stdout.write(`\n${machine().join(' · ')}\n\n${table(rows)}\n\n`);
   for (const note of notes) process.stdout.write(`note: ${note}\n`);
   const failed = rows.filter((row) => row.pass === false).length;
   process.stdout.write(
-    `${failed === 0 ? 'Every goal met' : `${failed} goal(s) missed`}; written to ${path}\n`,
+    `${failed === 0 ? 'Every goal met' : `${failed} goal(s) missed`}${only === undefined ? `; written to ${path}` : ''}\n`,
   );
   return failed === 0 ? 0 : 1;
 }

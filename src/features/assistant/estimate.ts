@@ -94,7 +94,9 @@ export class Estimator {
   async #window(key: string, limit: LimitWindow, now: number): Promise<WindowState> {
     const scores = await this.redis.zrangebyscore(key, now - limit.windowMs, '+inf', 'WITHSCORES');
     const calls: number[] = [];
-    for (let i = 1; i < scores.length; i += 2) calls.push(Number(scores[i]));
+    // A call still in flight is scored ahead of now until its answer (limiter.ts): for an estimate it
+    // counts from now, the soonest its answer can come.
+    for (let i = 1; i < scores.length; i += 2) calls.push(Math.min(Number(scores[i]), now));
     return { ...limit, calls };
   }
 }
