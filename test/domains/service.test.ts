@@ -167,6 +167,36 @@ describe('AvailabilityService against the sandbox registrar and real Redis', () 
     expect(Date.now() - started).toBeGreaterThanOrEqual(3 * withLatencyMargin(limit.windowMs) - 50);
   });
 
+  it('no 429 from a registrar that counts each call on arrival, up to 50 ms after it was sent (R44)', async () => {
+    // A slot is in flight from its taking until the answer, and counts from the answer: whatever the
+    // way there took, two arrivals of one unit are a window apart.
+    const arriving = await createSandbox({
+      limits: { availability: { max: 2, windowMs: 500 } },
+      delays: { arrivalJitterMs: 50 },
+    });
+    try {
+      const keys = freshKeys();
+      const limit = { max: 2, windowMs: 500 };
+      const names = (tag: string) => Array.from({ length: 6 }, (_, i) => `${tag}-${i}.com`).join(' ');
+      const first = planCheck(names('a1'));
+      const second = planCheck(names('a2'));
+      await Promise.all([
+        service(arriving, keys, { limit })
+          .forWorkspace(WS, nextUser(), MAX_NAMES)
+          .then((checks) => checks.check(first.rows)),
+        service(arriving, keys, { limit, connection: otherProcess })
+          .forWorkspace(WS, nextUser(), MAX_NAMES)
+          .then((checks) => checks.check(second.rows)),
+      ]);
+      const calls = availabilityCalls(arriving);
+      expect(calls).toHaveLength(12);
+      expect(calls.filter((call) => call.status === 429)).toEqual([]);
+      expect([...first.rows, ...second.rows].every((row) => row.state.kind === 'available')).toBe(true);
+    } finally {
+      await arriving.close();
+    }
+  });
+
   it('reports a 502 as "could not check", never as taken', async () => {
     const { rows } = planCheck('unreachable-zone.com');
     await (await service(roomy, freshKeys()).forWorkspace(WS, nextUser(), MAX_NAMES)).check(rows);
