@@ -26,9 +26,10 @@ import { assistantThroughput } from './scenarios/assistant.js';
 import { auditScale } from './scenarios/audit.js';
 import { availability } from './scenarios/availability.js';
 import { following } from './scenarios/following.js';
+import { installationsScale } from './scenarios/installations.js';
 import { idleMemory } from './scenarios/memory.js';
 
-/** BENCH_ONLY=ack,memory,availability,assistant,audit,following runs just those (diagnosis; README untouched). */
+/** BENCH_ONLY=ack,memory,availability,assistant,audit,installations,following runs just those (diagnosis; README untouched). */
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
 
 /** A scenario that runs past this is abandoned (its children are killed at the end) and fails. */
@@ -138,6 +139,7 @@ async function main(): Promise<number> {
       if (wanted('availability')) rows.push(...(await measure(ctx, 'availability', availability)));
       if (wanted('assistant')) rows.push(...(await measure(ctx, 'assistant', assistantThroughput)));
       if (wanted('audit')) rows.push(...(await measure(ctx, 'audit', auditScale)));
+      if (wanted('installations')) rows.push(...(await measure(ctx, 'installations', installationsScale)));
     }
     rows.push(...(await followed).flat());
   } finally {

@@ -1,0 +1,152 @@
+import { Redis } from 'ioredis';
+import { createLogger } from '../../src/shared/logger.js';
+import { KeySpace } from '../../src/shared/redis.js';
+import { buildVault } from '../../src/vault/build.js';
+import { type Child, residentMb, startRegdesk } from '../lib/children.js';
+import { type BenchContext, keyPrefix, regdeskEnv, sleep, startSandbox } from '../lib/context.js';
+import { judged, ms, percentile, type Row } from '../lib/report.js';
+import { FORM, postSigned, slashCommand } from '../lib/slack-requests.js';
+
+const FEW = 1;
+const MANY = 1_000;
+/** Concurrent commands per burst, and bursts per process, alternating between the two processes. */
+const BURST = 50;
+const BURSTS = 6;
+const RSS_GROWTH_MB = 10;
+const P99_GOAL = 1.1;
+const SETTLE_MS = 3_000;
+
+const teamOf = (i: number) => `TINST${String(i).padStart(5, '0')}`;
+
+/**
+ * OAuth mode with 1 and with 1,000 installed workspaces (issue #29): two `regdesk web` processes, one
+ * per vault, each installation sealed in the vault as the OAuth callback stores it. The many-workspace
+ * process first hears once from every workspace (each one's installation read, opened and its
+ * authorization cached as traffic would leave it), then both are asked in turn in bursts of 50
+ * `/domain help` — answered in the ack, so the figure is authorization and routing — from a different
+ * workspace per request where there are many. Judged: the resident memory the 999 more workspaces
+ * add, and the ack p99 against the one-workspace process's.
+ */
+export async function installationsScale(ctx: BenchContext): Promise<Row[]> {
+  const { sandbox } = await startSandbox(ctx, {});
+  const redis = new Redis(ctx.redisUrl, { maxRetriesPerRequest: 3 });
+  const children: Child[] = [];
+  try {
+    const sizes = [
+      { teams: FEW, prefix: keyPrefix(ctx, 'inst-few') },
+      { teams: MANY, prefix: keyPrefix(ctx, 'inst-many') },
+    ];
+    for (const size of sizes) {
+      const vault = buildVault({
+        redis,
+        keys: new KeySpace(size.prefix),
+        logger: createLogger({ level: 'silent' }),
+        now: Date.now,
+        vault: { masterKey: Buffer.from(ctx.masterKey, 'base64') },
+      });
+      for (let i = 0; i < size.teams; i += 100) {
+        await Promise.all(
+          Array.from({ length: Math.min(100, size.teams - i) }, (_, k) => {
+            const team = teamOf(i + k);
+            return vault.put(
+              { teamId: team },
+              'slack-installation',
+              JSON.stringify(installation(team)),
+              'bench',
+            );
+          }),
+        );
+      }
+      const env = {
+        ...regdeskEnv(ctx, sandbox, size.prefix),
+        SLACK_BOT_TOKEN: '',
+        SLACK_CLIENT_ID: '111.222',
+        SLACK_CLIENT_SECRET: 'bench-client-secret',
+        SLACK_STATE_SECRET: 'bench-state-secret',
+        REGFISH_SANDBOX: '0',
+      };
+      children.push(await startRegdesk(ctx.runtime, 'web', env, `regdesk web (${size.teams} workspaces)`));
+    }
+    const [few, many] = children;
+    if (few === undefined || many === undefined) throw new Error('the two processes did not start');
+    let sent = 0;
+    const help = async (child: Child, team: string) => {
+      const answer = await postSigned(
+        child.port,
+        ctx.secret,
+        slashCommand({
+          team,
+          command: '/domain',
+          text: 'help',
+          user: 'U0001',
+          channel: 'CINST',
+          responseUrl: ctx.slack.responseUrl(`inst-${ctx.runId}-${++sent}`),
+        }),
+        FORM,
+      );
+      if (answer.status !== 200) throw new Error(`/domain help from ${team} answered ${answer.status}`);
+      return answer.ms;
+    };
+    // Every workspace heard from once (and the one-workspace process as often), in bursts.
+    for (let i = 0; i < MANY; i += BURST) {
+      await Promise.all(
+        Array.from({ length: BURST }, (_, k) => [help(many, teamOf(i + k)), help(few, teamOf(0))]).flat(),
+      );
+    }
+    await sleep(SETTLE_MS);
+    const rss = { few: residentMb(few.pid), many: residentMb(many.pid) };
+    const samples = { few: [] as number[], many: [] as number[] };
+    for (let b = 0; b < BURSTS; b++) {
+      for (const which of b % 2 === 0 ? (['few', 'many'] as const) : (['many', 'few'] as const)) {
+        const child = which === 'few' ? few : many;
+        const times = await Promise.all(
+          Array.from({ length: BURST }, (_, k) =>
+            help(child, which === 'few' ? teamOf(0) : teamOf(b * BURST + k)),
+          ),
+        );
+        samples[which].push(...times);
+      }
+    }
+    const p99 = { few: percentile(samples.few, 0.99), many: percentile(samples.many, 0.99) };
+    return [
+      judged(
+        `Installations: RSS of regdesk web with ${MANY.toLocaleString('en')} workspaces, each heard from`,
+        `+${(rss.many - rss.few).toFixed(1)} MB (${rss.many.toFixed(1)} MB)`,
+        `${rss.few.toFixed(1)} MB with ${FEW}; ${RSS_GROWTH_MB} MB allowed`,
+        (rss.many - rss.few) / RSS_GROWTH_MB,
+        '<=',
+        1,
+      ),
+      judged(
+        `Installations: ack p99, ${BURSTS / 2}×${BURST} concurrent /domain help from as many workspaces`,
+        ms(p99.many),
+        `${ms(p99.few)} from one workspace`,
+        p99.many / p99.few,
+        '<=',
+        P99_GOAL,
+      ),
+    ];
+  } finally {
+    await Promise.all(children.map((child) => child.stop()));
+    redis.disconnect();
+  }
+}
+
+/** An installation as Bolt's OAuth callback stores it (bot token only, as Regdesk asks for). */
+function installation(team: string) {
+  return {
+    team: { id: team, name: team },
+    enterprise: undefined,
+    user: { id: 'UINSTALLER', token: undefined, scopes: undefined },
+    bot: {
+      id: 'BBOT',
+      userId: 'UBOT',
+      token: `xoxb-${team.toLowerCase()}`,
+      scopes: ['commands', 'chat:write'],
+    },
+    tokenType: 'bot',
+    isEnterpriseInstall: false,
+    appId: 'A0BENCH',
+    authVersion: 'v2',
+  };
+}
