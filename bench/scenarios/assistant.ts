@@ -9,6 +9,7 @@ import {
   TEAM,
   waitFor,
 } from '../lib/context.js';
+import { ARRIVAL_JITTER_MS, BURNERS, type Round } from '../lib/load.js';
 import { judged, type Row, seconds } from '../lib/report.js';
 import { delivered, rateLimited, textOf } from '../lib/slack-calls.js';
 import { JSON_TYPE, mentionEvent, postSigned } from '../lib/slack-requests.js';
@@ -21,16 +22,6 @@ const QUESTIONS = 12;
 const CHANNELS = 3;
 const PROCESSES = 2;
 const SLACK_MS = 1_000;
-/** The registrar counts a question when it arrives, up to this long after it was sent (issue #29). */
-const ARRIVAL_JITTER_MS = 50;
-/** Processes that keep a CPU busy each in the loaded rounds: the machine has two cores. */
-const BURNERS = 2;
-
-interface Round {
-  busy: boolean;
-  /** The share of the limit's floor the round must reach. */
-  utilisation: number;
-}
 /** Issue #29: a quiet round, then two with CPU burners beside Regdesk. */
 const ROUNDS: readonly Round[] = [
   { busy: false, utilisation: 0.9 },

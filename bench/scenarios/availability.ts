@@ -8,6 +8,7 @@ import {
   TEAM,
   waitFor,
 } from '../lib/context.js';
+import { ARRIVAL_JITTER_MS, BURNERS, type Round } from '../lib/load.js';
 import { judged, type Row, seconds } from '../lib/report.js';
 import { textOf } from '../lib/slack-calls.js';
 import { FORM, postSigned, slashCommand } from '../lib/slack-requests.js';
@@ -15,14 +16,6 @@ import { FORM, postSigned, slashCommand } from '../lib/slack-requests.js';
 const LIMIT = { max: 5, windowMs: 2_000 };
 const NAMES = 20;
 const PROCESSES = 2;
-/** The registrar counts a check when it arrives, up to this long after it was sent (issue #29). */
-const ARRIVAL_JITTER_MS = 50;
-const BURNERS = 2;
-
-interface Round {
-  busy: boolean;
-  utilisation: number;
-}
 /** Issue #29: quiet, then with two CPU-burning processes beside Regdesk. */
 const ROUNDS: readonly Round[] = [
   { busy: false, utilisation: 0.95 },
