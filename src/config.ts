@@ -7,6 +7,7 @@ import {
   type LogLevel,
   type RegfishLimits,
 } from './config/schema.js';
+import type { DnsServer } from './dns/servers.js';
 import type { RedisSettings } from './shared/redis.js';
 
 export type { SlackMode } from './config/rules.js';
@@ -54,6 +55,8 @@ export interface Config {
   watch: { intervalMs: number; limit: number };
   /** When set, `/metrics` needs `Authorization: Bearer <token>`. */
   metricsToken?: string;
+  /** DNS_RESOLVERS: the resolvers of live DNS checks; unset means the system's (/etc/resolv.conf). */
+  dnsResolvers?: DnsServer[];
   /**
    * Whether `regdesk start` serves the playground and runs against its simulated Slack instead of any
    * Slack settings given, and why: `requested` (REGDESK_PLAYGROUND=1) or `no-slack` (the default when
@@ -166,6 +169,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv): Config {
     assistantCacheTtlMs: e.ASSISTANT_CACHE_TTL_MS,
     watch: { intervalMs: e.WATCH_INTERVAL_MS, limit: e.WATCH_LIMIT },
     ...(e.METRICS_TOKEN === undefined ? {} : { metricsToken: e.METRICS_TOKEN }),
+    ...(e.DNS_RESOLVERS === undefined ? {} : { dnsResolvers: e.DNS_RESOLVERS }),
     playground:
       e.REGDESK_PLAYGROUND === true
         ? 'requested'

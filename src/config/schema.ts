@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseDnsServers } from '../dns/servers.js';
 import type { HostPort } from '../shared/redis.js';
 
 /** Upstream limits Regdesk schedules against (docs/registrar-api.md §8), overridable through REGFISH_LIMITS. */
@@ -70,6 +71,17 @@ const nodeList = optionalText.transform((value, ctx) => {
     return z.NEVER;
   }
   return { nodes, tls: schemes.has('rediss') };
+});
+
+/** DNS_RESOLVERS: `host[:port],…` of IP addresses (dns/servers.ts says why addresses). */
+const dnsServers = optionalText.transform((value, ctx) => {
+  if (value === undefined) return undefined;
+  const parsed = parseDnsServers(value);
+  if ('problem' in parsed) {
+    ctx.addIssue({ code: 'custom', message: parsed.problem });
+    return z.NEVER;
+  }
+  return parsed.servers;
 });
 
 export const flag = z
@@ -149,7 +161,10 @@ export const EnvSchema = z.object({
    * (R39 asks for 60 s at most).
    */
   REGDESK_INTEGRITY_CHECK_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
-  WATCH_LIMIT: z.coerce.number().int().min(1).max(10_000).default(500),
+  /** Contract §2: the recursive resolvers of live DNS checks; the system's when unset. */
+  DNS_RESOLVERS: dnsServers,
+  // Up to the size the bench measures (50,000: bytes and CPU per item flat, the interval kept).
+  WATCH_LIMIT: z.coerce.number().int().min(1).max(50_000).default(500),
 });
 
 /** Every variable the configuration reads (regdesk.env.example lists them all). */

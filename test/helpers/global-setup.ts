@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { ensureChromium } from './browser.js';
+import { ensureDnsServers } from './dns-lab.js';
 import './provided-context.js';
 import { testSuiteRedis } from './test-redis.js';
 
@@ -14,6 +15,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // runs. Where it cannot be installed, the browser tests themselves say how to get it.
   try {
     ensureChromium(say);
+  } catch (error) {
+    say(error instanceof Error ? error.message : String(error));
+  }
+  // Likewise Debian's knot and unbound for the DNS lab (test/helpers/dns-lab.ts); where they cannot be
+  // installed, starting a lab says how to get them.
+  try {
+    ensureDnsServers(say);
   } catch (error) {
     say(error instanceof Error ? error.message : String(error));
   }

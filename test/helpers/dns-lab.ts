@@ -1,0 +1,1143 @@
+import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
+import { createSocket, type Socket } from 'node:dgram';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { connect, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * A small, real DNS hierarchy on loopback for tests: a signed root, a signed `de.`, child zones with
+ * one fault each, served by Debian's Knot DNS (authoritative, automatic DNSSEC signing), and an
+ * Unbound validating resolver whose only trust anchor is the lab's root. Nothing leaves the machine.
+ *
+ * Each lab owns 127.53.N.0/24 (Linux routes all of 127/8 to lo). Every server listens on port 53 of
+ * its own address, because NS records and glue cannot carry ports.
+ */
+
+export interface DnsLab {
+  /** The validating resolver, `host:port` (for Regdesk's DNS_RESOLVERS). */
+  resolver: string;
+  /** Addresses: root, tld, primary (two), alt. */
+  addresses: { root: string; tld: string; primary: [string, string]; alt: string };
+  /** Child zone names without trailing dot, e.g. zones.healthy === 'healthy.de'. */
+  zones: {
+    healthy: string;
+    lame: string;
+    serial: string;
+    badDs: string;
+    expiring: string;
+    caa: string;
+    spf: string;
+    noDmarc: string;
+  };
+  /** The NS host names (no trailing dot) the parent lists for a child zone. */
+  nameservers(zone: string): string[];
+  /**
+   * Replaces the RRset `owner`/`type` of `zone` on the primary with this one record and returns once
+   * the primary serves the new zone version. `owner` is relative to the zone (`@`, `_acme-challenge`) or
+   * absolute (`www.healthy.de`, with or without the trailing dot); `rdata` is presentation format (a TXT
+   * value without surrounding quotes is quoted here).
+   */
+  setRecord(zone: string, owner: string, type: string, rdata: string, ttl?: number): Promise<void>;
+  /** Removes the RRset `owner`/`type` (if any) and returns once the primary serves the change. */
+  removeRecord(zone: string, owner: string, type: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Installing knot and unbound
+// ---------------------------------------------------------------------------------------------------
+
+/** The programs the lab runs and the Debian packages they come in (kdig is not needed: see queryDns). */
+const PROGRAMS = [
+  { name: 'knotd', pkg: 'knot' },
+  { name: 'knotc', pkg: 'knot' },
+  { name: 'keymgr', pkg: 'knot' },
+  { name: 'unbound', pkg: 'unbound' },
+] as const;
+type Program = (typeof PROGRAMS)[number]['name'];
+
+/** Where to look besides PATH: the daemons live in /usr/sbin, which a non-login PATH may lack. */
+const SYSTEM_DIRS = ['/usr/local/sbin', '/usr/local/bin', '/usr/sbin', '/usr/bin', '/sbin', '/bin'];
+
+function findProgram(name: string): string | undefined {
+  const dirs = [...(process.env.PATH ?? '').split(':'), ...SYSTEM_DIRS];
+  return dirs
+    .filter((dir) => dir !== '')
+    .map((dir) => join(dir, name))
+    .find((path) => existsSync(path));
+}
+
+function program(name: Program): string {
+  const path = findProgram(name);
+  if (path === undefined) throw new Error(`${name} is missing: ensureDnsServers() installs it.`);
+  return path;
+}
+
+/** The work directories of labs carry this prefix; daemons started by a lab have it in their command line. */
+const WORK_DIR_PREFIX = 'regdesk-dns-lab-';
+
+/** knotd and unbound processes running now, pid → command line. */
+function runningDaemons(): Map<number, string> {
+  const found = new Map<number, string>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // Exact comm match: kernel threads such as "kworker/u8:1-events_unbound" must not count.
+      const comm = readFileSync(`/proc/${entry}/comm`, 'utf8').trim();
+      if (comm !== 'knotd' && comm !== 'unbound') continue;
+      found.set(Number(entry), readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ').trim());
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return found;
+}
+
+const POLICY_RC_D = '/usr/sbin/policy-rc.d';
+
+/**
+ * Finds knotd, knotc, keymgr (package knot) and unbound (package unbound) and, when any is missing and
+ * we are root, installs them with apt-get (as ensureChromium does for chromium), saying so. The packages
+ * would start their system-wide daemons on install: a temporary policy-rc.d forbids that, and any knotd
+ * or unbound the install started anyway is stopped. Otherwise it explains how to get them.
+ */
+export function ensureDnsServers(
+  log: (line: string) => void = (line) => console.log(`[test] ${line}`),
+): void {
+  const missing = PROGRAMS.filter((candidate) => findProgram(candidate.name) === undefined);
+  if (missing.length === 0) return;
+  const packages = [...new Set(missing.map((candidate) => candidate.pkg))];
+  if (process.getuid?.() !== 0) {
+    throw new Error(
+      `The DNS lab tests need Debian's knot and unbound packages (${missing.map((m) => m.name).join(', ')} ` +
+        'missing). Install them with `sudo apt-get install -y knot unbound`.',
+    );
+  }
+  const names = missing.map((candidate) => candidate.name).join(', ');
+  log(
+    `${names} ${missing.length === 1 ? 'is' : 'are'} missing: installing Debian's ${packages.join(' and ')} ` +
+      `package${packages.length === 1 ? '' : 's'} (apt-get) ...`,
+  );
+  const before = runningDaemons();
+  // invoke-rc.d asks policy-rc.d before starting a service; 101 means "not allowed". Docker images
+  // often ship one already: then it is left exactly as it was.
+  const ownPolicy = !existsSync(POLICY_RC_D);
+  if (ownPolicy)
+    writeFileSync(POLICY_RC_D, '#!/bin/sh\n# Written by regdesk test/helpers/dns-lab.ts\nexit 101\n', {
+      mode: 0o755,
+    });
+  try {
+    execFileSync('apt-get', ['update', '-qq'], { stdio: 'ignore' });
+    execFileSync('apt-get', ['install', '-y', '-qq', ...packages], {
+      stdio: 'ignore',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+  } finally {
+    if (ownPolicy) unlinkSync(POLICY_RC_D);
+  }
+  // Without systemd nothing else should start them, but a package-started daemon on 127.0.0.1:53 or
+  // 0.0.0.0:53 would outlive the tests: stop any that appeared and is not a lab's own.
+  for (const [pid, command] of runningDaemons()) {
+    if (before.has(pid) || command.includes(WORK_DIR_PREFIX)) continue;
+    log(`stopping ${command} (pid ${pid}), started by the package install`);
+    try {
+      process.kill(pid, 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
+  }
+  const stillMissing = PROGRAMS.filter((candidate) => findProgram(candidate.name) === undefined);
+  if (stillMissing.length > 0) {
+    throw new Error(
+      `apt-get installed ${packages.join(', ')}, but ${stillMissing.map((m) => m.name).join(', ')} is missing.`,
+    );
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// A minimal DNS client (UDP, TCP on truncation), enough to see flags, rcodes and RRSIGs: node:dns
+// hides the AD flag and DNSSEC records, and kdig would be one more package.
+// ---------------------------------------------------------------------------------------------------
+
+const TYPE_CODES: Record<string, number> = {
+  A: 1,
+  NS: 2,
+  CNAME: 5,
+  SOA: 6,
+  MX: 15,
+  TXT: 16,
+  AAAA: 28,
+  DS: 43,
+  RRSIG: 46,
+  NSEC: 47,
+  DNSKEY: 48,
+  CDS: 59,
+  CDNSKEY: 60,
+  CAA: 257,
+};
+const TYPE_NAMES = new Map(Object.entries(TYPE_CODES).map(([name, code]) => [code, name]));
+const RCODES = ['NOERROR', 'FORMERR', 'SERVFAIL', 'NXDOMAIN', 'NOTIMP', 'REFUSED'];
+
+export interface DnsRecord {
+  /** Owner name, absolute, lower case, with the trailing dot. */
+  name: string;
+  type: string;
+  ttl: number;
+  /** Presentation format as Knot prints it for the types the lab uses (RRSIG times as YYYYMMDDHHmmSS). */
+  data: string;
+}
+
+export interface DnsResponse {
+  rcode: string;
+  flags: { aa: boolean; tc: boolean; ra: boolean; ad: boolean };
+  answers: DnsRecord[];
+  authority: DnsRecord[];
+}
+
+export interface QueryOptions {
+  /** Set the DO bit (ask for RRSIGs). Default true. */
+  dnssec?: boolean;
+  /** Set RD (recursion desired): for resolvers. Default true. */
+  recurse?: boolean;
+  /** Per attempt; default 2000 ms. */
+  timeoutMs?: number;
+}
+
+function encodeName(name: string): Buffer {
+  const labels = name.split('.').filter((label) => label !== '');
+  return Buffer.concat([
+    ...labels.map((label) => Buffer.concat([Buffer.from([label.length]), Buffer.from(label, 'ascii')])),
+    Buffer.from([0]),
+  ]);
+}
+
+function buildQuery(id: number, name: string, type: string, options: QueryOptions): Buffer {
+  const code = TYPE_CODES[type.toUpperCase()];
+  if (code === undefined) throw new Error(`queryDns: unknown type ${type}`);
+  const header = Buffer.alloc(12);
+  header.writeUInt16BE(id, 0);
+  // RD as asked; AD=1 asks for the AD bit in the answer even without DO (RFC 6840 5.7).
+  header.writeUInt16BE(((options.recurse ?? true) ? 0x0100 : 0) | 0x0020, 2);
+  header.writeUInt16BE(1, 4);
+  header.writeUInt16BE(1, 10);
+  const question = Buffer.alloc(4);
+  question.writeUInt16BE(code, 0);
+  question.writeUInt16BE(1, 2);
+  // EDNS0 OPT: root owner, type 41, 4096-byte payload, DO bit per options.
+  const opt = Buffer.from([0, 0, 41, 0x10, 0, 0, 0, (options.dnssec ?? true) ? 0x80 : 0, 0, 0, 0]);
+  return Buffer.concat([header, encodeName(name), question, opt]);
+}
+
+/** Reads a possibly compressed name at `offset`; returns it and the offset after it. */
+function readName(message: Buffer, offset: number): [string, number] {
+  const labels: string[] = [];
+  let at = offset;
+  let end: number | undefined;
+  for (let hops = 0; hops < 128; hops++) {
+    const length = message.readUInt8(at);
+    if (length === 0) return [`${labels.join('.')}.`.toLowerCase(), end ?? at + 1];
+    if ((length & 0xc0) === 0xc0) {
+      end ??= at + 2;
+      at = message.readUInt16BE(at) & 0x3fff;
+      continue;
+    }
+    labels.push(message.toString('latin1', at + 1, at + 1 + length));
+    at += 1 + length;
+  }
+  throw new Error('queryDns: name compression loop');
+}
+
+function dnsTime(seconds: number): string {
+  return new Date(seconds * 1000).toISOString().replace(/[-:T]/g, '').slice(0, 14);
+}
+
+function characterStrings(rdata: Buffer): string[] {
+  const strings: string[] = [];
+  for (let at = 0; at < rdata.length; at += 1 + rdata.readUInt8(at)) {
+    strings.push(rdata.toString('latin1', at + 1, at + 1 + rdata.readUInt8(at)));
+  }
+  return strings;
+}
+
+const quote = (text: string) => `"${text.replace(/["\\]/g, (c) => `\\${c}`)}"`;
+
+/** Presentation format of one record's data; types the lab does not use come out as RFC 3597 `\#`. */
+function formatRdata(message: Buffer, type: string, start: number, length: number): string {
+  const rdata = message.subarray(start, start + length);
+  switch (type) {
+    case 'A':
+      return [...rdata].join('.');
+    case 'NS':
+    case 'CNAME':
+      return readName(message, start)[0];
+    case 'MX':
+      return `${rdata.readUInt16BE(0)} ${readName(message, start + 2)[0]}`;
+    case 'SOA': {
+      const [mname, afterM] = readName(message, start);
+      const [rname, afterR] = readName(message, afterM);
+      const numbers = [0, 4, 8, 12, 16].map((delta) => message.readUInt32BE(afterR + delta));
+      return [mname, rname, ...numbers].join(' ');
+    }
+    case 'TXT':
+      return characterStrings(rdata).map(quote).join(' ');
+    case 'CAA': {
+      const tagLength = rdata.readUInt8(1);
+      const tag = rdata.toString('latin1', 2, 2 + tagLength);
+      return `${rdata.readUInt8(0)} ${tag} ${quote(rdata.toString('latin1', 2 + tagLength))}`;
+    }
+    case 'DS':
+    case 'CDS':
+      return `${rdata.readUInt16BE(0)} ${rdata[2]} ${rdata[3]} ${rdata.subarray(4).toString('hex')}`;
+    case 'DNSKEY':
+    case 'CDNSKEY':
+      return `${rdata.readUInt16BE(0)} ${rdata[2]} ${rdata[3]} ${rdata.subarray(4).toString('base64')}`;
+    case 'RRSIG': {
+      const covered = TYPE_NAMES.get(rdata.readUInt16BE(0)) ?? `TYPE${rdata.readUInt16BE(0)}`;
+      const [signer, afterSigner] = readName(message, start + 18);
+      return [
+        covered,
+        rdata[2],
+        rdata[3],
+        rdata.readUInt32BE(4),
+        dnsTime(rdata.readUInt32BE(8)),
+        dnsTime(rdata.readUInt32BE(12)),
+        rdata.readUInt16BE(16),
+        signer,
+        message.subarray(afterSigner, start + length).toString('base64'),
+      ].join(' ');
+    }
+    default:
+      return `\\# ${length} ${rdata.toString('hex')}`;
+  }
+}
+
+function parseResponse(message: Buffer, id: number): DnsResponse {
+  if (message.length < 12 || message.readUInt16BE(0) !== id) throw new Error('queryDns: mismatched response');
+  const flags = message.readUInt16BE(2);
+  let at = 12;
+  // Skip the question(s): name, type, class.
+  for (let i = 0; i < message.readUInt16BE(4); i++) at = readName(message, at)[1] + 4;
+  const sections: DnsRecord[][] = [];
+  // ANCOUNT and NSCOUNT; the additional section (glue, OPT) is not needed.
+  for (const count of [message.readUInt16BE(6), message.readUInt16BE(8)]) {
+    const records: DnsRecord[] = [];
+    for (let i = 0; i < count; i++) {
+      const [name, afterName] = readName(message, at);
+      const code = message.readUInt16BE(afterName);
+      const ttl = message.readUInt32BE(afterName + 4);
+      const length = message.readUInt16BE(afterName + 8);
+      const type = TYPE_NAMES.get(code) ?? `TYPE${code}`;
+      records.push({ name, type, ttl, data: formatRdata(message, type, afterName + 10, length) });
+      at = afterName + 10 + length;
+    }
+    sections.push(records);
+  }
+  return {
+    rcode: RCODES[flags & 0x0f] ?? `RCODE${flags & 0x0f}`,
+    flags: {
+      aa: (flags & 0x0400) !== 0,
+      tc: (flags & 0x0200) !== 0,
+      ra: (flags & 0x0080) !== 0,
+      ad: (flags & 0x0020) !== 0,
+    },
+    answers: sections[0] ?? [],
+    authority: sections[1] ?? [],
+  };
+}
+
+function queryUdp(server: string, port: number, query: Buffer, timeoutMs: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const socket = createSocket('udp4');
+    const timer = setTimeout(
+      () => finish(new Error(`no answer from ${server}:${port} in ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+    let done = false;
+    const finish = (error: Error | undefined, message?: Buffer) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      socket.close();
+      if (message !== undefined) resolve(message);
+      else reject(error);
+    };
+    socket.on('error', (error) => finish(error));
+    socket.on('message', (message) => {
+      // Ignore strays; only the answer to this query's id counts.
+      if (message.length >= 2 && message.readUInt16BE(0) === query.readUInt16BE(0))
+        finish(undefined, message);
+    });
+    socket.send(query, port, server);
+  });
+}
+
+function queryTcp(server: string, port: number, query: Buffer, timeoutMs: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: server, port });
+    let received = Buffer.alloc(0);
+    socket.setTimeout(timeoutMs, () => socket.destroy(new Error(`no TCP answer from ${server}:${port}`)));
+    socket.on('error', reject);
+    // Settles nothing after an answer; rejects when the server closed without one.
+    socket.on('close', () => reject(new Error(`${server}:${port} closed the TCP connection unanswered`)));
+    socket.on('connect', () => {
+      const length = Buffer.alloc(2);
+      length.writeUInt16BE(query.length);
+      socket.write(Buffer.concat([length, query]));
+    });
+    socket.on('data', (chunk) => {
+      received = Buffer.concat([received, chunk]);
+      if (received.length >= 2 && received.length >= 2 + received.readUInt16BE(0)) {
+        socket.end();
+        resolve(received.subarray(2, 2 + received.readUInt16BE(0)));
+      }
+    });
+  });
+}
+
+/**
+ * One DNS query to `server` (an IPv4 address, optionally `:port`), over UDP and again over TCP when the
+ * answer is truncated. Resolves with the rcode, flags and records; rejects only when nobody answers.
+ */
+export async function queryDns(
+  server: string,
+  name: string,
+  type: string,
+  options: QueryOptions = {},
+): Promise<DnsResponse> {
+  const [host = server, portText] = server.split(':');
+  const port = portText === undefined ? 53 : Number(portText);
+  const id = Math.floor(Math.random() * 0x10000);
+  const query = buildQuery(id, name, type, options);
+  const timeoutMs = options.timeoutMs ?? 2000;
+  const answer = parseResponse(await queryUdp(host, port, query, timeoutMs), id);
+  if (!answer.flags.tc) return answer;
+  return parseResponse(await queryTcp(host, port, query, timeoutMs), id);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Processes
+// ---------------------------------------------------------------------------------------------------
+
+interface Daemon {
+  name: string;
+  child: ChildProcess;
+  /** The daemon's own log and its stdout/stderr (config errors land there before any log is open). */
+  logs: string[];
+  exited: Promise<void>;
+  /** How it ended ('code 1', 'SIGKILL'), or undefined while it runs. */
+  exitStatus(): string | undefined;
+}
+
+/** Every daemon of every lab in this process, so they die with it even when nobody calls stop(). */
+const liveDaemons = new Set<Daemon>();
+const liveDirs = new Set<string>();
+let exitHookInstalled = false;
+
+function installExitHook(): void {
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.once('exit', () => {
+    for (const daemon of liveDaemons) daemon.child.kill('SIGKILL');
+    for (const dir of liveDirs) rmSync(dir, { recursive: true, force: true });
+  });
+}
+
+/** setpriv(1) from util-linux: lets the kernel kill a daemon when this process dies, even by SIGKILL. */
+const SETPRIV = findProgram('setpriv');
+
+function startDaemon(name: string, dir: string, command: string, args: string[], log: string): Daemon {
+  const output = join(dir, `${name}.out`);
+  const fd = openSync(output, 'a');
+  // Foreground processes (knotd without -d, unbound -d), so the child is the daemon itself.
+  const child =
+    SETPRIV === undefined
+      ? spawn(command, args, { stdio: ['ignore', fd, fd] })
+      : spawn(SETPRIV, ['--pdeathsig', 'KILL', '--', command, ...args], { stdio: ['ignore', fd, fd] });
+  closeSync(fd);
+  let status: string | undefined;
+  const daemon: Daemon = {
+    name,
+    child,
+    logs: [log, output],
+    exited: new Promise((resolve) => {
+      child.once('exit', (code, signal) => {
+        status = signal ?? `code ${code}`;
+        liveDaemons.delete(daemon);
+        resolve();
+      });
+      child.once('error', (error) => {
+        status = error.message;
+        liveDaemons.delete(daemon);
+        resolve();
+      });
+    }),
+    exitStatus: () => status,
+  };
+  liveDaemons.add(daemon);
+  return daemon;
+}
+
+function tail(path: string, lines = 25): string {
+  try {
+    return readFileSync(path, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+  } catch {
+    return '(no output)';
+  }
+}
+
+function describeLogs(daemon: Daemon): string {
+  return daemon.logs.map((path) => `--- ${path}\n${tail(path)}`).join('\n');
+}
+
+async function stopDaemon(daemon: Daemon): Promise<void> {
+  if (daemon.exitStatus() !== undefined) return;
+  daemon.child.kill('SIGTERM');
+  const timer = setTimeout(() => daemon.child.kill('SIGKILL'), 5000);
+  await daemon.exited;
+  clearTimeout(timer);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Generous, so a slow or loaded machine is never the reason a lab fails to start. */
+const DEADLINE_MS = 30_000;
+/**
+ * One polling query's wait. Short, because a query sent before the daemon listens is simply lost (no
+ * ICMP error reaches an unconnected UDP socket); a slow answer only costs another attempt.
+ */
+const ATTEMPT_MS = 250;
+
+/**
+ * Polls `check` until it returns true. Fails early, with the log tails, when a daemon dies; fails at the
+ * deadline with the last error and the log tails.
+ */
+async function waitFor(what: string, daemons: Daemon[], check: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + DEADLINE_MS;
+  let last = '';
+  for (;;) {
+    const dead = daemons.find((daemon) => daemon.exitStatus() !== undefined);
+    if (dead !== undefined) {
+      throw new Error(
+        `DNS lab: ${dead.name} exited (${dead.exitStatus()}) while waiting for ${what}.\n${describeLogs(dead)}`,
+      );
+    }
+    try {
+      if (await check()) return;
+    } catch (error) {
+      last = error instanceof Error ? error.message : String(error);
+    }
+    if (Date.now() > deadline) {
+      const logs = daemons.map(describeLogs).join('\n');
+      throw new Error(
+        `DNS lab: timed out after ${DEADLINE_MS} ms waiting for ${what}${last ? ` (${last})` : ''}.\n${logs}`,
+      );
+    }
+    await sleep(50);
+  }
+}
+
+function run(command: string, args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(command, args, { timeout: DEADLINE_MS }, (error, stdout, stderr) => {
+      if (error === null) resolve(stdout);
+      else
+        reject(
+          new Error(`${command} ${args.join(' ')} failed: ${`${stderr}${stdout}`.trim() || error.message}`),
+        );
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Claiming a /24 of loopback
+// ---------------------------------------------------------------------------------------------------
+
+/** Host parts of a lab's addresses: root, TLD, primary (two), alt, resolver. */
+const HOSTS = { root: 1, tld: 2, primary1: 10, primary2: 11, alt: 12, resolver: 254 } as const;
+/** Held, bound, for the lab's whole life: the kernel makes the claim exclusive and frees it when we die. */
+const CLAIM_HOST = 253;
+
+function bindUdp(address: string): Promise<Socket | undefined> {
+  return new Promise((resolve, reject) => {
+    const socket = createSocket('udp4');
+    socket.once('error', (error: NodeJS.ErrnoException) => {
+      socket.close();
+      if (error.code === 'EADDRINUSE') resolve(undefined);
+      else reject(error);
+    });
+    socket.bind({ address, port: 53, exclusive: true }, () => resolve(socket));
+  });
+}
+
+function tcpFree(address: string): Promise<boolean> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'EADDRINUSE' ? resolve(false) : reject(error),
+    );
+    server.listen({ host: address, port: 53, exclusive: true }, () => server.close(() => resolve(true)));
+  });
+}
+
+/** True when nothing (say a daemon some killed run left behind) holds UDP or TCP port 53 there. */
+async function addressFree(address: string): Promise<boolean> {
+  const socket = await bindUdp(address);
+  if (socket === undefined) return false;
+  await new Promise<void>((resolve) => socket.close(() => resolve()));
+  return tcpFree(address);
+}
+
+/**
+ * Claims 127.53.N.0/24 for one lab: binds UDP 127.53.N.253:53 and keeps it bound (another lab's bind
+ * then fails with EADDRINUSE), then checks that the lab's server addresses are really free. Starts at a
+ * random N so that labs starting together rarely contend.
+ */
+async function claimSubnet(): Promise<{ prefix: string; claim: Socket }> {
+  const start = Math.floor(Math.random() * 250);
+  for (let i = 0; i < 250; i++) {
+    const prefix = `127.53.${((start + i) % 250) + 1}`;
+    const claim = await bindUdp(`${prefix}.${CLAIM_HOST}`);
+    if (claim === undefined) continue;
+    const free = await Promise.all(Object.values(HOSTS).map((host) => addressFree(`${prefix}.${host}`)));
+    if (free.every(Boolean)) {
+      // The claim must not keep a test process alive on its own.
+      claim.unref();
+      return { prefix, claim };
+    }
+    claim.close();
+  }
+  throw new Error('DNS lab: no free 127.53.N.0/24 (N = 1..250) for another lab.');
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Zones
+// ---------------------------------------------------------------------------------------------------
+
+const TTL = 60;
+const PRIMARY_SERIAL = 2026112701;
+const ALT_SERIAL = 2026112601;
+
+type ChildKey = keyof DnsLab['zones'];
+
+interface ChildZone {
+  name: string;
+  signed: boolean;
+  /** Knot DNSSEC policy id (for signed zones). */
+  policy: 'lab' | 'expiring';
+  /** What `de.` says about the DS: the real one, one with a wrong digest, or none (unsigned). */
+  ds: 'correct' | 'wrong-digest' | 'none';
+  /** Host part of ns2's address: 11 (primary), or 12 (alt) for the lame and serial zones. */
+  ns2Host: number;
+  caa: string;
+  spf: readonly string[];
+  dmarc: boolean;
+}
+
+function childZones(): Record<ChildKey, ChildZone> {
+  const base = {
+    signed: true,
+    policy: 'lab',
+    ds: 'correct',
+    ns2Host: HOSTS.primary2,
+    caa: '0 issue "digicert.com"',
+    spf: ['v=spf1 mx -all'],
+    dmarc: true,
+  } as const;
+  return {
+    healthy: { ...base, name: 'healthy.de' },
+    lame: { ...base, name: 'lame.de', signed: false, ds: 'none', ns2Host: HOSTS.alt },
+    serial: { ...base, name: 'serial.de', signed: false, ds: 'none', ns2Host: HOSTS.alt },
+    badDs: { ...base, name: 'badds.de', ds: 'wrong-digest' },
+    expiring: { ...base, name: 'expiring.de', policy: 'expiring' },
+    caa: { ...base, name: 'caa.de', caa: '0 issue "letsencrypt.org"' },
+    spf: { ...base, name: 'spf.de', spf: ['v=spf1 mx -all', 'v=spf1 include:_spf.example.net ~all'] },
+    noDmarc: { ...base, name: 'nodmarc.de', dmarc: false },
+  };
+}
+
+function childZoneText(zone: ChildZone, prefix: string, serial: number): string {
+  const origin = `${zone.name}.`;
+  return [
+    `$ORIGIN ${origin}`,
+    `$TTL ${TTL}`,
+    `@ SOA ns1.${origin} hostmaster.${origin} ${serial} 3600 600 86400 ${TTL}`,
+    '@ NS ns1',
+    '@ NS ns2',
+    `ns1 A ${prefix}.${HOSTS.primary1}`,
+    `ns2 A ${prefix}.${zone.ns2Host}`,
+    '@ A 192.0.2.1',
+    'www A 192.0.2.1',
+    `@ MX 10 mail.${origin}`,
+    'mail A 192.0.2.25',
+    ...zone.spf.map((spf) => `@ TXT ${quote(spf)}`),
+    ...(zone.dmarc ? [`_dmarc TXT ${quote(`v=DMARC1; p=reject; rua=mailto:dmarc@${zone.name}`)}`] : []),
+    `@ CAA ${zone.caa}`,
+    '',
+  ].join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Knot and Unbound configuration
+// ---------------------------------------------------------------------------------------------------
+
+interface KnotServer {
+  name: string;
+  dir: string;
+  conf: string;
+  addresses: string[];
+  daemon: Daemon;
+}
+
+interface KnotZone {
+  domain: string;
+  file: string;
+  signed: boolean;
+  policy?: 'lab' | 'expiring';
+}
+
+function knotConfig(dir: string, addresses: string[], zones: KnotZone[]): string {
+  return `# Generated by test/helpers/dns-lab.ts
+server:
+  rundir: "${dir}"
+  # Root stays root: the lab runs as root, and the files are root's.
+  user: root:root
+  listen: [ ${addresses.map((address) => `${address}@53`).join(', ')} ]
+  # Tiny zones: one worker each keeps four servers per lab light.
+  udp-workers: 1
+  tcp-workers: 1
+  background-workers: 1
+
+database:
+  storage: "${dir}"
+
+control:
+  listen: "${join(dir, 'knot.sock')}"
+
+log:
+  - target: "${join(dir, 'knot.log')}"
+    any: info
+
+policy:
+  # CSK (single-type signing) with NSEC. Signatures live 30 days and are renewed 10 days before they
+  # expire, so none ever expires within 7 days.
+  - id: lab
+    algorithm: ecdsap256sha256
+    single-type-signing: on
+    rrsig-lifetime: 30d
+    rrsig-refresh: 10d
+  # Signatures that expire within 7 days (5 days from signing, renewed 1 day before expiry).
+  - id: expiring
+    algorithm: ecdsap256sha256
+    single-type-signing: on
+    rrsig-lifetime: 5d
+    rrsig-refresh: 1d
+
+template:
+  - id: default
+    # The zone files are ours; changes made with knotc live in memory and the journal only.
+    zonefile-sync: -1
+
+zone:
+${zones
+  .map((zone) =>
+    [
+      `  - domain: "${zone.domain}"`,
+      `    file: "${zone.file}"`,
+      ...(zone.signed ? ['    dnssec-signing: on', `    dnssec-policy: ${zone.policy ?? 'lab'}`] : []),
+    ].join('\n'),
+  )
+  .join('\n')}
+`;
+}
+
+function unboundConfig(dir: string, address: string, trustAnchor: string): string {
+  return `# Generated by test/helpers/dns-lab.ts
+server:
+  interface: ${address}
+  port: 53
+  do-ip6: no
+  # The lab's servers are all on 127/8, which unbound refuses to query by default.
+  do-not-query-localhost: no
+  access-control: 127.0.0.0/8 allow
+  # A stale unbound on this address must make the bind fail, not share the port.
+  so-reuseport: no
+  num-threads: 1
+  # No privilege drop, no chroot: the files live in a root-owned temporary directory.
+  username: ""
+  chroot: ""
+  directory: "${dir}"
+  pidfile: "${join(dir, 'unbound.pid')}"
+  use-syslog: no
+  logfile: "${join(dir, 'unbound.log')}"
+  log-time-ascii: yes
+  verbosity: 1
+  val-log-level: 2
+  module-config: "validator iterator"
+  root-hints: "${join(dir, 'root.hints')}"
+  trust-anchor: "${trustAnchor}"
+  # No RFC 8145 key-tag queries to the lab root: noise in its log and unbound's.
+  trust-anchor-signaling: no
+  # Tests change records and expect to see the change within seconds: cache almost nothing.
+  cache-max-ttl: 2
+  cache-max-negative-ttl: 1
+  infra-host-ttl: 2
+  infra-keep-probing: yes
+  val-bogus-ttl: 1
+  aggressive-nsec: no
+  prefetch: no
+
+remote-control:
+  control-enable: no
+`;
+}
+
+/** The DS of a signed zone's key (SHA-256 digest), as `<tag> <algorithm> 2 <hex>`. */
+async function readDs(server: KnotServer, zone: string): Promise<string> {
+  const output = await run(program('keymgr'), ['-c', server.conf, zone, 'ds']);
+  const match = /\sDS\s+(\d+\s+\d+\s+2\s+[0-9a-f]+)\s*$/im.exec(output);
+  if (match?.[1] === undefined)
+    throw new Error(`DNS lab: no SHA-256 DS for ${zone} in keymgr output:\n${output}`);
+  return match[1].toLowerCase();
+}
+
+/** Same key tag and algorithm, every digest nibble flipped: a DS that matches no DNSKEY. */
+function wrongDigest(ds: string): string {
+  const [tag, algorithm, digestType, digest = ''] = ds.split(/\s+/);
+  const flipped = [...digest].map((nibble) => (Number.parseInt(nibble, 16) ^ 0xf).toString(16)).join('');
+  return `${tag} ${algorithm} ${digestType} ${flipped}`;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The lab
+// ---------------------------------------------------------------------------------------------------
+
+/** The pid of the process that owns a work directory. */
+const OWNER_FILE = 'owner.pid';
+
+/**
+ * Removes the work directories of labs whose process died without stopping them (killed with SIGKILL:
+ * no exit hook ran; setpriv's death signal took their daemons). A directory without an owner file may be
+ * one being created right now, so it stays.
+ */
+function removeStaleWorkDirs(): void {
+  for (const entry of readdirSync(tmpdir())) {
+    if (!entry.startsWith(WORK_DIR_PREFIX)) continue;
+    const dir = join(tmpdir(), entry);
+    let owner: number;
+    try {
+      owner = Number(readFileSync(join(dir, OWNER_FILE), 'utf8'));
+    } catch {
+      continue;
+    }
+    if (Number.isInteger(owner) && owner > 0 && !isAlive(owner))
+      rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Whether `pid` runs; a zombie (dead, not yet reaped by a lazy init) counts as dead. */
+function isAlive(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
+/** Absolute owner name with trailing dot; see DnsLab.setRecord. */
+function absoluteOwner(zone: string, owner: string): string {
+  const apex = zone.replace(/\.$/, '').toLowerCase();
+  const name = owner.toLowerCase();
+  if (name === '@' || name === '') return `${apex}.`;
+  if (name.endsWith('.')) return name;
+  if (name === apex || name.endsWith(`.${apex}`)) return `${name}.`;
+  return `${name}.${apex}.`;
+}
+
+/**
+ * Starts a lab: claims 127.53.N.0/24, starts the zone servers, signs bottom-up (each parent carries
+ * its children's DS), starts the resolver with the lab root's DS as trust anchor, and returns once the
+ * resolver answers healthy.de SOA as secure (AD). Needs root (port 53) and knot + unbound installed.
+ */
+export async function startDnsLab(): Promise<DnsLab> {
+  ensureDnsServers();
+  if (process.getuid?.() !== 0) throw new Error('The DNS lab binds port 53 on loopback: it needs root.');
+  installExitHook();
+  removeStaleWorkDirs();
+  const { prefix, claim } = await claimSubnet();
+  const workDir = mkdtempSync(join(tmpdir(), WORK_DIR_PREFIX));
+  liveDirs.add(workDir);
+  writeFileSync(join(workDir, OWNER_FILE), String(process.pid));
+  const daemons: Daemon[] = [];
+  const at = (host: number) => `${prefix}.${host}`;
+  const addresses: DnsLab['addresses'] = {
+    root: at(HOSTS.root),
+    tld: at(HOSTS.tld),
+    primary: [at(HOSTS.primary1), at(HOSTS.primary2)],
+    alt: at(HOSTS.alt),
+  };
+  const resolverAddress = at(HOSTS.resolver);
+  const children = childZones();
+
+  let stopped: Promise<void> | undefined;
+  const stop = () => {
+    stopped ??= (async () => {
+      await Promise.all(daemons.map(stopDaemon));
+      rmSync(workDir, { recursive: true, force: true });
+      liveDirs.delete(workDir);
+      // Only now, with the daemons gone, may another lab take the addresses.
+      claim.close();
+    })();
+    return stopped;
+  };
+
+  /** Writes a knotd config and its zone files and starts it. */
+  const startKnot = (name: string, listen: string[], zones: (KnotZone & { text: string })[]): KnotServer => {
+    const dir = join(workDir, name);
+    mkdirSync(dir);
+    for (const zone of zones) writeFileSync(zone.file, zone.text);
+    const conf = join(dir, 'knot.conf');
+    writeFileSync(conf, knotConfig(dir, listen, zones));
+    const daemon = startDaemon(name, dir, program('knotd'), ['-c', conf], join(dir, 'knot.log'));
+    daemons.push(daemon);
+    return { name, dir, conf, addresses: listen, daemon };
+  };
+
+  /**
+   * Waits until `server` serves every zone (signed ones with their DNSKEY: Knot signs before it
+   * serves), then confirms each signed zone's KSK as submitted: the parent now carries its DS. Knot
+   * signs with the new key at once either way, but until then it waits for that confirmation and
+   * publishes CDS/CDNSKEY, which would look like a pending rollover.
+   */
+  const served = async (server: KnotServer, zones: KnotZone[]) => {
+    await Promise.all(
+      server.addresses.flatMap((address) =>
+        zones.map((zone) => {
+          const type = zone.signed ? 'DNSKEY' : 'SOA';
+          return waitFor(
+            `${server.name} to serve ${zone.domain} ${type} on ${address}`,
+            [server.daemon],
+            async () => {
+              const answer = await queryDns(address, zone.domain, type, {
+                recurse: false,
+                timeoutMs: ATTEMPT_MS,
+              });
+              return (
+                answer.rcode === 'NOERROR' && answer.flags.aa && answer.answers.some((r) => r.type === type)
+              );
+            },
+          );
+        }),
+      ),
+    );
+    const signed = zones.filter((zone) => zone.signed).map((zone) => zone.domain);
+    if (signed.length === 0) return;
+    // -b: returns once the re-signing this triggers is done.
+    await run(program('knotc'), ['-c', server.conf, '-b', 'zone-ksk-submitted', ...signed]);
+    await Promise.all(
+      signed.map((zone) =>
+        waitFor(`${server.name} to drop the CDS of ${zone}`, [server.daemon], async () => {
+          const address = server.addresses[0] ?? '';
+          const answer = await queryDns(address, zone, 'CDS', { recurse: false, timeoutMs: ATTEMPT_MS });
+          return answer.rcode === 'NOERROR' && !answer.answers.some((r) => r.type === 'CDS');
+        }),
+      ),
+    );
+  };
+
+  try {
+    // 1. The child zones: primary (on two addresses) and alt.
+    const primaryDir = join(workDir, 'primary');
+    const primaryZones = Object.values(children).map((zone) => ({
+      domain: zone.name,
+      file: join(primaryDir, `${zone.name}.zone`),
+      signed: zone.signed,
+      policy: zone.policy,
+      text: childZoneText(zone, prefix, PRIMARY_SERIAL),
+    }));
+    const primary = startKnot('primary', [...addresses.primary], primaryZones);
+    const altZones = [
+      {
+        domain: children.serial.name,
+        file: join(workDir, 'alt', `${children.serial.name}.zone`),
+        signed: false,
+        text: childZoneText(children.serial, prefix, ALT_SERIAL),
+      },
+    ];
+    const alt = startKnot('alt', [addresses.alt], altZones);
+    await Promise.all([served(primary, primaryZones), served(alt, altZones)]);
+
+    // 2. de.: delegations with glue, and the DS of each signed child.
+    const delegations = await Promise.all(
+      Object.values(children).map(async (zone) => {
+        const origin = `${zone.name}.`;
+        const ds = zone.ds === 'none' ? undefined : await readDs(primary, zone.name);
+        return [
+          `${origin} NS ns1.${origin}`,
+          `${origin} NS ns2.${origin}`,
+          `ns1.${origin} A ${at(HOSTS.primary1)}`,
+          `ns2.${origin} A ${at(zone.ns2Host)}`,
+          ...(ds === undefined ? [] : [`${origin} DS ${zone.ds === 'correct' ? ds : wrongDigest(ds)}`]),
+        ];
+      }),
+    );
+    const tldDir = join(workDir, 'tld');
+    const tldZones = [
+      {
+        domain: 'de.',
+        file: join(tldDir, 'de.zone'),
+        signed: true,
+        text: [
+          '$ORIGIN de.',
+          `$TTL ${TTL}`,
+          `@ SOA a.nic.de. hostmaster.nic.de. ${PRIMARY_SERIAL} 3600 600 86400 ${TTL}`,
+          '@ NS a.nic.de.',
+          `a.nic.de. A ${addresses.tld}`,
+          ...delegations.flat(),
+          '',
+        ].join('\n'),
+      },
+    ];
+    const tld = startKnot('tld', [addresses.tld], tldZones);
+    await served(tld, tldZones);
+
+    // 3. The root: de. with its glue and DS; the root's own server name is data in the root zone.
+    const rootDir = join(workDir, 'root');
+    const rootZones = [
+      {
+        domain: '.',
+        file: join(rootDir, 'root.zone'),
+        signed: true,
+        text: [
+          '$ORIGIN .',
+          `$TTL ${TTL}`,
+          `@ SOA a.root-servers.lab. hostmaster.root-servers.lab. ${PRIMARY_SERIAL} 3600 600 86400 ${TTL}`,
+          '@ NS a.root-servers.lab.',
+          `a.root-servers.lab. A ${addresses.root}`,
+          'de. NS a.nic.de.',
+          `a.nic.de. A ${addresses.tld}`,
+          `de. DS ${await readDs(tld, 'de.')}`,
+          '',
+        ].join('\n'),
+      },
+    ];
+    const root = startKnot('root', [addresses.root], rootZones);
+    await served(root, rootZones);
+
+    // 4. The validating resolver: the lab root as its only root server and trust anchor.
+    const unboundDir = join(workDir, 'unbound');
+    mkdirSync(unboundDir);
+    writeFileSync(
+      join(unboundDir, 'root.hints'),
+      `. 3600000 NS a.root-servers.lab.\na.root-servers.lab. 3600000 A ${addresses.root}\n`,
+    );
+    const unboundConf = join(unboundDir, 'unbound.conf');
+    writeFileSync(unboundConf, unboundConfig(unboundDir, resolverAddress, `. DS ${await readDs(root, '.')}`));
+    const unbound = startDaemon(
+      'unbound',
+      unboundDir,
+      program('unbound'),
+      ['-d', '-c', unboundConf],
+      join(unboundDir, 'unbound.log'),
+    );
+    daemons.push(unbound);
+    await waitFor('unbound to answer healthy.de SOA as secure (AD)', daemons, async () => {
+      const answer = await queryDns(resolverAddress, children.healthy.name, 'SOA', { timeoutMs: ATTEMPT_MS });
+      return answer.rcode === 'NOERROR' && answer.flags.ad && answer.answers.some((r) => r.type === 'SOA');
+    });
+
+    // Record changes go through knotc transactions on the primary, one at a time (Knot allows one
+    // open transaction per zone).
+    let changes: Promise<unknown> = Promise.resolve();
+    const knotc = (...args: string[]) => run(program('knotc'), ['-c', primary.conf, ...args]);
+    const change = (zone: string, owner: string, type: string, set?: { ttl: number; rdata: string }) => {
+      const next = changes.then(async () => {
+        const domain = `${zone.replace(/\.$/, '')}.`;
+        const name = absoluteOwner(zone, owner);
+        // zone-unset fails for an RRset that is not there; nothing to remove is not an error here.
+        const exists = await knotc('zone-read', domain, name, type).then(
+          (output) => output.trim() !== '',
+          () => false,
+        );
+        if (!exists && set === undefined) return;
+        await knotc('zone-begin', domain);
+        try {
+          if (exists) await knotc('zone-unset', domain, name, type);
+          if (set !== undefined) await knotc('zone-set', domain, name, String(set.ttl), type, set.rdata);
+          await knotc('zone-commit', domain);
+        } catch (error) {
+          await knotc('zone-abort', domain).catch(() => undefined);
+          throw error;
+        }
+        // zone-commit returns once the new (re-signed) version is live; see it over the wire anyway.
+        const serial = (await knotc('zone-read', domain, '@', 'SOA')).trim().split(/\s+/)[6];
+        for (const address of addresses.primary) {
+          await waitFor(
+            `primary ${address} to serve ${domain} serial ${serial}`,
+            [primary.daemon],
+            async () => {
+              const answer = await queryDns(address, domain, 'SOA', {
+                recurse: false,
+                timeoutMs: ATTEMPT_MS,
+              });
+              return answer.answers.some((r) => r.type === 'SOA' && r.data.split(' ')[2] === serial);
+            },
+          );
+        }
+      });
+      // A failed change must not block the ones after it.
+      changes = next.catch(() => undefined);
+      return next;
+    };
+
+    return {
+      resolver: `${resolverAddress}:53`,
+      addresses,
+      zones: {
+        healthy: children.healthy.name,
+        lame: children.lame.name,
+        serial: children.serial.name,
+        badDs: children.badDs.name,
+        expiring: children.expiring.name,
+        caa: children.caa.name,
+        spf: children.spf.name,
+        noDmarc: children.noDmarc.name,
+      },
+      nameservers(zone: string): string[] {
+        const name = zone.replace(/\.$/, '').toLowerCase();
+        if (name === '') return ['a.root-servers.lab'];
+        if (name === 'de') return ['a.nic.de'];
+        if (!Object.values(children).some((child) => child.name === name)) {
+          throw new Error(`DNS lab: no zone ${zone}`);
+        }
+        return [`ns1.${name}`, `ns2.${name}`];
+      },
+      setRecord(zone, owner, type, rdata, ttl = TTL) {
+        const upper = type.toUpperCase();
+        return change(zone, owner, upper, {
+          ttl,
+          rdata: upper === 'TXT' && !rdata.startsWith('"') ? quote(rdata) : rdata,
+        });
+      },
+      removeRecord(zone, owner, type) {
+        return change(zone, owner, type.toUpperCase());
+      },
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
