@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { WebClient } from '@slack/web-api';
 import type { Queue } from 'bullmq';
 import type { Config } from './config.js';
+import { DnsClient } from './dns/client.js';
 import type { ApprovalJob } from './features/approvals/jobs.js';
 import type { Roles } from './features/approvals/permissions.js';
 import type { PolicyStore } from './features/approvals/policy.js';
@@ -94,8 +95,10 @@ export interface Services extends BaseDeps {
   follow(workspace: WorkspaceRef, kind: string, resource: string, origin: Origin): Promise<void>;
   runningJobs(workspace: WorkspaceRef): Promise<string[]>;
   home: HomeService;
-  /** Certificate orders Regdesk placed, written by the tls feature, read by watches. */
+  /** Certificate orders Regdesk placed, written by the tls feature, read by watches and `/dns check`. */
   renewals: RenewalLedger;
+  /** Live DNS questions through DNS_RESOLVERS (or the system's) and to zones' own nameservers. */
+  dnsClient: DnsClient;
   /** Watched domains and certificates, their digest settings and schedulers (features/watches). */
   watches: WatchService;
   watchStore: WatchStore;
@@ -187,6 +190,7 @@ export function buildServices(deps: ServiceDeps): Services {
     runningJobs: home.runningJobs,
     home: home.home,
     renewals: new RenewalLedger(redis, keys),
+    dnsClient: new DnsClient(config.dnsResolvers === undefined ? {} : { resolvers: config.dnsResolvers }),
     ...watch,
     integrity,
     durability,

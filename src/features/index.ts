@@ -1,5 +1,6 @@
 import { approvalsFeature } from './approvals/index.js';
 import { assistantFeature } from './assistant/index.js';
+import { diagnosticsFeature } from './diagnostics/index.js';
 import { dnsFeature } from './dns/index.js';
 import { dnssecFeature } from './dnssec/index.js';
 import { domainsFeature } from './domains/index.js';
@@ -20,6 +21,7 @@ export const FEATURES = [
   approvalsFeature,
   dnsFeature,
   dnssecFeature,
+  diagnosticsFeature,
   tlsFeature,
   watchesFeature,
   assistantFeature,

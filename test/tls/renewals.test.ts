@@ -28,7 +28,7 @@ describe('the renewal ledger (certificate orders Regdesk placed; real Redis, san
     await world.close();
   });
 
-  it('a placed order is recorded under its common name with its id, order date and what it renews', async () => {
+  it('a placed order is recorded under its common name and its domain with its id, order date, what it renews and its validation records', async () => {
     const deps = world.deps();
     const ledger = new RenewalLedger(deps.redis, deps.keys);
     const outcome = await new CertificateOrders(deps).place(WORKSPACE, order('cert-issued-old'));
@@ -42,8 +42,18 @@ describe('the renewal ledger (certificate orders Regdesk placed; real Redis, san
         renewalOf: 'cert-issued-old',
         // The registrar's order date (seconds on the wire), so it compares with the watched certificate's.
         placedAt: Math.floor((placed?.orderedAt ?? 0) / 1000) * 1000,
+        // Shown by the registrar only in the order's answer: kept for `/dns check`.
+        validation: outcome.certificate.validation?.dns_records.map(({ name, type, value }) => ({
+          name,
+          type,
+          value,
+        })),
       },
     ]);
+    expect(recorded[0]?.validation?.length).toBeGreaterThan(0);
+    // `/dns check example.com` finds it by the registrable domain.
+    expect(await ledger.ordersUnder(WORKSPACE, 'example.com')).toEqual(recorded);
+    expect(await ledger.ordersUnder(WORKSPACE, 'example.org')).toEqual([]);
     // Names are matched case- and trailing-dot-insensitively; other names and workspaces see nothing.
     expect(await ledger.ordersFor(WORKSPACE, 'WWW.EXAMPLE.COM.')).toHaveLength(1);
     expect(await ledger.ordersFor(WORKSPACE, 'api.example.com')).toEqual([]);

@@ -1,3 +1,4 @@
+import type { DnsClient } from '../../dns/client.js';
 import type { KeySpace, Redis } from '../../shared/redis.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
 import type { LookupDeps } from '../../slack/lookup.js';
@@ -8,6 +9,7 @@ import type { Requests } from '../approvals/request.js';
 import type { AuditLog } from '../audit/service.js';
 import type { FeatureModule } from '../feature.js';
 import type { Origin } from '../follow/jobs.js';
+import { CaaPreflight } from './caa-preflight.js';
 import { showCommand, showOrganization } from './commands.js';
 import { downloadCommand } from './download.js';
 import { certificateFollower } from './follow.js';
@@ -28,6 +30,7 @@ export interface TlsDeps extends LookupDeps {
   poster: ChannelPoster;
   redis: Redis;
   keys: KeySpace;
+  dnsClient: DnsClient;
   follow(workspace: WorkspaceRef, kind: 'certificate', id: string, origin: Origin): Promise<void>;
 }
 
@@ -44,6 +47,7 @@ export const tlsFeature = {
     const handlers: TlsHandlerDeps = {
       service,
       orders: new CertificateOrders(deps),
+      caa: new CaaPreflight(deps),
       poster: deps.poster,
       roles: deps.roles,
       policies: deps.policies,

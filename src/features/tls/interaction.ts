@@ -16,6 +16,7 @@ import { type AuditLog, hashParams } from '../audit/service.js';
 import { announceChange } from '../follow/announce.js';
 import type { Origin } from '../follow/jobs.js';
 import { announcement } from './blocks.js';
+import type { CaaPreflight } from './caa-preflight.js';
 import { LOADING_VIEW } from './ids.js';
 import type { orderCertificate, reissueCertificate } from './operations.js';
 import type { CertificateOrders } from './order-service.js';
@@ -28,6 +29,8 @@ export type CertificateOperation = typeof orderCertificate | typeof reissueCerti
 export interface TlsHandlerDeps {
   service: TlsService;
   orders: CertificateOrders;
+  /** The order modal's CAA check before anything is ordered (caa-preflight.ts). */
+  caa: CaaPreflight;
   poster: ChannelPoster;
   roles: Roles;
   policies: PolicyStore;

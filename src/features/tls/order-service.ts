@@ -142,6 +142,16 @@ export class CertificateOrders {
           ? {}
           : { renewalOf: order.renewal_of_certificate_id }),
         placedAt: orderedAt(certificate) ?? Date.now(),
+        ...(certificate.validation?.method === 'dns-cname-token' &&
+        certificate.validation.dns_records.length > 0
+          ? {
+              validation: certificate.validation.dns_records.map(({ name, type, value }) => ({
+                name,
+                type,
+                value,
+              })),
+            }
+          : {}),
       })
       .catch(() => undefined);
     return { kind: 'placed', certificate };

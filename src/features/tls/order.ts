@@ -53,6 +53,8 @@ export function registerOrderModal(app: App, deps: TlsHandlerDeps): void {
     const workspace = workspaceOf(body);
     const who = { client, user: body.user.id, channel };
     const params = orderCertificate.parse(form.data);
+    const caa = await deps.caa.refusal(workspace, view.id, [params.common_name, ...(params.dns_names ?? [])]);
+    if (caa !== undefined) return { answer: { response_action: 'errors', errors: { [ORDER_IDS.cn]: caa } } };
     const name = codeSpan(params.common_name);
     return {
       after: afterAck(who, deps.logger, (tell) =>

@@ -111,6 +111,8 @@ function causeHeadline(cause: AlertCause, items: string): string {
       return text.watches.batchCertificateStuck({ items, days: cause.usualDays });
     case 'not-found':
       return text.watches.batchNotFound({ items });
+    case 'dns-finding':
+      return text.watches.batchDnsFinding({ items });
     case 'unreachable':
       return text.watches.batchUnreachable({
         items,

@@ -20,6 +20,8 @@ export const AlertCause = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('certificate-stuck'), usualDays: z.number() }),
   z.object({ kind: z.literal('not-found') }),
   z.object({ kind: z.literal('unreachable'), code: z.string(), reason: z.string() }),
+  /** A new finding of the live DNS check (dns-look.ts), by its kind. */
+  z.object({ kind: z.literal('dns-finding'), code: z.string() }),
 ]);
 export type AlertCause = z.infer<typeof AlertCause>;
 

@@ -1,5 +1,6 @@
 import type { WebClient } from '@slack/web-api';
 import type { Queue } from 'bullmq';
+import type { DnsClient } from '../../dns/client.js';
 import type { RegistrarClient } from '../../registrar/index.js';
 import type { BaseDeps } from '../../shared/deps.js';
 import type { Limiter } from '../../shared/limiter.js';
@@ -37,7 +38,9 @@ export interface WatchesDeps extends BaseDeps {
   slackFor(workspace: WorkspaceRef): Promise<WebClient>;
   poster: ChannelPoster;
   /** Certificate orders the tls feature placed (features/tls/renewals.ts). */
-  renewals: Pick<RenewalLedger, 'ordersFor'>;
+  renewals: Pick<RenewalLedger, 'ordersFor' | 'ordersUnder'>;
+  /** A watched domain's live DNS check (dns-look.ts). */
+  dnsClient: DnsClient;
 }
 
 /** Checks at once per worker process; the registrar pace, not this, bounds the reads. */

@@ -30,6 +30,11 @@ export interface WatchServiceDeps {
 const SWEEP_BATCH = 600;
 /** A claimed item whose check job vanished (a crash) is due again after this long. */
 const CLAIM_LEASE_MS = 10 * 60_000;
+/**
+ * How much before its interval is over an item's next look is due: more than the sweep's period
+ * (SWEEP_EVERY_MS) and the pace's queue after it, so the interval is kept (bench: watched items).
+ */
+export const LOOK_EARLY_MS = 60_000;
 /** Expiries shown on App Home and looked ahead in the digest. */
 export const LOOK_AHEAD_MS = 60 * DAY_MS;
 
@@ -173,11 +178,11 @@ export class WatchService {
 
   /**
    * The next look: a little before the interval is over, spread by up to 10 % so items added together
-   * drift apart, and early enough that the sweep's own period cannot make it late.
+   * drift apart, and early enough (LOOK_EARLY_MS) that the sweep's own period cannot make it late.
    */
   nextLookAt(now: number): number {
     const { intervalMs } = this.deps;
-    return now + Math.max(30_000, intervalMs - 60_000 - Math.floor(Math.random() * intervalMs * 0.1));
+    return now + Math.max(30_000, intervalMs - LOOK_EARLY_MS - Math.floor(Math.random() * intervalMs * 0.1));
   }
 
   /**

@@ -47,6 +47,8 @@ export const WatchState = z.object({
   pendingSince: z.number().optional(),
   /** A certificate's renewal, while its end is near and the renewal counts. */
   renewal: RenewalSeen.optional(),
+  /** A domain's live DNS findings (`area|key`, dns-look.ts): only new ones are raised. */
+  dnsFindings: z.array(z.string()).optional(),
 });
 export type WatchState = z.infer<typeof WatchState>;
 

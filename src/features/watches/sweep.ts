@@ -4,20 +4,22 @@ import { AppError } from '../../shared/app-error.js';
 import { type WorkspaceRef, workspaceFields } from '../../shared/workspace.js';
 import { escapeMrkdwn } from '../../slack/mrkdwn.js';
 import { text } from '../../text/index.js';
+import { registrarFacts } from '../diagnostics/service.js';
 import type { RenewalLedger } from '../tls/renewals.js';
 import { FAILURES_BEFORE_REPORT, itemName } from './blocks.js';
 import { type Look, lookAtCertificate, lookAtDomain } from './checks.js';
 import { sendDigest } from './digest.js';
+import { type DnsLookDeps, dnsLook } from './dns-look.js';
 import type { WatchJob } from './jobs.js';
 import { flushAlerts, type OutboxDeps, raise } from './outbox.js';
 import { type PaceDeps, PaceExceeded, watchPace } from './pace.js';
 import { findRenewal } from './renewal.js';
 import type { WatchItem } from './store.js';
 
-export interface SweepDeps extends OutboxDeps, PaceDeps {
+export interface SweepDeps extends OutboxDeps, PaceDeps, DnsLookDeps {
   registrarFor(workspace: WorkspaceRef): RegistrarClient;
   /** Certificate orders Regdesk placed: a renewal holds back an expiry alert (renewal.ts). */
-  renewals: Pick<RenewalLedger, 'ordersFor'>;
+  renewals: Pick<RenewalLedger, 'ordersFor' | 'ordersUnder'>;
   now: () => number;
 }
 
@@ -91,7 +93,14 @@ async function read(
   if (item.kind === 'domain') {
     const domain = await paced(() => registrar.domains.get(item.id));
     const dnssec = await paced(() => registrar.dnssec.get(item.id));
-    return lookAtDomain(item, previous, domain, dnssec, deps.now());
+    const look = lookAtDomain(item, previous, domain, dnssec, deps.now());
+    const known = registrarFacts(domain, dnssec);
+    const live = await dnsLook(deps, { registrar, workspace, paced, known }, item, previous);
+    return {
+      ...look,
+      state: { ...look.state, ...(live.findings === undefined ? {} : { dnsFindings: live.findings }) },
+      alerts: [...look.alerts, ...live.alerts],
+    };
   }
   const cert = await paced(() => registrar.tls.get(item.id));
   const renewal = await findRenewal(deps.renewals, workspace, cert, deps.now(), (id) =>

@@ -1,5 +1,6 @@
 import { approvals } from './approvals.js';
 import { assistant } from './assistant.js';
+import { diagnosticFindings, diagnostics } from './diagnostics.js';
 import { dns } from './dns.js';
 import { domains } from './domains.js';
 import { slack } from './slack.js';
@@ -8,4 +9,15 @@ import { watches } from './watches.js';
 import { workspace } from './workspace.js';
 
 /** The English catalog, one area per feature (or group of small features). */
-export const en = { approvals, assistant, dns, domains, slack, tls, watches, workspace };
+export const en = {
+  approvals,
+  assistant,
+  diagnostics,
+  diagnosticFindings,
+  dns,
+  domains,
+  slack,
+  tls,
+  watches,
+  workspace,
+};

@@ -192,6 +192,10 @@ export const watches = {
     `:twisted_rightwards_arrows: ${p.change} If nobody here changed it, check the registrar account now.`,
   delegationLine: (p: { name: string; from: string; to: string }) => `${p.name}: from ${p.from} to ${p.to}`,
   nameserversNone: '_none_',
+  /** `finding` is the finding's sentence, `fixes` its fix lines (features/diagnostics/blocks.ts). */
+  dnsFindingAlert: (p: { name: string; finding: string; fixes: string; domain: string }) =>
+    `:mag: ${p.name}: ${p.finding}${p.fixes === '' ? '' : `\n${p.fixes}`}\n\`/dns check ${p.domain}\` shows the whole picture.`,
+  dnsFindingLine: (p: { name: string; finding: string }) => `${p.name}: ${p.finding}`,
   dnssecDrift: (p: { name: string; desired: string; live: string; domain: string }) =>
     `:closed_lock_with_key: DNSSEC of ${p.name} should be *${p.desired}* but the registry shows *${p.live}*. Verify it (\`/dns dnssec ${p.domain} verify\`) and, if it stays so, fix the records.`,
   dnssecDriftLine: (p: { name: string; desired: string; live: string }) =>
@@ -260,6 +264,8 @@ export const watches = {
     `:rotating_light: ${p.items} have *expired*. Renew them and install the new ones.`,
   batchCertificatesExpire: (p: { items: string; days: number }) =>
     `:lock: ${p.items} expire within ${p.days} day(s) and no renewal is ordered through Regdesk. Renew them now: validation can take days.`,
+  batchDnsFinding: (p: { items: string }) =>
+    `:mag: The live DNS check found something new for ${p.items}. \`/dns check DOMAIN\` shows what to set and where.`,
   batchDelegation: (p: { items: string }) =>
     `:twisted_rightwards_arrows: The delegation of ${p.items} changed. If nobody here changed it, check the registrar account now.`,
   batchDnssecDrift: (p: { items: string }) =>

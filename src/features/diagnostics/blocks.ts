@@ -1,0 +1,173 @@
+import type { KnownBlock } from '@slack/types';
+import { displayName } from '../../shared/domain-names.js';
+import { context, header, packLines, section, slackDate } from '../../slack/blocks.js';
+import { codeSpan, escapeMrkdwn, truncate } from '../../slack/mrkdwn.js';
+import { type Catalog, text } from '../../text/index.js';
+import type { Finding, Fix, NotChecked, Severity, Why } from './findings.js';
+import type { DnsReport } from './service.js';
+
+/** Findings shown one section each; Slack allows 50 blocks, and a longer list is not read anyway. */
+const MAX_FINDINGS = 30;
+const MAX_NOT_CHECKED_LINES = 20;
+
+const SEVERITY: Record<Severity, string> = {
+  broken: text.diagnostics.severityBroken,
+  risky: text.diagnostics.severityRisky,
+  advice: text.diagnostics.severityAdvice,
+};
+
+/**
+ * Every parameter of a finding's sentence escaped for mrkdwn (names, serials, record values), but
+ * `date`: the checks write it as Slack's own `<!date^…>` token, which must stay as it is.
+ */
+function escaped(params: Finding['params']): Finding['params'] {
+  return Object.fromEntries(
+    Object.entries(params).map(([key, value]) => [
+      key,
+      typeof value === 'string' && key !== 'date' ? escapeMrkdwn(value) : value,
+    ]),
+  ) as Finding['params'];
+}
+
+/** The sentence of a finding, from the catalog. */
+export function findingText(item: Finding, catalog: Catalog = text): string {
+  const sentence = catalog.diagnosticFindings[item.code] as (params: Finding['params']) => string;
+  return sentence(escaped(item.params));
+}
+
+/** The fix line of one record: what to set or remove, and where. */
+export function fixText(fix: Fix, nameservers: readonly string[]): string {
+  const record = codeSpan(`${fix.name}. ${fix.type} ${fix.value}`);
+  const where =
+    fix.where === 'registrar'
+      ? fix.type === 'DS'
+        ? text.diagnostics.whereParent
+        : text.diagnostics.whereRegistrar
+      : text.diagnostics.whereZone({
+          nameservers:
+            nameservers.length === 0 ? text.diagnostics.factsNone : nameservers.map(codeSpan).join(', '),
+        });
+  return fix.action === 'remove'
+    ? text.diagnostics.removeLine({ record, where })
+    : text.diagnostics.fixLine({ record, where });
+}
+
+export function whyText(why: Why): string {
+  switch (why.code) {
+    case 'timeout':
+      return text.diagnostics.whyTimeout;
+    case 'network':
+      return text.diagnostics.whyNetwork({ detail: escapeMrkdwn(why.detail) });
+    case 'answered':
+      return text.diagnostics.whyAnswered({ rcode: escapeMrkdwn(why.rcode) });
+    case 'notInAccount':
+      return text.diagnostics.whyNotInAccount;
+    case 'registrar':
+      return text.diagnostics.whyRegistrar({ message: escapeMrkdwn(why.message) });
+    case 'noAnswer':
+      return text.diagnostics.whyNoAnswer;
+  }
+}
+
+function whatText(item: NotChecked['what']): string {
+  const t = text.diagnostics;
+  switch (item.code) {
+    case 'parent':
+      return t.whatParent({ parent: codeSpan(item.parent) });
+    case 'server':
+      return t.whatServer({ host: codeSpan(item.host), address: escapeMrkdwn(item.address) });
+    case 'serverAddress':
+      return t.whatServerAddress({ host: codeSpan(item.host) });
+    case 'registrar':
+      return t.whatRegistrar;
+    case 'resolver':
+      return t.whatResolver;
+    case 'caa':
+      return t.whatCaa({ name: codeSpan(item.name) });
+    case 'mail':
+      return t.whatMail;
+    case 'validation':
+      return t.whatValidation({ id: codeSpan(item.id) });
+  }
+}
+
+const RESOLVER: Record<DnsReport['dnssec']['resolver'], string> = {
+  secure: text.diagnostics.resolverSecure,
+  insecure: text.diagnostics.resolverInsecure,
+  bogus: text.diagnostics.resolverBogus,
+  failing: text.diagnostics.resolverFailing,
+  unknown: text.diagnostics.resolverUnknown,
+};
+
+const list = (names: readonly string[] | undefined) =>
+  names === undefined || names.length === 0 ? text.diagnostics.factsNone : names.map(codeSpan).join(', ');
+
+/** The `/dns check` card: findings ranked, each with its fix; what could not be checked; the facts. */
+export function reportCard(report: DnsReport): { text: string; blocks: KnownBlock[] } {
+  const name = displayName(report.domain);
+  const count = (severity: Severity) => report.findings.filter((item) => item.severity === severity).length;
+  const summary =
+    report.findings.length === 0
+      ? text.diagnostics.summaryClean({ name: escapeMrkdwn(name) })
+      : text.diagnostics.summaryFindings({
+          name: escapeMrkdwn(name),
+          broken: count('broken'),
+          risky: count('risky'),
+          advice: count('advice'),
+        });
+  const zoneServers =
+    report.delegation.zoneNs.length > 0 ? report.delegation.zoneNs : report.delegation.parentNs;
+  const blocks: KnownBlock[] = [header(truncate(text.diagnostics.title({ name }), 150)), section(summary)];
+  for (const item of report.findings.slice(0, MAX_FINDINGS)) {
+    const fixes = (item.fix ?? []).map((fix) => fixText(fix, zoneServers));
+    blocks.push(
+      section(truncate([`${SEVERITY[item.severity]} ${findingText(item)}`, ...fixes].join('\n'), 2_900)),
+    );
+  }
+  if (report.findings.length > MAX_FINDINGS)
+    blocks.push(context(text.diagnostics.truncated({ more: report.findings.length - MAX_FINDINGS })));
+  if (report.notChecked.length > 0) {
+    const lines = report.notChecked
+      .slice(0, MAX_NOT_CHECKED_LINES)
+      .map((item) => text.diagnostics.notCheckedLine({ what: whatText(item.what), why: whyText(item.why) }));
+    blocks.push(...packLines([text.diagnostics.notCheckedTitle, ...lines]).slice(0, 2));
+  }
+  for (const visible of report.validationVisible)
+    blocks.push(
+      context(text.diagnostics.validationVisible({ id: codeSpan(visible.id), count: visible.count })),
+    );
+  const registrar = report.dnssec.registrar;
+  blocks.push(
+    context(
+      truncate(
+        text.diagnostics.factsDelegation({
+          parent: list(report.delegation.parentNs),
+          zone: list(report.delegation.zoneNs),
+          registrar: list(report.delegation.registrarNs),
+        }),
+        2_900,
+      ),
+      truncate(
+        text.diagnostics.factsDnssec({
+          registrar:
+            registrar === undefined
+              ? text.diagnostics.factsNone
+              : text.diagnostics.registrarDnssec({
+                  desired: escapeMrkdwn(registrar.desired),
+                  live: escapeMrkdwn(registrar.live),
+                }),
+          resolver: RESOLVER[report.dnssec.resolver],
+          ds:
+            report.dnssec.ds.length === 0
+              ? text.diagnostics.factsNone
+              : report.dnssec.ds.map(codeSpan).join(', '),
+        }),
+        2_900,
+      ),
+      text.diagnostics.checkedAt({
+        date: slackDate(report.checkedAt),
+      }),
+    ),
+  );
+  return { text: summary, blocks };
+}

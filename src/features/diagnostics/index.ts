@@ -1,0 +1,20 @@
+import type { DnsClient } from '../../dns/client.js';
+import type { BaseDeps } from '../../shared/deps.js';
+import type { LookupDeps } from '../../slack/lookup.js';
+import type { FeatureModule } from '../feature.js';
+import type { RenewalLedger } from '../tls/renewals.js';
+import { checkCommand } from './commands.js';
+
+export interface DiagnosticsFeatureDeps extends BaseDeps, LookupDeps {
+  dnsClient: DnsClient;
+  /** Certificate orders the tls feature placed, with their validation records (features/tls/renewals.ts). */
+  renewals: Pick<RenewalLedger, 'ordersUnder'>;
+}
+
+/** `/dns check`: what resolvers and the zone's own nameservers say, beside the registrar (issue #30). */
+export const diagnosticsFeature = {
+  name: 'diagnostics',
+  register: (_app, deps) => {
+    deps.router.add('/dns', checkCommand({ ...deps, dns: deps.dnsClient, ledger: deps.renewals }));
+  },
+} satisfies FeatureModule<DiagnosticsFeatureDeps>;

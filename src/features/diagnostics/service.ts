@@ -1,0 +1,161 @@
+import type { DnsClient } from '../../dns/client.js';
+import {
+  type DnssecState,
+  type Domain,
+  NotFoundError,
+  type RegistrarClient,
+  RegistrarError,
+} from '../../registrar/index.js';
+import { AppError } from '../../shared/app-error.js';
+import type { WorkspaceRef } from '../../shared/workspace.js';
+import type { RenewalLedger } from '../tls/renewals.js';
+import { type CertificateAuthority, checkCaa, REGISTRAR_CA } from './caa.js';
+import { checkDelegation } from './delegation.js';
+import { checkDnssec, type RegistrarDnssec, type ResolverView } from './dnssec.js';
+import { type Finding, type NotChecked, ranked, type Why } from './findings.js';
+import { checkMail } from './mail.js';
+import { checkValidation, type PendingValidation } from './validation.js';
+
+export interface DiagnosticsDeps {
+  dns: DnsClient;
+  /** Orders Regdesk placed, with their validation records (the registrar shows them only once). */
+  ledger: Pick<RenewalLedger, 'ordersUnder'>;
+  now: () => number;
+  ca?: CertificateAuthority;
+}
+
+/** Runs one registrar call (watches pass their pace; `/dns check` calls directly). */
+export type Paced = <T>(call: () => Promise<T>) => Promise<T>;
+const direct: Paced = (call) => call();
+
+/** What the registrar says of the domain, as the checks compare it. */
+export interface RegistrarFacts {
+  nameservers: string[];
+  dnssec?: RegistrarDnssec;
+}
+
+export interface DiagnoseSource {
+  registrar: RegistrarClient;
+  workspace: WorkspaceRef;
+  paced?: Paced;
+  /** Already read (a watch's look has them): the registrar is not asked again. */
+  known?: RegistrarFacts;
+}
+
+export interface DnsReport {
+  domain: string;
+  checkedAt: number;
+  /** Broken before risky before advice. */
+  findings: Finding[];
+  notChecked: NotChecked[];
+  delegation: { parent?: string; parentNs: string[]; zoneNs: string[]; registrarNs?: string[] };
+  dnssec: { registrar?: RegistrarDnssec; resolver: ResolverView; ds: string[] };
+  /** Pending certificates whose validation records every authoritative nameserver serves. */
+  validationVisible: Array<{ id: string; count: number }>;
+}
+
+/** Orders older than this cannot be pending any more (a CA gives validation 30 days). */
+const PENDING_FOR_MS = 30 * 86_400_000;
+
+/**
+ * `/dns check` and the watches' DNS look: what the rest of the internet sees of a domain, beside
+ * what the registrar says. Every DNS question goes out live; a question that is not answered is
+ * "could not check", never a finding. Registrar reads: the domain (nameservers), its DNSSEC state,
+ * and each pending order Regdesk placed under it.
+ */
+export async function diagnose(
+  deps: DiagnosticsDeps,
+  source: DiagnoseSource,
+  domain: string,
+): Promise<DnsReport> {
+  const { registrar, workspace, paced = direct } = source;
+  const notChecked: NotChecked[] = [];
+  const read =
+    source.known === undefined ? readRegistrar(registrar, domain, paced) : Promise.resolve(source.known);
+  const registrarView = read.catch((error: unknown) => {
+    notChecked.push({ what: { code: 'registrar' }, why: registrarReason(error) });
+    return undefined;
+  });
+  const pending = pendingValidations(deps, registrar, workspace, domain, paced).catch((error: unknown) => {
+    notChecked.push({ what: { code: 'registrar' }, why: registrarReason(error) });
+    return [];
+  });
+  const ca = deps.ca ?? REGISTRAR_CA;
+  const [caa, mail, seen] = [
+    checkCaa(deps.dns, domain, ca),
+    checkMail(deps.dns, domain),
+    await registrarView,
+  ];
+  const delegation = await checkDelegation(deps.dns, domain, seen?.nameservers);
+  const [dnssec, validation] = await Promise.all([
+    checkDnssec(deps.dns, domain, delegation, seen?.dnssec, deps.now()),
+    checkValidation(deps.dns, delegation.servers, await pending),
+  ]);
+  const parts = [delegation, dnssec, await caa, await mail, validation];
+  return {
+    domain,
+    checkedAt: deps.now(),
+    findings: ranked(parts.flatMap((part) => part.findings)),
+    notChecked: [...notChecked, ...parts.flatMap((part) => part.notChecked)],
+    delegation: {
+      ...(delegation.parent === undefined ? {} : { parent: delegation.parent }),
+      parentNs: delegation.parentNs,
+      zoneNs: delegation.zoneNs,
+      ...(seen === undefined ? {} : { registrarNs: seen.nameservers }),
+    },
+    dnssec: {
+      ...(seen?.dnssec === undefined ? {} : { registrar: seen.dnssec }),
+      resolver: dnssec.resolver,
+      ds: dnssec.ds,
+    },
+    validationVisible: validation.visible,
+  };
+}
+
+async function readRegistrar(
+  registrar: RegistrarClient,
+  domain: string,
+  paced: Paced,
+): Promise<RegistrarFacts> {
+  const details = await paced(() => registrar.domains.get(domain));
+  return registrarFacts(details, await paced(() => registrar.dnssec.get(domain)));
+}
+
+/** The registrar's domain and DNSSEC answers as the checks compare them. */
+export function registrarFacts(details: Domain, state: DnssecState): RegistrarFacts {
+  const dnssec =
+    state.desired_state === undefined && state.live_state === undefined
+      ? undefined
+      : { desired: state.desired_state ?? 'disabled', live: state.live_state ?? 'disabled' };
+  return { nameservers: details.nameservers, ...(dnssec === undefined ? {} : { dnssec }) };
+}
+
+/** Orders Regdesk placed under the domain that are still pending, with the records they wait for. */
+async function pendingValidations(
+  deps: DiagnosticsDeps,
+  registrar: RegistrarClient,
+  workspace: WorkspaceRef,
+  domain: string,
+  paced: Paced,
+): Promise<PendingValidation[]> {
+  const recent = (await deps.ledger.ordersUnder(workspace, domain)).filter(
+    (order) => order.validation !== undefined && order.placedAt > deps.now() - PENDING_FOR_MS,
+  );
+  const pending: PendingValidation[] = [];
+  for (const order of recent) {
+    const certificate = await paced(() => registrar.tls.get(order.id)).catch((error: unknown) => {
+      if (error instanceof NotFoundError) return undefined;
+      throw error;
+    });
+    if (certificate?.status === 'pending' && order.validation !== undefined)
+      pending.push({ id: order.id, records: order.validation });
+  }
+  return pending;
+}
+
+function registrarReason(error: unknown): Why {
+  if (error instanceof NotFoundError) return { code: 'notInAccount' };
+  if (error instanceof RegistrarError || error instanceof AppError)
+    return { code: 'registrar', message: error.userMessage };
+  throw error;
+}

@@ -1,0 +1,47 @@
+import { createHash } from 'node:crypto';
+import type { DnsClient } from '../../dns/client.js';
+import type { KeySpace, Redis } from '../../shared/redis.js';
+import { type WorkspaceRef, workspaceId } from '../../shared/workspace.js';
+import { text } from '../../text/index.js';
+import { type CertificateAuthority, caaPreflight, REGISTRAR_CA } from '../diagnostics/caa.js';
+
+/** How long a refusal is remembered for the open modal: a second submission then orders anyway. */
+const WARNED_TTL_S = 30 * 60;
+
+/**
+ * The `/tls order` modal's CAA preflight (issue #30): before anything is ordered, whether the CA
+ * behind the registrar's products may issue for every name. A refusal is shown on the common name
+ * with the record to add; submitting the same names again from the same modal orders anyway (the
+ * person may be fixing CAA meanwhile, and a resolver may still hold the old records). A check that
+ * cannot be made in time lets the order through.
+ */
+export class CaaPreflight {
+  constructor(
+    private readonly deps: { dnsClient: DnsClient; redis: Redis; keys: KeySpace; ca?: CertificateAuthority },
+  ) {}
+
+  /** The field error to show, or undefined to go ahead. */
+  async refusal(
+    workspace: WorkspaceRef,
+    viewId: string,
+    names: readonly string[],
+  ): Promise<string | undefined> {
+    const ca = this.deps.ca ?? REGISTRAR_CA;
+    const found = await caaPreflight(this.deps.dnsClient, names, ca);
+    if (found === undefined) return undefined;
+    const fingerprint = createHash('sha256')
+      .update([...names].sort().join(','))
+      .digest('hex')
+      .slice(0, 32);
+    const key = this.deps.keys.key(`ws:${workspaceId(workspace)}`, 'tls', 'caa-warned', viewId);
+    const before = await this.deps.redis.set(key, fingerprint, 'EX', WARNED_TTL_S, 'GET');
+    if (before === fingerprint) return undefined;
+    const { record } = found.verdict;
+    return text.diagnostics.caaPreflightError({
+      name: found.name,
+      ca: ca.name,
+      issuers: found.verdict.issuers.join(', '),
+      record: `${record.name}. CAA ${record.value}`,
+    });
+  }
+}

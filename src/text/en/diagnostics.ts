@@ -1,0 +1,124 @@
+import type { TextArea } from './area.js';
+
+/** What Regdesk says about live DNS diagnostics, `/dns check` (see ../index.ts). */
+export const diagnostics = {
+  checkUsage: 'check DOMAIN',
+  checkSummary: 'live diagnostics: delegation, DNSSEC chain, CAA, mail records, pending validation records',
+  checkUsageReply: '`/dns check DOMAIN`, e.g. `/dns check example.com`.',
+
+  // The report card
+  title: (p: { name: string }) => `DNS check of ${p.name}`,
+  summaryClean: (p: { name: string }) =>
+    `${p.name}: no findings. Delegation, DNSSEC, CAA and mail look right.`,
+  summaryFindings: (p: { name: string; broken: number; risky: number; advice: number }) =>
+    `${p.name}: ${p.broken} broken, ${p.risky} risky, ${p.advice} advice.`,
+  checkedAt: (p: { date: string }) =>
+    `Checked live ${p.date} through the configured resolvers and the zone's own nameservers.`,
+  severityBroken: ':red_circle: *Broken*',
+  severityRisky: ':large_orange_circle: *Risky*',
+  severityAdvice: ':large_blue_circle: *Advice*',
+  fixLine: (p: { record: string; where: string }) => `Set ${p.record} ${p.where}.`,
+  removeLine: (p: { record: string; where: string }) => `Remove ${p.record} ${p.where}.`,
+  whereRegistrar: 'at the registrar',
+  whereZone: (p: { nameservers: string }) => `in the zone (served by ${p.nameservers})`,
+  whereParent: 'at the registrar, which sends it to the registry',
+  notCheckedTitle: '*Could not check*',
+  notCheckedLine: (p: { what: string; why: string }) => `• ${p.what}: ${p.why}`,
+  factsDelegation: (p: { parent: string; zone: string; registrar: string }) =>
+    `*Delegation* parent: ${p.parent} · zone: ${p.zone} · registrar: ${p.registrar}`,
+  factsDnssec: (p: { registrar: string; resolver: string; ds: string }) =>
+    `*DNSSEC* registrar: ${p.registrar} · resolvers: ${p.resolver} · DS at the parent: ${p.ds}`,
+  factsNone: '—',
+  registrarDnssec: (p: { desired: string; live: string }) => `desired ${p.desired}, live ${p.live}`,
+  resolverSecure: 'secure (validated)',
+  resolverInsecure: 'insecure (not signed)',
+  resolverBogus: 'bogus (validation fails)',
+  resolverFailing: 'failing (SERVFAIL)',
+  resolverUnknown: 'not known',
+  truncated: (p: { more: number }) => `…and ${p.more} more.`,
+
+  // Why something could not be checked
+  whatParent: (p: { parent: string }) => `The parent zone ${p.parent}`,
+  whatServer: (p: { host: string; address: string }) => `Nameserver ${p.host} (${p.address})`,
+  whatServerAddress: (p: { host: string }) => `The address of nameserver ${p.host}`,
+  whatRegistrar: 'The registrar’s view',
+  whatResolver: 'The resolvers’ view',
+  whatCaa: (p: { name: string }) => `CAA of ${p.name}`,
+  whatMail: 'Mail records',
+  whatValidation: (p: { id: string }) => `Validation records of certificate ${p.id}`,
+  whyTimeout: 'no answer in time',
+  whyNetwork: (p: { detail: string }) => `could not be asked (${p.detail})`,
+  whyAnswered: (p: { rcode: string }) => `answered ${p.rcode}`,
+  whyNotInAccount: 'the domain is not in this account',
+  whyRegistrar: (p: { message: string }) => p.message,
+  whyNoAnswer: 'no server answered',
+
+  validationVisible: (p: { id: string; count: number }) =>
+    `Certificate ${p.id}: ${p.count} validation record(s) served by the zone's nameservers.`,
+
+  // The /tls order modal's preflight
+  /** A modal field error: plain text, no mrkdwn. */
+  caaPreflightError: (p: { name: string; ca: string; issuers: string; record: string }) =>
+    `CAA allows only ${p.issuers} for ${p.name}, not ${p.ca}: add "${p.record}" or the order fails. Submit again to order anyway.`,
+} satisfies TextArea;
+
+/**
+ * The findings of `/dns check` and of watches, one per kind (features/diagnostics/findings.ts): each
+ * says what is wrong and what it does; the card's fix line says what to set and where.
+ */
+export const diagnosticFindings = {
+  notDelegated: (p: { name: string; parent: string }) =>
+    `${p.name} is not delegated: ${p.parent} has no nameservers for it, so nobody can resolve it.`,
+  noAddress: (p: { host: string }) => `Nameserver ${p.host} has no address: resolvers cannot reach it.`,
+  missingGlue: (p: { host: string; parent: string }) =>
+    `${p.host} is inside the zone it serves, but ${p.parent} has no address (glue) for it: resolvers cannot find the zone's nameservers.`,
+  allLame: (p: { name: string }) =>
+    `No nameserver answers authoritatively for ${p.name}: the domain does not resolve.`,
+  lame: (p: { host: string; address: string; name: string; answer: string }) =>
+    `${p.host} (${p.address}) is listed for ${p.name} but does not serve it (answered ${p.answer}): lookups that reach it fail or wait.`,
+  nsMismatch: (p: { parent: string; zone: string }) =>
+    `The parent lists ${p.parent}, the zone itself lists ${p.zone}: resolvers see different nameservers depending on where they ask.`,
+  registrarMismatch: (p: { registrar: string; parent: string }) =>
+    `The registrar reports ${p.registrar}, the parent serves ${p.parent}: a change is under way or did not reach the registry.`,
+  serialMismatch: (p: { serials: string }) =>
+    `The nameservers serve different versions of the zone (SOA serials ${p.serials}): one of them is not updated.`,
+  dsMatchesNoKey: (p: { name: string }) =>
+    `The DS at the parent matches no key of ${p.name}: validating resolvers refuse every answer (SERVFAIL).`,
+  dsWithoutKeys: (p: { name: string }) =>
+    `The parent has a DS for ${p.name}, but the zone is not signed: validating resolvers refuse every answer.`,
+  signedWithoutDs: (p: { name: string }) =>
+    `${p.name} is signed, but the parent has no DS: resolvers treat it as unsigned, DNSSEC protects nothing yet.`,
+  signaturesExpired: (p: { name: string; date: string }) =>
+    `The signatures of ${p.name} expired ${p.date}: validating resolvers refuse every answer.`,
+  signaturesExpiring: (p: { name: string; date: string }) =>
+    `The signatures of ${p.name} expire ${p.date}, within 7 days: the signer is not refreshing them.`,
+  bogus: (p: { name: string }) =>
+    `Validating resolvers cannot validate ${p.name} (bogus): they answer SERVFAIL for it.`,
+  registryActiveNoDs: (p: { state: string }) =>
+    `The registrar reports DNSSEC ${p.state}, but there is no DS at the parent: the registry has not published it.`,
+  registrarOffDsPresent: (p: { state: string }) =>
+    `The registrar reports DNSSEC ${p.state}, but the parent still has a DS: keep the zone signed until it is removed.`,
+  dnssecOff: (p: { name: string }) =>
+    `DNSSEC is off for ${p.name}: answers for it can be forged. \`/dns dnssec ${p.name} enable\` turns it on.`,
+  caaForbids: (p: { name: string; ca: string; issuers: string; at: string }) =>
+    `CAA at ${p.at} allows only ${p.issuers}: ${p.ca} may not issue certificates for ${p.name}, so orders through the registrar fail.`,
+  caaForbidsWildcard: (p: { name: string; ca: string; issuers: string; at: string }) =>
+    `CAA at ${p.at} allows wildcards only from ${p.issuers}: ${p.ca} may not issue a wildcard for ${p.name}.`,
+  noMx: (p: { name: string }) =>
+    `${p.name} has no MX: mail to it is delivered to its address record, if anywhere. Publish a null MX if it takes no mail.`,
+  mxNoAddress: (p: { host: string }) =>
+    `Mail server ${p.host} has no address: mail to the domain bounces or waits.`,
+  noSpf: (p: { name: string }) => `${p.name} has no SPF record: anyone can send mail in its name.`,
+  manySpf: (p: { name: string; count: number }) =>
+    `${p.name} has ${p.count} SPF records: receivers treat that as an error (RFC 7208), so SPF fails for all its mail.`,
+  noDmarc: (p: { name: string }) =>
+    `${p.name} has no DMARC record: receivers get no policy for mail that fails SPF and DKIM.`,
+  manyDmarc: (p: { name: string; count: number }) =>
+    `${p.name} has ${p.count} DMARC records: receivers ignore them all (RFC 7489).`,
+  rejectWithBrokenSpf: (p: { name: string }) =>
+    `DMARC says \`p=reject\` while SPF is broken: mail from ${p.name} that is not DKIM-signed is rejected.`,
+  validationMissing: (p: { id: string; name: string }) =>
+    `Certificate ${p.id} waits for its validation record \`${p.name}\`, which the zone's nameservers do not serve yet: it cannot issue.`,
+  validationWrong: (p: { id: string; name: string; found: string }) =>
+    `Certificate ${p.id} waits for \`${p.name}\`, but the zone serves another value there (${p.found}): it cannot issue.`,
+} satisfies TextArea;

@@ -1,0 +1,133 @@
+import { execFileSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ORDER_IDS } from '../../src/features/tls/ids.js';
+import { inputActionId } from '../../src/slack/modal.js';
+import type { Harness } from '../helpers/app-harness.js';
+import { assertWithinBlockKitLimits } from '../helpers/block-kit.js';
+import { type DnsLab, queryDns, startDnsLab } from '../helpers/dns-lab.js';
+import { messageText, viewSubmission } from '../helpers/payloads.js';
+import { command, looksDone, posted, startWatching, sweepLater } from '../watches/support.js';
+import { addLabDomains } from './support.js';
+
+const csr = (subject: string) =>
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-new',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:P-256',
+      '-nodes',
+      '-keyout',
+      '/dev/null',
+      '-subj',
+      `/CN=${subject}`,
+    ],
+    { stdio: ['ignore', 'pipe', 'ignore'] },
+  ).toString();
+const input = (blockId: string, value: Record<string, unknown>) => ({
+  [blockId]: { [inputActionId(blockId)]: value },
+});
+const orderForm = (cn: string) => ({
+  ...input(ORDER_IDS.product, { type: 'static_select', selected_option: { value: 'RapidSSL' } }),
+  ...input(ORDER_IDS.cn, { type: 'plain_text_input', value: cn }),
+  ...input(ORDER_IDS.sans, { type: 'plain_text_input', value: '' }),
+  ...input(ORDER_IDS.csr, { type: 'plain_text_input', value: csr(cn) }),
+  ...input(ORDER_IDS.dcv, { type: 'radio_buttons', selected_option: { value: 'dns-cname-token' } }),
+});
+
+describe('/dns check, the order modal’s CAA check and watches, from Slack, against real DNS servers', () => {
+  let lab: DnsLab;
+  let h: Harness;
+  let clock: { t: number };
+
+  beforeAll(async () => {
+    lab = await startDnsLab();
+    ({ h, clock } = await startWatching({ env: { DNS_RESOLVERS: lab.resolver } }));
+    addLabDomains(h.sandbox, lab);
+  }, 120_000);
+  afterAll(async () => {
+    await h?.stop();
+    await lab?.stop();
+  });
+
+  it('answers a healthy domain with no findings and the facts it saw', async () => {
+    const { last } = await command(h, '/dns', `check ${lab.zones.healthy}`);
+    expect(last).toContain('no findings');
+    expect(last).toContain('secure (validated)');
+    expect(last).toContain(`ns1.${lab.zones.healthy}`);
+    expect(last).not.toContain('Could not check');
+  });
+
+  it('ranks what is broken first and says exactly what to set and where', async () => {
+    const { last } = await command(h, '/dns', `check ${lab.zones.badDs}`);
+    expect(last).toContain('matches no key');
+    expect(last).toContain(' DS ');
+    expect(last).toContain('at the registrar, which sends it to the registry');
+    // Resolvers refuse a bogus zone: its mail records could not be checked, and the card says so.
+    expect(last).toContain('Could not check');
+    expect(last).toContain('answered SERVFAIL');
+
+    const caa = await command(h, '/dns', `check ${lab.zones.caa}`);
+    expect(caa.last).toContain('letsencrypt.org');
+    expect(caa.last).toMatch(/0 issue \\+"digicert\.com\\+"/);
+  });
+
+  it('answers bad input with the usage, and nothing is looked up', async () => {
+    const before = h.sandbox.calls.length;
+    const { ack } = await command(h, '/dns', 'check not_a_domain!', { done: () => true });
+    expect(ack).toContain('/dns check DOMAIN');
+    expect(h.sandbox.calls.length).toBe(before);
+  });
+
+  it('the order modal refuses a name CAA forbids, on the field, and orders when submitted again', async () => {
+    const orders = () => h.sandbox.calls.filter((call) => call.operation === 'tls.order').length;
+    const before = orders();
+    const submit = (viewId: string, cn: string) =>
+      h.driver.interaction(
+        viewSubmission(ORDER_IDS.modal, orderForm(cn), { privateMetadata: '{"channel":"C0001"}', viewId }),
+      );
+    const refused = await submit('VCAA1', `www.${lab.zones.caa}`);
+    expect(refused.json()).toMatchObject({
+      response_action: 'errors',
+      errors: { [ORDER_IDS.cn]: expect.stringContaining(`${lab.zones.caa}. CAA 0 issue "digicert.com"`) },
+    });
+    expect(orders()).toBe(before);
+
+    // A name CAA allows goes straight through.
+    const allowed = await submit('VCAA2', `www.${lab.zones.healthy}`);
+    expect(allowed.text).not.toContain('errors');
+    // The same names again from the same modal: the person has seen the warning; it orders.
+    const again = await submit('VCAA1', `www.${lab.zones.caa}`);
+    expect(again.text).not.toContain('errors');
+    await h.slack.waitFor(() => orders() === before + 2);
+  });
+
+  it('a watched domain raises its new DNS findings once, in the channel, and not again', async () => {
+    await command(h, '/domain', `watch add ${lab.zones.spf}`, { channel: 'CWATCHDNS' });
+    await looksDone(h);
+    const first = posted(h, 'CWATCHDNS', 'SPF records');
+    expect(first).toHaveLength(1);
+    assertWithinBlockKitLimits(first[0]?.args, 'message');
+    expect(messageText(first[0] ?? { method: '', args: {}, at: 0 })).toContain(`/dns check ${lab.zones.spf}`);
+
+    await sweepLater(h, clock);
+    expect(posted(h, 'CWATCHDNS', 'SPF records')).toHaveLength(1);
+
+    // Fixed (one SPF record left): nothing more is said, and the finding is no longer held.
+    await lab.setRecord(lab.zones.spf, '@', 'TXT', 'v=spf1 mx -all');
+    // The resolver may hold the old set for its cache's two seconds: look once it serves the new one.
+    for (let tries = 0; ; tries++) {
+      const served = await queryDns(lab.resolver, lab.zones.spf, 'TXT', { dnssec: false });
+      if (served.answers.length === 1) break;
+      if (tries > 150) throw new Error('the resolver kept the old SPF records');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await sweepLater(h, clock);
+    expect(posted(h, 'CWATCHDNS', 'SPF records')).toHaveLength(1);
+    const state = await h.running.services.watchStore.state({ teamId: 'T0001' }, 'domain', lab.zones.spf);
+    expect(state.dnsFindings).toEqual([]);
+  });
+});
