@@ -28,14 +28,17 @@ import { availability } from './scenarios/availability.js';
 import { following } from './scenarios/following.js';
 import { installationsScale } from './scenarios/installations.js';
 import { idleMemory } from './scenarios/memory.js';
+import { watchesScale } from './scenarios/watches.js';
 
-/** BENCH_ONLY=ack,memory,availability,assistant,audit,installations,following runs just those (diagnosis; README untouched). */
+/** BENCH_ONLY=ack,memory,availability,assistant,audit,installations,watches,following runs just those (diagnosis; README untouched). */
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
 
 /** A scenario that runs past this is abandoned (its children are killed at the end) and fails. */
 const SCENARIO_DEADLINE_MS = 180_000;
 /** Following waits for a certificate issued 5 min after its order, reported at the ~510 s read. */
 const FOLLOWING_DEADLINE_MS = 660_000;
+/** Watches grow to 50,000 and measure four windows of 70 s each. */
+const WATCHES_DEADLINE_MS = 480_000;
 
 async function redisAnswers(url: string): Promise<Redis> {
   const redis = new Redis(url, { lazyConnect: true, connectTimeout: 3_000, maxRetriesPerRequest: 1 });
@@ -140,6 +143,7 @@ async function main(): Promise<number> {
       if (wanted('assistant')) rows.push(...(await measure(ctx, 'assistant', assistantThroughput)));
       if (wanted('audit')) rows.push(...(await measure(ctx, 'audit', auditScale)));
       if (wanted('installations')) rows.push(...(await measure(ctx, 'installations', installationsScale)));
+      if (wanted('watches')) rows.push(...(await measure(ctx, 'watches', watchesScale, WATCHES_DEADLINE_MS)));
     }
     rows.push(...(await followed).flat());
   } finally {
