@@ -12,6 +12,7 @@ import type { AssistantJob, AssistantService } from './features/assistant/servic
 import { buildAssistantServices } from './features/assistant/services.js';
 import type { AuditLog } from './features/audit/service.js';
 import { buildAuditLog } from './features/audit/services.js';
+import { ProductsCa } from './features/diagnostics/caa.js';
 import { VanitySets } from './features/domains/vanity.js';
 import type { Follower, FollowJob, Origin } from './features/follow/jobs.js';
 import { buildFollowServices } from './features/follow/services.js';
@@ -99,6 +100,8 @@ export interface Services extends BaseDeps {
   renewals: RenewalLedger;
   /** Live DNS questions through DNS_RESOLVERS (or the system's) and to zones' own nameservers. */
   dnsClient: DnsClient;
+  /** The CA behind each workspace's registrar products, for CAA checks (read hourly). */
+  productsCa: ProductsCa;
   /** Watched domains and certificates, their digest settings and schedulers (features/watches). */
   watches: WatchService;
   watchStore: WatchStore;
@@ -191,6 +194,7 @@ export function buildServices(deps: ServiceDeps): Services {
     home: home.home,
     renewals: new RenewalLedger(redis, keys),
     dnsClient: new DnsClient(config.dnsResolvers === undefined ? {} : { resolvers: config.dnsResolvers }),
+    productsCa: new ProductsCa(now),
     ...watch,
     integrity,
     durability,

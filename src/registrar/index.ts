@@ -26,9 +26,13 @@ export {
   type TlsOrganization,
   type TlsOrganizationCreateParams,
   type TlsOrganizationUpdateParams,
+  type TlsProduct,
 } from './schemas/tls.js';
 
-/** THE registrar client: all 20 operations of spec v1.6.2, grouped by API area. */
+/**
+ * THE registrar client: all 20 operations of spec v1.6.2, grouped by API area, and the endpoints
+ * beyond it Regdesk uses behind a capability probe (`tls.products`).
+ */
 export function createRegistrarClient(options: RegistrarClientOptions) {
   const transport = new RegistrarTransport(options);
   return {

@@ -1,7 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-/** The 20 operations of spec v1.6.2, by stable name (fault injection and the call log use these). */
+/**
+ * The 20 operations of spec v1.6.2, and those beyond it the sandbox offers (spec addendum), by stable
+ * name (fault injection and the call log use these).
+ */
 export type OperationName =
+  | 'tls.products'
   | 'tls.order'
   | 'tls.reissue'
   | 'tls.get'

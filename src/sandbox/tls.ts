@@ -15,6 +15,19 @@ export const SANDBOX_SKUS = [
 ];
 /** OV-style products: ordering without an organization answers action_required. */
 const ORGANIZATION_SKUS = new Set(['TrueBusinessID', 'SecureSite', 'SSLWebServer']);
+/**
+ * `GET /tls/products` (spec addendum §1 #8): the fields are recorded, their values are not, so the
+ * sandbox says what the seven products are: DigiCert's brands, `ca` as the CA's name.
+ */
+const PRODUCTS = SANDBOX_SKUS.map((sku) => ({
+  sku,
+  name: sku.replace(/([a-z])([A-Z])/g, '$1 $2'),
+  type: sku.includes('Wildcard') ? 'wildcard' : 'single',
+  ca: 'DigiCert',
+  recommended: sku === 'RapidSSL',
+  validation_level: ORGANIZATION_SKUS.has(sku) ? 'OV' : 'DV',
+  organization_required: ORGANIZATION_SKUS.has(sku),
+}));
 const REASONS = new Set([
   'unspecified',
   'keyCompromise',
@@ -101,6 +114,12 @@ export function tlsRoutes({ state, certificateIssueMs }: TlsOptions): Route[] {
     return settle(cert, now);
   };
   return [
+    {
+      method: 'GET',
+      pattern: /^\/tls\/products$/,
+      operation: 'tls.products',
+      handler: () => ({ response: PRODUCTS }),
+    },
     {
       method: 'POST',
       pattern: /^\/tls\/certificate$/,

@@ -3,11 +3,13 @@ import { createSocket, type Socket } from 'node:dgram';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DnsClient } from '../../src/dns/client.js';
 import { parseDnsServers } from '../../src/dns/servers.js';
+import { ProductsCa } from '../../src/features/diagnostics/caa.js';
 import { type DiagnosticsDeps, type DnsReport, diagnose } from '../../src/features/diagnostics/service.js';
 import { RenewalLedger } from '../../src/features/tls/renewals.js';
 import type { RegistrarClient } from '../../src/registrar/index.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { createRedis, KeySpace, type Redis, waitForReady } from '../../src/shared/redis.js';
+import { workspaceId } from '../../src/shared/workspace.js';
 import { type DnsLab, startDnsLab } from '../helpers/dns-lab.js';
 import { testRedisUrl } from '../helpers/provided-context.js';
 import { sandboxClient } from '../helpers/registrar.js';
@@ -37,7 +39,12 @@ describe('/dns check against real DNS servers (knot authoritative, unbound valid
     ledger = new RenewalLedger(redis, new KeySpace(`t-${randomBytes(5).toString('hex')}`));
     const parsed = parseDnsServers(lab.resolver);
     if (!('servers' in parsed)) throw new Error(parsed.problem);
-    deps = { dns: new DnsClient({ resolvers: parsed.servers }), ledger, now: Date.now };
+    deps = {
+      dns: new DnsClient({ resolvers: parsed.servers }),
+      ledger,
+      now: Date.now,
+      productsCa: new ProductsCa(),
+    };
   }, 120_000);
   afterAll(async () => {
     await lab?.stop();
@@ -105,6 +112,31 @@ describe('/dns check against real DNS servers (knot authoritative, unbound valid
     expect(report.findings[0]?.fix).toEqual([
       { name: lab.zones.caa, type: 'CAA', value: '0 issue "digicert.com"', where: 'zone' },
     ]);
+  });
+
+  it('judges CAA by the CA the registrar’s products name (GET /tls/products), or DigiCert without it', async () => {
+    expect(sandbox.calls.some((call) => call.operation === 'tls.products' && call.status === 200)).toBe(true);
+    // A registrar whose products are Let's Encrypt's (read before, so within the hour it is not read again).
+    const letsEncrypt = new ProductsCa();
+    await letsEncrypt.for(workspaceId(WORKSPACE), async () => [{ ca: "Let's Encrypt" }]);
+    const allowed = await diagnose(
+      { ...deps, productsCa: letsEncrypt },
+      { registrar, workspace: WORKSPACE },
+      lab.zones.caa,
+    );
+    expect(problems(allowed)).toEqual([]);
+    // A registrar without the endpoint (404): the v1.6.2 products' CA, DigiCert, which CAA forbids.
+    sandbox.faults.inject('tls.products', { status: 404 });
+    try {
+      const report = await diagnose(
+        { ...deps, productsCa: new ProductsCa() },
+        { registrar, workspace: WORKSPACE },
+        lab.zones.caa,
+      );
+      expect(problems(report)).toEqual(['caaForbids']);
+    } finally {
+      sandbox.faults.clear();
+    }
   });
 
   it('finds two SPF records (and DMARC p=reject beside them) and a missing DMARC record', async () => {

@@ -15,6 +15,7 @@ import {
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import * as wire from 'dns-packet';
 
 /**
  * A small, real DNS hierarchy on loopback for tests: a signed root, a signed `de.`, child zones with
@@ -167,28 +168,10 @@ export function ensureDnsServers(
 }
 
 // ---------------------------------------------------------------------------------------------------
-// A minimal DNS client (UDP, TCP on truncation), enough to see flags, rcodes and RRSIGs: node:dns
-// hides the AD flag and DNSSEC records, and kdig would be one more package.
+// A small DNS client (UDP, TCP on truncation) that shows flags, rcodes and RRSIGs as text: node:dns
+// hides the AD flag and DNSSEC records. `dns-packet` (Regdesk's own wire library) reads and writes
+// the messages; this part only prints records the way Knot does.
 // ---------------------------------------------------------------------------------------------------
-
-const TYPE_CODES: Record<string, number> = {
-  A: 1,
-  NS: 2,
-  CNAME: 5,
-  SOA: 6,
-  MX: 15,
-  TXT: 16,
-  AAAA: 28,
-  DS: 43,
-  RRSIG: 46,
-  NSEC: 47,
-  DNSKEY: 48,
-  CDS: 59,
-  CDNSKEY: 60,
-  CAA: 257,
-};
-const TYPE_NAMES = new Map(Object.entries(TYPE_CODES).map(([name, code]) => [code, name]));
-const RCODES = ['NOERROR', 'FORMERR', 'SERVFAIL', 'NXDOMAIN', 'NOTIMP', 'REFUSED'];
 
 export interface DnsRecord {
   /** Owner name, absolute, lower case, with the trailing dot. */
@@ -215,145 +198,102 @@ export interface QueryOptions {
   timeoutMs?: number;
 }
 
-function encodeName(name: string): Buffer {
-  const labels = name.split('.').filter((label) => label !== '');
-  return Buffer.concat([
-    ...labels.map((label) => Buffer.concat([Buffer.from([label.length]), Buffer.from(label, 'ascii')])),
-    Buffer.from([0]),
-  ]);
+const absolute = (name: string) =>
+  name === '' || name === '.' ? '.' : `${name.toLowerCase().replace(/\.$/, '')}.`;
+const dnsTime = (seconds: number) =>
+  new Date(seconds * 1000).toISOString().replace(/[-:T]/g, '').slice(0, 14);
+const quote = (text: string) => `"${text.replace(/["\\]/g, (c) => `\\${c}`)}"`;
+const latin1 = (part: string | Buffer) => (typeof part === 'string' ? part : part.toString('latin1'));
+
+/** Presentation format of one record's data; types the lab does not read come out as RFC 3597 `\#`. */
+function presentation(record: wire.Answer): string {
+  switch (record.type) {
+    case 'A':
+    case 'AAAA':
+      return record.data;
+    case 'NS':
+    case 'CNAME':
+      return absolute(record.data);
+    case 'MX':
+      return `${record.data.preference ?? 0} ${absolute(record.data.exchange)}`;
+    case 'SOA': {
+      const soa = record.data;
+      return [
+        absolute(soa.mname),
+        absolute(soa.rname),
+        soa.serial,
+        soa.refresh,
+        soa.retry,
+        soa.expire,
+        soa.minimum,
+      ].join(' ');
+    }
+    case 'TXT':
+      return (Array.isArray(record.data) ? record.data : [record.data])
+        .map((part) => quote(latin1(part)))
+        .join(' ');
+    case 'CAA':
+      return `${record.data.flags ?? 0} ${record.data.tag} ${quote(record.data.value)}`;
+    case 'DS':
+      return `${record.data.keyTag} ${record.data.algorithm} ${record.data.digestType} ${record.data.digest.toString('hex')}`;
+    case 'DNSKEY':
+      return `${record.data.flags} 3 ${record.data.algorithm} ${record.data.key.toString('base64')}`;
+    case 'RRSIG': {
+      const sig = record.data;
+      return [
+        sig.typeCovered,
+        sig.algorithm,
+        sig.labels,
+        sig.originalTTL,
+        dnsTime(sig.expiration),
+        dnsTime(sig.inception),
+        sig.keyTag,
+        absolute(sig.signersName),
+        sig.signature.toString('base64'),
+      ].join(' ');
+    }
+    case 'OPT':
+      return '';
+    default: {
+      const raw = Buffer.isBuffer(record.data) ? record.data : Buffer.alloc(0);
+      return `\\# ${raw.length} ${raw.toString('hex')}`;
+    }
+  }
 }
 
 function buildQuery(id: number, name: string, type: string, options: QueryOptions): Buffer {
-  const code = TYPE_CODES[type.toUpperCase()];
-  if (code === undefined) throw new Error(`queryDns: unknown type ${type}`);
-  const header = Buffer.alloc(12);
-  header.writeUInt16BE(id, 0);
-  // RD as asked; AD=1 asks for the AD bit in the answer even without DO (RFC 6840 5.7).
-  header.writeUInt16BE(((options.recurse ?? true) ? 0x0100 : 0) | 0x0020, 2);
-  header.writeUInt16BE(1, 4);
-  header.writeUInt16BE(1, 10);
-  const question = Buffer.alloc(4);
-  question.writeUInt16BE(code, 0);
-  question.writeUInt16BE(1, 2);
-  // EDNS0 OPT: root owner, type 41, 4096-byte payload, DO bit per options.
-  const opt = Buffer.from([0, 0, 41, 0x10, 0, 0, 0, (options.dnssec ?? true) ? 0x80 : 0, 0, 0, 0]);
-  return Buffer.concat([header, encodeName(name), question, opt]);
-}
-
-/** Reads a possibly compressed name at `offset`; returns it and the offset after it. */
-function readName(message: Buffer, offset: number): [string, number] {
-  const labels: string[] = [];
-  let at = offset;
-  let end: number | undefined;
-  for (let hops = 0; hops < 128; hops++) {
-    const length = message.readUInt8(at);
-    if (length === 0) return [`${labels.join('.')}.`.toLowerCase(), end ?? at + 1];
-    if ((length & 0xc0) === 0xc0) {
-      end ??= at + 2;
-      at = message.readUInt16BE(at) & 0x3fff;
-      continue;
-    }
-    labels.push(message.toString('latin1', at + 1, at + 1 + length));
-    at += 1 + length;
-  }
-  throw new Error('queryDns: name compression loop');
-}
-
-function dnsTime(seconds: number): string {
-  return new Date(seconds * 1000).toISOString().replace(/[-:T]/g, '').slice(0, 14);
-}
-
-function characterStrings(rdata: Buffer): string[] {
-  const strings: string[] = [];
-  for (let at = 0; at < rdata.length; at += 1 + rdata.readUInt8(at)) {
-    strings.push(rdata.toString('latin1', at + 1, at + 1 + rdata.readUInt8(at)));
-  }
-  return strings;
-}
-
-const quote = (text: string) => `"${text.replace(/["\\]/g, (c) => `\\${c}`)}"`;
-
-/** Presentation format of one record's data; types the lab does not use come out as RFC 3597 `\#`. */
-function formatRdata(message: Buffer, type: string, start: number, length: number): string {
-  const rdata = message.subarray(start, start + length);
-  switch (type) {
-    case 'A':
-      return [...rdata].join('.');
-    case 'NS':
-    case 'CNAME':
-      return readName(message, start)[0];
-    case 'MX':
-      return `${rdata.readUInt16BE(0)} ${readName(message, start + 2)[0]}`;
-    case 'SOA': {
-      const [mname, afterM] = readName(message, start);
-      const [rname, afterR] = readName(message, afterM);
-      const numbers = [0, 4, 8, 12, 16].map((delta) => message.readUInt32BE(afterR + delta));
-      return [mname, rname, ...numbers].join(' ');
-    }
-    case 'TXT':
-      return characterStrings(rdata).map(quote).join(' ');
-    case 'CAA': {
-      const tagLength = rdata.readUInt8(1);
-      const tag = rdata.toString('latin1', 2, 2 + tagLength);
-      return `${rdata.readUInt8(0)} ${tag} ${quote(rdata.toString('latin1', 2 + tagLength))}`;
-    }
-    case 'DS':
-    case 'CDS':
-      return `${rdata.readUInt16BE(0)} ${rdata[2]} ${rdata[3]} ${rdata.subarray(4).toString('hex')}`;
-    case 'DNSKEY':
-    case 'CDNSKEY':
-      return `${rdata.readUInt16BE(0)} ${rdata[2]} ${rdata[3]} ${rdata.subarray(4).toString('base64')}`;
-    case 'RRSIG': {
-      const covered = TYPE_NAMES.get(rdata.readUInt16BE(0)) ?? `TYPE${rdata.readUInt16BE(0)}`;
-      const [signer, afterSigner] = readName(message, start + 18);
-      return [
-        covered,
-        rdata[2],
-        rdata[3],
-        rdata.readUInt32BE(4),
-        dnsTime(rdata.readUInt32BE(8)),
-        dnsTime(rdata.readUInt32BE(12)),
-        rdata.readUInt16BE(16),
-        signer,
-        message.subarray(afterSigner, start + length).toString('base64'),
-      ].join(' ');
-    }
-    default:
-      return `\\# ${length} ${rdata.toString('hex')}`;
-  }
+  return wire.encode({
+    type: 'query',
+    id,
+    // RD as asked; AD asks for the AD bit in the answer even without DO (RFC 6840 5.7).
+    flags: ((options.recurse ?? true) ? wire.RECURSION_DESIRED : 0) | wire.AUTHENTIC_DATA,
+    questions: [{ type: type.toUpperCase() as wire.RecordType, name }],
+    additionals: [
+      {
+        type: 'OPT',
+        name: '.',
+        udpPayloadSize: 4096,
+        flags: (options.dnssec ?? true) ? wire.DNSSEC_OK : 0,
+      } as wire.Answer,
+    ],
+  });
 }
 
 function parseResponse(message: Buffer, id: number): DnsResponse {
-  if (message.length < 12 || message.readUInt16BE(0) !== id) throw new Error('queryDns: mismatched response');
-  const flags = message.readUInt16BE(2);
-  let at = 12;
-  // Skip the question(s): name, type, class.
-  for (let i = 0; i < message.readUInt16BE(4); i++) at = readName(message, at)[1] + 4;
-  const sections: DnsRecord[][] = [];
-  // ANCOUNT and NSCOUNT; the additional section (glue, OPT) is not needed.
-  for (const count of [message.readUInt16BE(6), message.readUInt16BE(8)]) {
-    const records: DnsRecord[] = [];
-    for (let i = 0; i < count; i++) {
-      const [name, afterName] = readName(message, at);
-      const code = message.readUInt16BE(afterName);
-      const ttl = message.readUInt32BE(afterName + 4);
-      const length = message.readUInt16BE(afterName + 8);
-      const type = TYPE_NAMES.get(code) ?? `TYPE${code}`;
-      records.push({ name, type, ttl, data: formatRdata(message, type, afterName + 10, length) });
-      at = afterName + 10 + length;
-    }
-    sections.push(records);
-  }
+  const reply = wire.decode(message);
+  if (reply.id !== id) throw new Error('queryDns: mismatched response');
+  const records = (section: wire.Answer[] | undefined) =>
+    (section ?? []).map((record) => ({
+      name: absolute(record.name),
+      type: record.type,
+      ttl: 'ttl' in record ? (record.ttl ?? 0) : 0,
+      data: presentation(record),
+    }));
   return {
-    rcode: RCODES[flags & 0x0f] ?? `RCODE${flags & 0x0f}`,
-    flags: {
-      aa: (flags & 0x0400) !== 0,
-      tc: (flags & 0x0200) !== 0,
-      ra: (flags & 0x0080) !== 0,
-      ad: (flags & 0x0020) !== 0,
-    },
-    answers: sections[0] ?? [],
-    authority: sections[1] ?? [],
+    rcode: (reply as { rcode?: string }).rcode ?? 'NOERROR',
+    flags: { aa: reply.flag_aa, tc: reply.flag_tc, ra: reply.flag_ra, ad: reply.flag_ad },
+    answers: records(reply.answers),
+    authority: records(reply.authorities),
   };
 }
 

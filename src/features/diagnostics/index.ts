@@ -3,10 +3,12 @@ import type { BaseDeps } from '../../shared/deps.js';
 import type { LookupDeps } from '../../slack/lookup.js';
 import type { FeatureModule } from '../feature.js';
 import type { RenewalLedger } from '../tls/renewals.js';
+import type { ProductsCa } from './caa.js';
 import { checkCommand } from './commands.js';
 
 export interface DiagnosticsFeatureDeps extends BaseDeps, LookupDeps {
   dnsClient: DnsClient;
+  productsCa: ProductsCa;
   /** Certificate orders the tls feature placed, with their validation records (features/tls/renewals.ts). */
   renewals: Pick<RenewalLedger, 'ordersUnder'>;
 }

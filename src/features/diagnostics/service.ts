@@ -7,9 +7,9 @@ import {
   RegistrarError,
 } from '../../registrar/index.js';
 import { AppError } from '../../shared/app-error.js';
-import type { WorkspaceRef } from '../../shared/workspace.js';
+import { type WorkspaceRef, workspaceId } from '../../shared/workspace.js';
 import type { RenewalLedger } from '../tls/renewals.js';
-import { type CertificateAuthority, checkCaa, REGISTRAR_CA } from './caa.js';
+import { checkCaa, type ProductsCa } from './caa.js';
 import { checkDelegation } from './delegation.js';
 import { checkDnssec, type RegistrarDnssec, type ResolverView } from './dnssec.js';
 import { type Finding, type NotChecked, ranked, type Why } from './findings.js';
@@ -21,7 +21,8 @@ export interface DiagnosticsDeps {
   /** Orders Regdesk placed, with their validation records (the registrar shows them only once). */
   ledger: Pick<RenewalLedger, 'ordersUnder'>;
   now: () => number;
-  ca?: CertificateAuthority;
+  /** The CA behind the registrar's products, per workspace (caa.ts). */
+  productsCa: ProductsCa;
 }
 
 /** Runs one registrar call (watches pass their pace; `/dns check` calls directly). */
@@ -80,7 +81,7 @@ export async function diagnose(
     notChecked.push({ what: { code: 'registrar' }, why: registrarReason(error) });
     return [];
   });
-  const ca = deps.ca ?? REGISTRAR_CA;
+  const ca = await deps.productsCa.for(workspaceId(workspace), () => paced(() => registrar.tls.products()));
   const [caa, mail, seen] = [
     checkCaa(deps.dns, domain, ca),
     checkMail(deps.dns, domain),

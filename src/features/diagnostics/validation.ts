@@ -28,13 +28,13 @@ export async function checkValidation(
   for (const order of pending) {
     let served = 0;
     for (const record of order.records) {
-      const type = record.type.toUpperCase() === 'TXT' ? 'TXT' : 'CNAME';
       const seen = new Set<string>();
       let missing = false;
       let unreachable = false;
       for (const server of servers) {
         try {
-          const answer = await dns.ask({ host: server.address, port: 53 }, record.name, type);
+          // dns-cname-token records are CNAMEs (docs/registrar-api.md §2.2 validation.dns_records).
+          const answer = await dns.ask({ host: server.address, port: 53 }, record.name, 'CNAME');
           const values = answer.answers.flatMap((found) =>
             found.type === 'CNAME' && sameName(found.name, record.name) ? [canonicalName(found.data)] : [],
           );

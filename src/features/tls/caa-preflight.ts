@@ -1,9 +1,16 @@
 import { createHash } from 'node:crypto';
 import type { DnsClient } from '../../dns/client.js';
+import type { RegistrarClient } from '../../registrar/index.js';
 import type { KeySpace, Redis } from '../../shared/redis.js';
 import { type WorkspaceRef, workspaceId } from '../../shared/workspace.js';
 import { text } from '../../text/index.js';
-import { type CertificateAuthority, caaPreflight, REGISTRAR_CA } from '../diagnostics/caa.js';
+import {
+  caaPreflight,
+  PRODUCTS_BUDGET_MS,
+  type ProductsCa,
+  REGISTRAR_CA,
+  within,
+} from '../diagnostics/caa.js';
 
 /** How long a refusal is remembered for the open modal: a second submission then orders anyway. */
 const WARNED_TTL_S = 30 * 60;
@@ -17,7 +24,13 @@ const WARNED_TTL_S = 30 * 60;
  */
 export class CaaPreflight {
   constructor(
-    private readonly deps: { dnsClient: DnsClient; redis: Redis; keys: KeySpace; ca?: CertificateAuthority },
+    private readonly deps: {
+      dnsClient: DnsClient;
+      productsCa: ProductsCa;
+      registrarFor(workspace: WorkspaceRef): RegistrarClient;
+      redis: Redis;
+      keys: KeySpace;
+    },
   ) {}
 
   /** The field error to show, or undefined to go ahead. */
@@ -26,7 +39,13 @@ export class CaaPreflight {
     viewId: string,
     names: readonly string[],
   ): Promise<string | undefined> {
-    const ca = this.deps.ca ?? REGISTRAR_CA;
+    const registrar = this.deps.registrarFor(workspace);
+    // Read within its budget; the read goes on and fills the cache for the next submission.
+    const ca = await within(
+      PRODUCTS_BUDGET_MS,
+      this.deps.productsCa.for(workspaceId(workspace), () => registrar.tls.products()),
+      REGISTRAR_CA,
+    );
     const found = await caaPreflight(this.deps.dnsClient, names, ca);
     if (found === undefined) return undefined;
     const fingerprint = createHash('sha256')

@@ -7,6 +7,7 @@ import type { Roles } from '../approvals/permissions.js';
 import type { PolicyStore } from '../approvals/policy.js';
 import type { Requests } from '../approvals/request.js';
 import type { AuditLog } from '../audit/service.js';
+import type { ProductsCa } from '../diagnostics/caa.js';
 import type { FeatureModule } from '../feature.js';
 import type { Origin } from '../follow/jobs.js';
 import { CaaPreflight } from './caa-preflight.js';
@@ -31,6 +32,7 @@ export interface TlsDeps extends LookupDeps {
   redis: Redis;
   keys: KeySpace;
   dnsClient: DnsClient;
+  productsCa: ProductsCa;
   follow(workspace: WorkspaceRef, kind: 'certificate', id: string, origin: Origin): Promise<void>;
 }
 

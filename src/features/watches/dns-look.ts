@@ -5,6 +5,7 @@ import type { WorkspaceRef } from '../../shared/workspace.js';
 import { escapeMrkdwn } from '../../slack/mrkdwn.js';
 import { text } from '../../text/index.js';
 import { findingText, fixText } from '../diagnostics/blocks.js';
+import type { ProductsCa } from '../diagnostics/caa.js';
 import type { Area, NotChecked } from '../diagnostics/findings.js';
 import { diagnose, type Paced, type RegistrarFacts } from '../diagnostics/service.js';
 import type { RenewalLedger } from '../tls/renewals.js';
@@ -14,6 +15,7 @@ import type { WatchItem, WatchState } from './store.js';
 
 export interface DnsLookDeps {
   dnsClient: DnsClient;
+  productsCa: ProductsCa;
   renewals: Pick<RenewalLedger, 'ordersUnder'>;
   now: () => number;
   logger: Logger;
@@ -46,7 +48,13 @@ export async function dnsLook(
 ): Promise<{ findings: string[] | undefined; alerts: Alert[] }> {
   let report: Awaited<ReturnType<typeof diagnose>>;
   try {
-    report = await diagnose({ dns: deps.dnsClient, ledger: deps.renewals, now: deps.now }, source, item.id);
+    const diagnostics = {
+      dns: deps.dnsClient,
+      ledger: deps.renewals,
+      now: deps.now,
+      productsCa: deps.productsCa,
+    };
+    report = await diagnose(diagnostics, source, item.id);
   } catch (error) {
     // Not a DNS failure (those are "could not check" inside the report): the registrar look stands.
     deps.logger.warn(

@@ -11,6 +11,7 @@ import type { SlackDirectory } from '../../slack/users.js';
 import type { Roles } from '../approvals/permissions.js';
 import type { PolicyStore } from '../approvals/policy.js';
 import type { AuditLog } from '../audit/service.js';
+import type { ProductsCa } from '../diagnostics/caa.js';
 import type { FeatureModule } from '../feature.js';
 import type { WorkspaceKeys } from '../keys/service.js';
 import type { RenewalLedger } from '../tls/renewals.js';
@@ -41,6 +42,7 @@ export interface WatchesDeps extends BaseDeps {
   renewals: Pick<RenewalLedger, 'ordersFor' | 'ordersUnder'>;
   /** A watched domain's live DNS check (dns-look.ts). */
   dnsClient: DnsClient;
+  productsCa: ProductsCa;
 }
 
 /** Checks at once per worker process; the registrar pace, not this, bounds the reads. */

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { idPath, type RegistrarTransport } from '../client.js';
-import { errorFromResponse, MalformedResponseError } from '../errors.js';
+import { errorFromResponse, MalformedResponseError, RegistrarError } from '../errors.js';
 import { ErrorEnvelope } from '../schemas/common.js';
 import {
   TlsCertificate,
   TlsCertificateOrderParams,
   TlsCertificateReissueParams,
   TlsCertificateRevokeParams,
+  TlsProduct,
 } from '../schemas/tls.js';
 
 export type CertificateDownload =
@@ -17,6 +18,25 @@ export type CertificateDownload =
 export function tlsResource(t: RegistrarTransport) {
   const path = (id: string, op: string, suffix = '') => `/tls/certificate/${idPath(id, op)}${suffix}`;
   return {
+    /**
+     * The registrar's certificate products (beyond v1.6.2, spec addendum §1 #8), or undefined when
+     * this registrar does not offer the endpoint (404 or 405 from it): the capability probe.
+     */
+    products: async (): Promise<TlsProduct[] | undefined> => {
+      try {
+        return await t.json({
+          operation: 'tls.products',
+          method: 'GET',
+          path: '/tls/products',
+          schema: z.array(TlsProduct),
+          retry: true,
+        });
+      } catch (error) {
+        if (error instanceof RegistrarError && (error.status === 404 || error.status === 405))
+          return undefined;
+        throw error;
+      }
+    },
     order: async (params: TlsCertificateOrderParams) =>
       t.json({
         operation: 'tls.order',

@@ -85,6 +85,22 @@ export const TLS_PRODUCTS = [
   { sku: 'SSLWebServer', name: 'SSL Web Server (OV)', organization: true, wildcard: false },
 ] as const;
 
+/**
+ * A product of `GET /tls/products` (spec addendum §1 #8, beyond v1.6.2). The field list is recorded,
+ * the values are not: every field but `sku` is optional, and `ca` may be the CA's name or its domain
+ * (features/diagnostics/caa.ts reads either).
+ */
+export const TlsProduct = z.looseObject({
+  sku: z.string(),
+  name: z.string().optional(),
+  type: z.string().optional(),
+  ca: z.string().optional(),
+  recommended: z.boolean().optional(),
+  validation_level: z.string().optional(),
+  organization_required: z.boolean().optional(),
+});
+export type TlsProduct = z.infer<typeof TlsProduct>;
+
 const csr = z
   .string()
   .regex(/-----BEGIN (NEW )?CERTIFICATE REQUEST-----/, 'must be a PEM certificate signing request');
