@@ -6,7 +6,7 @@ import {
   errorFromResponse,
   MalformedResponseError,
   NetworkError,
-  type RegistrarError,
+  RegistrarError,
   TimeoutError,
 } from './errors.js';
 import { ErrorEnvelope, SuccessEnvelope } from './schemas/common.js';
@@ -36,7 +36,7 @@ export interface RegistrarClientOptions {
   sleep?: (ms: number) => Promise<void>;
 }
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface Call<T> {
   operation: string;
@@ -47,7 +47,7 @@ export interface Call<T> {
   schema: z.ZodType<T>;
   /**
    * Retry rule: only calls that change nothing upstream (GETs, including the assistant) are retried,
-   * and only on 502/503, timeouts and network errors. State-changing POST/PUT/PATCH are never
+   * and only on 502/503, timeouts and network errors. State-changing POST/PUT/PATCH/DELETE are never
    * retried: a lost answer does not mean the change did not happen.
    */
   retry: boolean;
@@ -78,6 +78,17 @@ export function idPath(id: string, operation: string): string {
   const trimmed = id.trim();
   if (!RESOURCE_ID.test(trimmed)) throw new BadRequestError(operation, 'not a valid id');
   return encodeURIComponent(trimmed);
+}
+
+/**
+ * DNS record ids are integers in the registrar's answers (spec addendum §2); callers may hold them as
+ * numbers or numeric strings. Anything else is refused before a request is made.
+ */
+export function recordIdPath(id: number | string, operation: string): string {
+  const text = typeof id === 'number' ? String(id) : id.trim();
+  const valid = typeof id === 'number' ? Number.isSafeInteger(id) && id > 0 : /^[1-9][0-9]{0,14}$/.test(text);
+  if (!valid) throw new BadRequestError(operation, 'not a valid record id');
+  return text;
 }
 
 /** The transport every resource module uses: key, timeout, retries, envelope and validation. */
@@ -182,6 +193,19 @@ export class RegistrarTransport {
       if ('failure' in outcome) throw outcome.failure;
       return outcome;
     }
+  }
+}
+
+/**
+ * A listing beyond v1.6.2 behind the capability probe (docs/registrar-api.md §10): a 404 or 405 from
+ * the endpoint itself means this registrar does not offer it, answered as `undefined`.
+ */
+export async function ifOffered<T>(t: RegistrarTransport, call: Call<T>): Promise<T | undefined> {
+  try {
+    return await t.json(call);
+  } catch (error) {
+    if (error instanceof RegistrarError && (error.status === 404 || error.status === 405)) return undefined;
+    throw error;
   }
 }
 

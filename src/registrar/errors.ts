@@ -37,26 +37,52 @@ export class BadRequestError extends RegistrarError {
   }
 }
 
+/**
+ * The DNS record writes (beyond v1.6.2). Keys carry roles (read only, DNS administrator, …; spec
+ * addendum §3), so a 401/403 on one of these means this key lacks the role, not that the key is wrong.
+ */
+export const DNS_RECORD_WRITES: ReadonlySet<string> = new Set([
+  'dns.recordCreate',
+  'dns.recordUpdate',
+  'dns.recordDelete',
+]);
+
 export class UnauthorizedError extends RegistrarError {
   constructor(operation: string, message = '') {
-    super('unauthorized', text.slack.registrarUnauthorized, 401, operation, message);
-  }
-}
-
-/** 403: the domain guard blocked the change, or the assistant is not available for this key. */
-export class ForbiddenError extends RegistrarError {
-  constructor(operation: string, message = '') {
-    const userMessage =
-      operation === 'assistant.search'
-        ? text.slack.registrarAssistantUnavailable
-        : text.slack.registrarGuardBlocked({ upstream: upstream(message) });
+    const dnsWrite = DNS_RECORD_WRITES.has(operation);
     super(
-      operation === 'assistant.search' ? 'assistant_unavailable' : 'guard_blocked',
-      userMessage,
-      403,
+      dnsWrite ? 'dns_write_denied' : 'unauthorized',
+      dnsWrite ? text.slack.registrarDnsWriteDenied : text.slack.registrarUnauthorized,
+      401,
       operation,
       message,
     );
+  }
+}
+
+/**
+ * 403: the domain guard blocked the change, the assistant is not available for this key, or the key
+ * may not change DNS records.
+ */
+export class ForbiddenError extends RegistrarError {
+  constructor(operation: string, message = '') {
+    const [code, userMessage] =
+      operation === 'assistant.search'
+        ? ['assistant_unavailable', text.slack.registrarAssistantUnavailable]
+        : DNS_RECORD_WRITES.has(operation)
+          ? ['dns_write_denied', text.slack.registrarDnsWriteDenied]
+          : ['guard_blocked', text.slack.registrarGuardBlocked({ upstream: upstream(message) })];
+    super(code, userMessage, 403, operation, message);
+  }
+}
+
+/**
+ * 405 from an endpoint beyond v1.6.2: this registrar does not offer it (the capability probe,
+ * docs/registrar-api.md §10). Listings answer `undefined` instead; writes throw this.
+ */
+export class NotOfferedError extends RegistrarError {
+  constructor(operation: string, message = '') {
+    super('not_offered', text.slack.registrarNotOffered, 405, operation, message);
   }
 }
 
@@ -79,14 +105,26 @@ export class ConflictError extends RegistrarError {
 }
 
 export class RecordSetInvalidError extends RegistrarError {
+  constructor(
+    operation: string,
+    message = '',
+    /** A subclass's more specific code and sentence for the same status. */
+    specific = {
+      code: 'record_set_invalid',
+      userMessage: text.slack.registrarRecordSetInvalid({ upstream: upstream(message) }),
+    },
+  ) {
+    super(specific.code, specific.userMessage, 417, operation, message);
+  }
+}
+
+/** 417 with code 15003 (recorded): the exact record (name, type and data) exists already. */
+export class DuplicateRecordError extends RecordSetInvalidError {
   constructor(operation: string, message = '') {
-    super(
-      'record_set_invalid',
-      text.slack.registrarRecordSetInvalid({ upstream: upstream(message) }),
-      417,
-      operation,
-      message,
-    );
+    super(operation, message, {
+      code: 'duplicate_record',
+      userMessage: text.slack.registrarDuplicateRecord({ upstream: upstream(message) }),
+    });
   }
 }
 
@@ -157,6 +195,8 @@ export class MalformedResponseError extends RegistrarError {
 
 /** Real service quirk: an unknown domain answers HTTP 200 with `success:false` and code 15001. */
 const NOT_FOUND_CODES = new Set([15001]);
+/** The recorded duplicate-record answer: HTTP 417, code 15003, "Record already exists …". */
+const DUPLICATE_RECORD_CODE = 15003;
 
 export function errorFromResponse(
   status: number,
@@ -174,10 +214,14 @@ export function errorFromResponse(
       return new ForbiddenError(operation, message);
     case 404:
       return new NotFoundError(operation, message);
+    case 405:
+      return new NotOfferedError(operation, message);
     case 409:
       return new ConflictError(operation, message);
     case 417:
-      return new RecordSetInvalidError(operation, message);
+      return body?.code === DUPLICATE_RECORD_CODE
+        ? new DuplicateRecordError(operation, message)
+        : new RecordSetInvalidError(operation, message);
     case 429:
       return new RateLimitedError(operation, message, retryAfterMs);
     case 500:

@@ -10,7 +10,13 @@ export type { RegistrarClientOptions, RequestInfo } from './client.js';
 export { DEFAULT_BASE_URL } from './client.js';
 export * from './errors.js';
 export type { AssistantAnswer } from './schemas/assistant.js';
-export type { DnsRecord, DnsZone } from './schemas/dns.js';
+export {
+  DNS_RECORD_TYPES,
+  type DnsRecord,
+  DnsRecordRequest,
+  type DnsZone,
+  type DnsZoneSummary,
+} from './schemas/dns.js';
 export type { DnssecRecord, DnssecState, DnssecUpdateParams } from './schemas/dnssec.js';
 export type { AuthCode, Availability, Delegation, Domain } from './schemas/domains.js';
 export {
@@ -31,7 +37,9 @@ export {
 
 /**
  * THE registrar client: all 20 operations of spec v1.6.2, grouped by API area, and the endpoints
- * beyond it Regdesk uses behind a capability probe (`tls.products`).
+ * beyond it (docs/registrar-api.md §10) behind a capability probe: `tls.products`, `tls.list`,
+ * `dns.zones` answer undefined when not offered; `tls.complete` and the DNS record writes throw
+ * `NotOfferedError`.
  */
 export function createRegistrarClient(options: RegistrarClientOptions) {
   const transport = new RegistrarTransport(options);

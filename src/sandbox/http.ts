@@ -6,6 +6,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
  */
 export type OperationName =
   | 'tls.products'
+  | 'tls.list'
+  | 'tls.complete'
   | 'tls.order'
   | 'tls.reissue'
   | 'tls.get'
@@ -21,6 +23,11 @@ export type OperationName =
   | 'dnssec.cancel'
   | 'dns.zone'
   | 'dns.records'
+  | 'dns.zones'
+  | 'dns.recordGet'
+  | 'dns.recordCreate'
+  | 'dns.recordUpdate'
+  | 'dns.recordDelete'
   | 'domains.get'
   | 'domains.nameservers'
   | 'domains.authinfo'
@@ -44,8 +51,11 @@ export interface RequestContext {
 export type HandlerResult =
   | { response: unknown; status?: number; headers?: Record<string, string> }
   | { raw: Buffer; contentType: string }
-  /** The real service's quirk: an error inside HTTP 200 (see docs-notes: code 15001). */
-  | { envelopeError: string; status: number; code: number };
+  /**
+   * A whole body as the recordings show it, sent as it is: the real service's quirks (an unknown zone's
+   * error inside HTTP 200, code 15001; the delete answer's text in `error`) and the 417 duplicate.
+   */
+  | { body: Record<string, unknown>; status: number };
 
 export type Handler = (ctx: RequestContext) => HandlerResult | Promise<HandlerResult>;
 
@@ -67,9 +77,12 @@ export class SandboxError extends Error {
   }
 }
 
-/** Error `code` values are "not shown" in the spec; the sandbox uses 10000 + HTTP status. */
-export function errorBody(status: number, message: string, code = 10_000 + status): Record<string, unknown> {
-  return { success: false, message, error: message, code };
+/**
+ * Error `code` values are "not shown" in the spec; the sandbox uses 10000 + HTTP status (recorded
+ * answers with their own codes are sent whole, see `HandlerResult`).
+ */
+export function errorBody(status: number, message: string): Record<string, unknown> {
+  return { success: false, message, error: message, code: 10_000 + status };
 }
 
 export function send(

@@ -135,9 +135,9 @@ export async function createSandbox(options: SandboxOptions = {}): Promise<Sandb
         if ('raw' in result) {
           record(200);
           res.writeHead(200, { 'content-type': result.contentType }).end(result.raw);
-        } else if ('envelopeError' in result) {
+        } else if ('body' in result) {
           record(result.status);
-          send(res, result.status, errorBody(result.status, result.envelopeError, result.code));
+          send(res, result.status, result.body);
         } else {
           record(result.status ?? 200);
           send(

@@ -27,6 +27,13 @@ export interface SandboxRecord {
   ttl: number;
   auto: boolean;
   active: boolean;
+  /** MX and SRV records written through `POST /dns/rr` (spec addendum §2). */
+  priority?: number;
+  /** Free text kept with the record (spec addendum §2). */
+  annotation?: string;
+  /** Epoch ms; only records written through the API have them (the seed's are "a day ago"). */
+  createdAt?: number;
+  updatedAt?: number;
 }
 
 export interface SandboxDnssec {
@@ -99,6 +106,11 @@ export class SandboxState {
     this.#seed(now);
   }
 
+  /** Record ids are integers, one sequence for every zone (as the recordings show). */
+  newRecordId(): number {
+    return this.#nextRecordId++;
+  }
+
   newId(prefix: string): string {
     return `${prefix}${(this.#nextId++).toString(36).padStart(6, '0')}`;
   }
@@ -149,7 +161,7 @@ export class SandboxState {
     auto: boolean,
     active = true,
   ): SandboxRecord {
-    return { id: this.#nextRecordId++, name, type, data, ttl, auto, active };
+    return { id: this.newRecordId(), name, type, data, ttl, auto, active };
   }
 
   #defaultRecords(domain: string): SandboxRecord[] {

@@ -74,12 +74,13 @@ function view(cert: SandboxCertificate, extra: Record<string, unknown> = {}): Re
   };
 }
 
+/** A staged order (`action_required`) has no validation records until it is completed (spec addendum §4). */
 function validation(cert: SandboxCertificate): Record<string, unknown> {
   const token = createHash('sha256').update(cert.id).digest('hex').slice(0, 32);
   return {
     method: cert.dcv_method,
     dns_records:
-      cert.dcv_method === 'dns-cname-token'
+      cert.dcv_method === 'dns-cname-token' && !cert.action_required
         ? [cert.common_name, ...cert.dns_names.filter((n) => n !== cert.common_name)].map((name) => ({
             name: `_${token.slice(0, 16)}.${name.replace(/^\*\./, '')}.`,
             type: 'CNAME',
@@ -119,6 +120,14 @@ export function tlsRoutes({ state, certificateIssueMs }: TlsOptions): Route[] {
       pattern: /^\/tls\/products$/,
       operation: 'tls.products',
       handler: () => ({ response: PRODUCTS }),
+    },
+    {
+      method: 'GET',
+      pattern: /^\/tls\/certificate$/,
+      operation: 'tls.list',
+      handler: ({ now }) => ({
+        response: [...state.certificates.values()].map((cert) => view(settle(cert, now))),
+      }),
     },
     {
       method: 'POST',
@@ -184,6 +193,26 @@ export function tlsRoutes({ state, certificateIssueMs }: TlsOptions): Route[] {
         cert.dcv_method = field.string(body, 'dcv_method') ?? cert.dcv_method;
         cert.issueAt = now + certificateIssueMs;
         return { response: view(cert, { validation: validation(cert) }) };
+      },
+    },
+    {
+      method: 'POST',
+      pattern: /^\/tls\/certificate\/([^/]+)\/complete$/,
+      operation: 'tls.complete',
+      handler: ({ params, body, now }) => {
+        const cert = find(params[0], now);
+        const orgId = field.string(body, 'org_id') ?? '';
+        if (cert.status !== 'pending' || !cert.action_required)
+          throw new SandboxError(409, 'Order does not need completion');
+        if (state.organizations.get(orgId)?.usable_for_ordering !== true)
+          throw new SandboxError(409, 'Order cannot be submitted: no usable CA organization');
+        // Now an ordinary pending order: validation starts, and issuance follows as for any order.
+        cert.action_required = false;
+        cert.organization_id = orgId;
+        cert.issueAt = now + certificateIssueMs;
+        return {
+          response: view(cert, { order_state: cert.order_state, validation: validation(cert) }),
+        };
       },
     },
     {

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { idPath, type RegistrarTransport } from '../client.js';
-import { errorFromResponse, MalformedResponseError, RegistrarError } from '../errors.js';
+import { idPath, ifOffered, type RegistrarTransport } from '../client.js';
+import { errorFromResponse, MalformedResponseError } from '../errors.js';
 import { ErrorEnvelope } from '../schemas/common.js';
 import {
   TlsCertificate,
+  TlsCertificateCompleteParams,
   TlsCertificateOrderParams,
   TlsCertificateReissueParams,
   TlsCertificateRevokeParams,
@@ -22,21 +23,40 @@ export function tlsResource(t: RegistrarTransport) {
      * The registrar's certificate products (beyond v1.6.2, spec addendum §1 #8), or undefined when
      * this registrar does not offer the endpoint (404 or 405 from it): the capability probe.
      */
-    products: async (): Promise<TlsProduct[] | undefined> => {
-      try {
-        return await t.json({
-          operation: 'tls.products',
-          method: 'GET',
-          path: '/tls/products',
-          schema: z.array(TlsProduct),
-          retry: true,
-        });
-      } catch (error) {
-        if (error instanceof RegistrarError && (error.status === 404 || error.status === 405))
-          return undefined;
-        throw error;
-      }
-    },
+    products: async (): Promise<TlsProduct[] | undefined> =>
+      ifOffered(t, {
+        operation: 'tls.products',
+        method: 'GET',
+        path: '/tls/products',
+        schema: z.array(TlsProduct),
+        retry: true,
+      }),
+    /**
+     * The account's certificates (beyond v1.6.2, spec addendum §1 #7), or undefined when this
+     * registrar does not offer the list (404 or 405 from it).
+     */
+    list: async (): Promise<TlsCertificate[] | undefined> =>
+      ifOffered(t, {
+        operation: 'tls.list',
+        method: 'GET',
+        path: '/tls/certificate',
+        schema: z.array(TlsCertificate),
+        retry: true,
+      }),
+    /**
+     * Completes a staged OV order (`action_required`) with an organization, without the dashboard
+     * (beyond v1.6.2, spec addendum §1 #9); its `validation.dns_records` appear in the answer. A 405
+     * (not offered) is `NotOfferedError`.
+     */
+    complete: async (id: string, orgId: string) =>
+      t.json({
+        operation: 'tls.complete',
+        method: 'POST',
+        path: path(id, 'tls.complete', '/complete'),
+        body: TlsCertificateCompleteParams.parse({ org_id: orgId }),
+        schema: TlsCertificate,
+        retry: false,
+      }),
     order: async (params: TlsCertificateOrderParams) =>
       t.json({
         operation: 'tls.order',

@@ -26,9 +26,12 @@ export const ErrorEnvelope = z.looseObject({
 });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;
 
-/** Success envelope (docs/registrar-api.md §2.1): the payload is validated by each operation's own schema. */
+/**
+ * Success envelope (docs/registrar-api.md §2.1): the payload is validated by each operation's own schema.
+ * `response` may be absent: the recorded `DELETE /dns/rr/{id}` answer has none (its text is in `error`).
+ */
 export const SuccessEnvelope = z.looseObject({
   success: z.literal(true),
   code: z.number().optional(),
-  response: z.unknown(),
+  response: z.unknown().optional(),
 });

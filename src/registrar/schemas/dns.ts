@@ -1,10 +1,12 @@
+import { domainToASCII } from 'node:url';
 import { z } from 'zod';
 import { Timestamp } from './common.js';
 import { DnssecState } from './dnssec.js';
 
 /**
  * DNS record (docs/registrar-api.md §2.6). Whether `data` and `ttl` appear in both views is not shown: both optional.
- * Real answers also carry fields our spec omits (priority, annotation …); they are kept.
+ * Real answers also carry fields our spec omits; they are kept. `annotation` (free text kept with a
+ * record, spec addendum §2) and `priority` (MX, SRV) are typed because Regdesk writes them.
  */
 export const DnsRecord = z.looseObject({
   id: z.number().int().optional(),
@@ -12,6 +14,8 @@ export const DnsRecord = z.looseObject({
   type: z.string(),
   data: z.string().optional(),
   ttl: z.number().int().optional(),
+  priority: z.number().int().optional(),
+  annotation: z.string().optional(),
   auto: z.boolean().optional(),
   active: z.boolean().optional(),
   ts_created: Timestamp.optional(),
@@ -56,3 +60,56 @@ export const DnsZone = z.looseObject({
 export type DnsZone = z.infer<typeof DnsZone>;
 
 export const DnsRecordList = z.array(DnsRecord);
+
+/** A zone of `GET /dns/zones` (spec addendum §1 #1): only these fields are shown, by one client. */
+export const DnsZoneSummary = z.looseObject({
+  domain: z.string(),
+  active: z.boolean().optional(),
+  delegation_nameservers: z.array(z.looseObject({ host: z.string() })).default([]),
+});
+export type DnsZoneSummary = z.infer<typeof DnsZoneSummary>;
+
+/** The record types `POST /dns/rr` takes (spec addendum §2); ALIAS is the registrar's apex CNAME stand-in. */
+export const DNS_RECORD_TYPES = ['A', 'AAAA', 'CNAME', 'TXT', 'MX', 'NS', 'SRV', 'CAA', 'ALIAS'] as const;
+
+const LABEL = '[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?';
+/** An optional leading wildcard, then two labels or more, each followed by a dot (the registrar's FQDN form). */
+const FQDN = new RegExp(`^(?:\\*\\.)?(?:${LABEL}\\.){2,}$`);
+
+/**
+ * The record's owner name, fully qualified: the registrar finds the zone from it (spec addendum §1 #3).
+ * Lower-cased, IDN labels as punycode, the trailing dot added when missing.
+ */
+const RecordName = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .transform((name) =>
+    name
+      .replace(/\.$/, '')
+      .split('.')
+      // Only a label of letters and digits is converted: domainToASCII parses a URL host and would cut
+      // `ü/x` to `ü`, so anything else stays as it is and fails the pattern below.
+      .map((label) =>
+        /[^\p{ASCII}]/u.test(label) && /^[\p{L}\p{M}\p{N}_-]+$/u.test(label) ? domainToASCII(label) : label,
+      )
+      .map((label) => `${label}.`)
+      .join(''),
+  )
+  .refine((name) => name.length <= 254 && FQDN.test(name), 'must be a fully qualified domain name');
+
+/**
+ * The body of `POST /dns/rr` and `PATCH /dns/rr/{id}` (spec addendum §2). The data format per type is
+ * the registrar's to judge (it answers 400); only what the addendum states is checked here: the types,
+ * TTL 60 … 604800, and a priority (MX, SRV) in 0 … 65535.
+ */
+export const DnsRecordRequest = z.object({
+  type: z.enum(DNS_RECORD_TYPES),
+  name: RecordName,
+  data: z.string().regex(/\S/, 'must not be empty'),
+  ttl: z.number().int().min(60).max(604_800).optional(),
+  annotation: z.string().optional(),
+  priority: z.number().int().min(0).max(65_535).optional(),
+});
+/** What a caller passes (the name may lack its trailing dot). */
+export type DnsRecordRequest = z.input<typeof DnsRecordRequest>;

@@ -134,6 +134,10 @@ export const TlsCertificateRevokeParams = z.object({
 });
 export type TlsCertificateRevokeParams = z.infer<typeof TlsCertificateRevokeParams>;
 
+/** `POST /tls/certificate/{id}/complete` (spec addendum §1 #9): the organization to complete with. */
+export const TlsCertificateCompleteParams = z.object({ org_id: z.string().min(1) });
+export type TlsCertificateCompleteParams = z.infer<typeof TlsCertificateCompleteParams>;
+
 const contact = contactFields(() => z.string().min(1));
 export const TlsOrganizationCreateParams = z.object(contact);
 export type TlsOrganizationCreateParams = z.infer<typeof TlsOrganizationCreateParams>;

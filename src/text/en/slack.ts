@@ -71,6 +71,11 @@ export const slack = {
     `The current state does not allow this.${registrarSays(p.upstream)}`,
   registrarRecordSetInvalid: (p: { upstream: string }) =>
     `The registrar refused the record set for this domain's registry or provider.${registrarSays(p.upstream)}`,
+  registrarDuplicateRecord: (p: { upstream: string }) =>
+    `This DNS record already exists; nothing was added.${registrarSays(p.upstream)}`,
+  registrarDnsWriteDenied:
+    "Nothing was changed: this workspace's key may not change DNS records. A workspace admin can give the key the DNS administrator role at the registrar, or replace it with `/domain key`.",
+  registrarNotOffered: 'This is not available with this registrar; nothing was changed.',
   registrarRateLimited: (p: { seconds: number | undefined }) =>
     `The registrar's limit for this is reached; try again ${p.seconds === undefined ? 'later' : `in ${p.seconds} s`}.`,
   registrarInternal: 'The registrar had an unexpected error. Try again in a few minutes.',
