@@ -21,7 +21,10 @@ import { buildHomeServices } from './features/home/services.js';
 import type { KeyAdminCheck, WorkspaceKeys } from './features/keys/service.js';
 import { buildKeyServices } from './features/keys/services.js';
 import type { Approvals } from './features/operations.js';
+import { PUBLISH_QUEUE, type PublishJob } from './features/publish/jobs.js';
+import { PublishedRecords } from './features/publish/store.js';
 import { RenewalLedger } from './features/tls/renewals.js';
+import { ValidationLedger } from './features/tls/validation-ledger.js';
 import type { WatchJob } from './features/watches/jobs.js';
 import type { WatchService } from './features/watches/service.js';
 import { buildWatchServices } from './features/watches/services.js';
@@ -33,6 +36,7 @@ import { DataIntegrity } from './shared/integrity.js';
 import type { Limiter } from './shared/limiter.js';
 import type { Logger } from './shared/logger.js';
 import type { Metrics } from './shared/metrics.js';
+import { createQueue } from './shared/queues.js';
 import type { KeySpace, Redis } from './shared/redis.js';
 import type { WorkspaceRef } from './shared/workspace.js';
 import type { SlackClients } from './slack/clients.js';
@@ -102,6 +106,11 @@ export interface Services extends BaseDeps {
   dnsClient: DnsClient;
   /** The CA behind each workspace's registrar products, for CAA checks (read hourly). */
   productsCa: ProductsCa;
+  /** Validation records of the orders and reissues Regdesk placed (features/tls/validation-ledger.ts). */
+  validations: ValidationLedger;
+  /** The records Regdesk created at the registrar, and the queue that confirms and removes them. */
+  published: PublishedRecords;
+  publishQueue: Queue<PublishJob>;
   /** Watched domains and certificates, their digest settings and schedulers (features/watches). */
   watches: WatchService;
   watchStore: WatchStore;
@@ -176,6 +185,7 @@ export function buildServices(deps: ServiceDeps): Services {
     slackFor: slack.slackFor,
   });
   const assistant = buildAssistantServices({ ...common, workspaceKeys: keyServices.workspaceKeys });
+  const publishQueue = createQueue<PublishJob>(PUBLISH_QUEUE, redis, keys, logger);
   const { roles } = approval;
   return {
     config,
@@ -195,6 +205,9 @@ export function buildServices(deps: ServiceDeps): Services {
     renewals: new RenewalLedger(redis, keys),
     dnsClient: new DnsClient(config.dnsResolvers === undefined ? {} : { resolvers: config.dnsResolvers }),
     productsCa: new ProductsCa(now),
+    validations: new ValidationLedger(redis, keys),
+    published: new PublishedRecords(redis, keys),
+    publishQueue,
     ...watch,
     integrity,
     durability,
@@ -207,6 +220,7 @@ export function buildServices(deps: ServiceDeps): Services {
       await assistant.assistantQueue.close();
       await follow.followQueue.close();
       await watch.watchQueue.close();
+      await publishQueue.close();
     },
   };
 }

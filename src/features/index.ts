@@ -8,6 +8,7 @@ import { followingFeature } from './follow/index.js';
 import { homeFeature } from './home/index.js';
 import { installFeature } from './install/index.js';
 import { keysFeature } from './keys/index.js';
+import { publishFeature } from './publish/index.js';
 import { tlsFeature } from './tls/index.js';
 import { watchesFeature } from './watches/index.js';
 
@@ -23,6 +24,7 @@ export const FEATURES = [
   dnssecFeature,
   diagnosticsFeature,
   tlsFeature,
+  publishFeature,
   watchesFeature,
   assistantFeature,
   followingFeature,

@@ -26,6 +26,8 @@ const ACTION_WORDS: Record<StoredAuditEntry['action'], string> = {
   watch_add: text.workspace.auditAddedWatch,
   watch_remove: text.workspace.auditRemovedWatch,
   watch_settings: text.workspace.auditChangedWatchSettings,
+  records_publish: text.publish.auditPublished,
+  records_remove: text.publish.auditRemoved,
 };
 
 function actor(id: string): string {

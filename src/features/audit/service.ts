@@ -31,7 +31,10 @@ export type AuditAction =
   /** A watch added or removed, the watch digest settings saved (features/watches). */
   | 'watch_add'
   | 'watch_remove'
-  | 'watch_settings';
+  | 'watch_settings'
+  /** Validation records written at the registrar, and removed after issuance (features/publish). */
+  | 'records_publish'
+  | 'records_remove';
 
 export interface AuditEntry {
   action: AuditAction;

@@ -5,6 +5,7 @@ import { resolveLink } from '../../slack/links.js';
 import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
 import { watchButton } from '../../slack/watch-button.js';
 import { text } from '../../text/index.js';
+import { PUBLISH_IDS } from '../publish/ids.js';
 import { REISSUE_IDS } from './ids.js';
 
 const STATUS_ICON: Record<string, string> = {
@@ -85,6 +86,22 @@ export function certificateCard(cert: TlsCertificate): { text: string; blocks: K
     ),
   );
   const actions = [];
+  // Regdesk writes the records itself (features/publish), while the order waits for them.
+  if (
+    cert.status === 'pending' &&
+    cert.validation?.method === 'dns-cname-token' &&
+    records.length > 0 &&
+    /^[A-Za-z0-9_.-]{1,100}$/.test(cert.id)
+  )
+    actions.push(
+      button(
+        text.publish.button,
+        PUBLISH_IDS.publish,
+        cert.id,
+        'primary',
+        text.publish.buttonLabel({ id: cert.id }),
+      ),
+    );
   if (cert.status === 'issued')
     actions.push(
       button(

@@ -15,6 +15,7 @@ import { defineOperation, type Execution, type RegistrarContext } from '../appro
 import { orderedAt } from './blocks.js';
 import { parseCsr } from './csr.js';
 import { CertificateOrders } from './order-service.js';
+import { ValidationLedger } from './validation-ledger.js';
 
 const WINDOW_MS = 7 * 86_400_000;
 
@@ -200,7 +201,7 @@ const ReissueParams = z.object({
 });
 
 export const reissueCertificate = defineOperation<
-  RegistrarContext,
+  RegistrarContext & { redis: Redis; keys: KeySpace },
   'tls.reissue',
   z.infer<typeof ReissueParams>
 >({
@@ -216,6 +217,9 @@ export const reissueCertificate = defineOperation<
     };
   },
   precheck: async () => undefined,
-  execute: async ({ registrar }, p) =>
-    placed(await registrar.tls.reissue(p.certificateId, p.params), 'reissue'),
+  execute: async ({ registrar, redis, keys, workspace }, p) => {
+    const certificate = await registrar.tls.reissue(p.certificateId, p.params);
+    await new ValidationLedger(redis, keys).remember(workspace, certificate).catch(() => undefined);
+    return placed(certificate, 'reissue');
+  },
 });

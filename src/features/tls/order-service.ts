@@ -13,6 +13,7 @@ import { orderedAt } from './blocks.js';
 import { csrMismatch } from './csr.js';
 import { RenewalLedger } from './renewals.js';
 import { dcvMethod, type TlsServiceDeps } from './service.js';
+import { ValidationLedger } from './validation-ledger.js';
 
 const HOST = /^(\*\.)?([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -132,6 +133,10 @@ export class CertificateOrders {
     } else {
       await releaseOwn(this.deps.redis, key, claim);
     }
+    // Publishing reads the validation records from here (validation-ledger.ts); best effort, like below.
+    await new ValidationLedger(this.deps.redis, this.deps.keys)
+      .remember(workspace, certificate)
+      .catch(() => undefined);
     // Watches read this to hold back an expiry alert (renewals.ts). The order stands either way: a
     // failed write only means a renewal that could have silenced an alert does not.
     await new RenewalLedger(this.deps.redis, this.deps.keys)

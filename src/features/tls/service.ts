@@ -17,6 +17,7 @@ import { readMetadata } from '../../slack/modal.js';
 import { text } from '../../text/index.js';
 import { certificateCard, organizationCard } from './blocks.js';
 import { csrMismatch } from './csr.js';
+import { ValidationLedger } from './validation-ledger.js';
 
 export interface TlsServiceDeps {
   registrarFor(workspace: WorkspaceRef): RegistrarClient;
@@ -205,7 +206,14 @@ export class TlsService {
   }
 
   async reissue(workspace: WorkspaceRef, request: ReissueRequest): Promise<TlsCertificate> {
-    return this.deps.registrarFor(workspace).tls.reissue(request.certificateId, request.params);
+    const certificate = await this.deps
+      .registrarFor(workspace)
+      .tls.reissue(request.certificateId, request.params);
+    // Its validation records, for publishing (validation-ledger.ts); the reissue stands either way.
+    await new ValidationLedger(this.deps.redis, this.deps.keys)
+      .remember(workspace, certificate)
+      .catch(() => undefined);
+    return certificate;
   }
 
   async organization(workspace: WorkspaceRef, id: string): Promise<TlsOrganization> {

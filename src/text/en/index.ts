@@ -3,6 +3,7 @@ import { assistant } from './assistant.js';
 import { diagnosticFindings, diagnostics } from './diagnostics.js';
 import { dns } from './dns.js';
 import { domains } from './domains.js';
+import { publish } from './publish.js';
 import { slack } from './slack.js';
 import { tls } from './tls.js';
 import { watches } from './watches.js';
@@ -16,6 +17,7 @@ export const en = {
   diagnosticFindings,
   dns,
   domains,
+  publish,
   slack,
   tls,
   watches,

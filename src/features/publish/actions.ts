@@ -1,0 +1,64 @@
+import type { App, BlockAction, ButtonAction } from '@slack/bolt';
+import type { WebClient } from '@slack/web-api';
+import type { Logger } from '../../shared/logger.js';
+import { onAction } from '../../slack/handlers.js';
+import { replyPrivately } from '../../slack/reply.js';
+import { workspaceOf } from '../../slack/workspace.js';
+import type { Roles } from '../approvals/permissions.js';
+import { REGISTRAR_ID } from '../tls/service.js';
+import { outcomeMessage } from './blocks.js';
+import { PUBLISH_IDS } from './ids.js';
+import { type PublishDeps, publishRecords } from './service.js';
+
+export interface PublishActionDeps extends PublishDeps {
+  roles: Pick<Roles, 'require'>;
+}
+
+/**
+ * **Publish validation records** on a pending certificate's card. Whoever may order certificates may
+ * press it, without an approval: the plan only creates records under the order's own names, replaces
+ * only Regdesk's own, and writes nothing where another record is in the way (docs/requirements.md R46).
+ */
+export function registerPublishActions(app: App, deps: PublishActionDeps, logger: Logger): void {
+  onAction<BlockAction<ButtonAction>>(app, PUBLISH_IDS.publish, logger, async (args) => {
+    const certificateId = args.action.value ?? '';
+    if (!REGISTRAR_ID.test(certificateId)) throw new Error('malformed publish button value');
+    const workspace = workspaceOf(args.body);
+    const user = args.body.user.id;
+    await deps.roles.require(args.client, workspace, user, 'order', {
+      operation: 'tls.publish',
+      target: certificateId,
+    });
+    const channel = args.body.channel?.id ?? user;
+    const threadTs = args.body.message?.thread_ts ?? args.body.message?.ts;
+    const outcome = await publishRecords(deps, workspace, certificateId, {
+      channel,
+      ...(threadTs === undefined ? {} : { threadTs }),
+      user,
+    });
+    const servers = outcome.kind === 'plan' ? await zoneServers(deps, outcome.steps) : new Map();
+    const hasUrl = (args.body as { response_url?: string }).response_url !== undefined;
+    const person = { user, client: args.client as WebClient };
+    await replyPrivately(
+      hasUrl ? { ...person, respond: args.respond } : person,
+      outcomeMessage(certificateId, outcome, servers),
+      logger,
+    );
+  });
+}
+
+/** The nameservers that serve each zone not hosted at the registrar, as the resolvers see them. */
+async function zoneServers(
+  deps: Pick<PublishDeps, 'dnsClient'>,
+  steps: ReadonlyArray<{ action: string; zone: string }>,
+): Promise<Map<string, string[]>> {
+  const servers = new Map<string, string[]>();
+  for (const zone of new Set(steps.filter((step) => step.action === 'elsewhere').map((step) => step.zone))) {
+    const records = await deps.dnsClient.records(zone, 'NS').catch(() => []);
+    servers.set(
+      zone,
+      records.flatMap((record) => (record.type === 'NS' ? [record.data.replace(/\.$/, '')] : [])),
+    );
+  }
+  return servers;
+}

@@ -1,0 +1,118 @@
+import type { Queue } from 'bullmq';
+import type { DnsClient } from '../../dns/client.js';
+import {
+  DuplicateRecordError,
+  ForbiddenError,
+  NotOfferedError,
+  type RegistrarClient,
+  RegistrarError,
+  UnauthorizedError,
+} from '../../registrar/index.js';
+import type { BaseDeps } from '../../shared/deps.js';
+import type { WorkspaceRef } from '../../shared/workspace.js';
+import type { AuditLog } from '../audit/service.js';
+import type { ValidationLedger } from '../tls/validation-ledger.js';
+import { type PublishJob, queuePublishJob } from './jobs.js';
+import { planFor, type Step } from './plan.js';
+import type { OwnRecord, PublishedRecords } from './store.js';
+
+export interface PublishDeps extends BaseDeps {
+  registrarFor(workspace: WorkspaceRef): RegistrarClient;
+  dnsClient: DnsClient;
+  validations: Pick<ValidationLedger, 'recall'>;
+  published: PublishedRecords;
+  audit: Pick<AuditLog, 'append'>;
+  publishQueue: Queue<PublishJob>;
+}
+
+/** Validation records live only while the CA looks: a minute in caches at most (spec addendum §4). */
+export const VALIDATION_TTL = 60;
+export const annotationFor = (certificateId: string) => `managed by Regdesk; certificate_id=${certificateId}`;
+
+export type PublishOutcome =
+  | { kind: 'not-ours' }
+  | { kind: 'not-pending'; status: string }
+  | { kind: 'plan'; steps: Step[] }
+  | { kind: 'read-only' }
+  | { kind: 'not-offered' }
+  | { kind: 'partial'; written: number; reason: string }
+  | { kind: 'written'; steps: Step[]; written: number };
+
+/** Where the follow-up reports (the card's thread) and who pressed. */
+export interface PublishOrigin {
+  channel: string;
+  threadTs?: string;
+  user: string;
+}
+
+/**
+ * Publishes a pending certificate's validation records at the registrar (docs/requirements.md R46):
+ * the records come from what Regdesk kept when it placed the order or reissue, never from the
+ * button. Nothing is written while any record is blocked by someone else's record or its zone is
+ * not hosted at the registrar; records already there are not written again (a repeated or
+ * simultaneous press writes nothing more: the registrar refuses an exact duplicate). Then a job
+ * confirms them on the zone's authoritative nameservers and removes them once the certificate is
+ * issued.
+ */
+export async function publishRecords(
+  deps: PublishDeps,
+  workspace: WorkspaceRef,
+  certificateId: string,
+  origin: PublishOrigin,
+): Promise<PublishOutcome> {
+  const known = await deps.validations.recall(workspace, certificateId);
+  if (known === undefined) return { kind: 'not-ours' };
+  const registrar = deps.registrarFor(workspace);
+  const certificate = await registrar.tls.get(certificateId);
+  if (certificate.status !== 'pending') return { kind: 'not-pending', status: certificate.status };
+
+  const steps = await planFor(registrar, known.records, await deps.published.owned(workspace));
+  if (steps.some((step) => step.action === 'blocked' || step.action === 'elsewhere'))
+    return { kind: 'plan', steps };
+
+  const added: OwnRecord[] = [];
+  const replaced: number[] = [];
+  let failure: unknown;
+  for (const step of steps) {
+    if (step.action !== 'create' && step.action !== 'replace') continue;
+    try {
+      if (step.action === 'replace') {
+        await registrar.dns.deleteRecord(step.stale.id);
+        replaced.push(step.stale.id);
+      }
+      const created = await registrar.dns.createRecord({
+        type: 'CNAME',
+        name: step.record.name,
+        data: step.record.value,
+        ttl: VALIDATION_TTL,
+        annotation: annotationFor(certificateId),
+      });
+      if (created.id !== undefined)
+        added.push({ id: created.id, zone: step.zone, name: step.record.name, value: step.record.value });
+    } catch (error) {
+      // Another press wrote it a moment ago: it is there, which is all that was wanted.
+      if (error instanceof DuplicateRecordError) continue;
+      failure = error;
+      break;
+    }
+  }
+  if (added.length > 0 || replaced.length > 0)
+    await deps.published.add(workspace, certificateId, added, replaced);
+  const written = added.length;
+  if (failure !== undefined) {
+    if (written === 0 && (failure instanceof ForbiddenError || failure instanceof UnauthorizedError))
+      return { kind: 'read-only' };
+    if (written === 0 && failure instanceof NotOfferedError) return { kind: 'not-offered' };
+    if (!(failure instanceof RegistrarError)) throw failure;
+    return { kind: 'partial', written, reason: failure.userMessage };
+  }
+  await deps.audit.append(workspace, {
+    action: 'records_publish',
+    actor: origin.user,
+    operation: 'tls.publish',
+    target: certificateId,
+    outcome: `${written} written`,
+  });
+  await queuePublishJob(deps.publishQueue, workspace, certificateId, origin, deps.now());
+  return { kind: 'written', steps, written };
+}

@@ -1,0 +1,236 @@
+import { execFileSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PUBLISH_IDS } from '../../src/features/publish/ids.js';
+import { ORDER_IDS } from '../../src/features/tls/ids.js';
+import { ALL_PERMISSIONS } from '../../src/sandbox/index.js';
+import { inputActionId } from '../../src/slack/modal.js';
+import { addLabDomains } from '../diagnostics/support.js';
+import { type Harness, startHarness } from '../helpers/app-harness.js';
+import { assertWithinBlockKitLimits } from '../helpers/block-kit.js';
+import { type DnsLab, startDnsLab } from '../helpers/dns-lab.js';
+import type { SlackCall } from '../helpers/fake-slack.js';
+import { buttonPress, messageText, viewSubmission } from '../helpers/payloads.js';
+
+const CHANNEL = 'CPUBLISH';
+const csr = (subject: string) =>
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-new',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:P-256',
+      '-nodes',
+      '-keyout',
+      '/dev/null',
+      '-subj',
+      `/CN=${subject}`,
+    ],
+    { stdio: ['ignore', 'pipe', 'ignore'] },
+  ).toString();
+const input = (blockId: string, value: Record<string, unknown>) => ({
+  [blockId]: { [inputActionId(blockId)]: value },
+});
+const orderForm = (cn: string) => ({
+  ...input(ORDER_IDS.product, { type: 'static_select', selected_option: { value: 'RapidSSL' } }),
+  ...input(ORDER_IDS.cn, { type: 'plain_text_input', value: cn }),
+  ...input(ORDER_IDS.sans, { type: 'plain_text_input', value: '' }),
+  ...input(ORDER_IDS.csr, { type: 'plain_text_input', value: csr(cn) }),
+  ...input(ORDER_IDS.dcv, { type: 'radio_buttons', selected_option: { value: 'dns-cname-token' } }),
+});
+
+const hasPublishButton = (call: SlackCall) =>
+  call.method === 'chat.postMessage' &&
+  call.args.channel === CHANNEL &&
+  JSON.stringify(call.args).includes(PUBLISH_IDS.publish);
+
+describe('Publish validation records: written at the registrar, confirmed on the nameservers, removed after issuance', () => {
+  let lab: DnsLab;
+  let h: Harness;
+
+  beforeAll(async () => {
+    lab = await startDnsLab();
+    h = await startHarness({
+      env: { DNS_RESOLVERS: lab.resolver },
+      sandbox: { delays: { certificateIssueMs: 3_600_000 } },
+    });
+    addLabDomains(h.sandbox, lab);
+    // The registrar serves what is written through its API on its nameservers: the lab's knot plays
+    // them, so every record change at the sandbox is copied there (validation CNAMEs are all we write).
+    h.sandbox.onRequest((request) => {
+      if (!/\/dns\/rr/.test(request.path) || request.status !== 200) return;
+      void syncValidationRecords();
+    });
+  }, 120_000);
+  afterAll(async () => {
+    await h?.stop();
+    await lab?.stop();
+  });
+
+  let syncing = Promise.resolve();
+  function syncValidationRecords(): Promise<void> {
+    syncing = syncing.then(async () => {
+      for (const zone of Object.values(lab.zones)) {
+        const records = h.sandbox.state.domains.get(zone)?.records ?? [];
+        const wanted = records.filter((r) => r.type === 'CNAME' && r.name.startsWith('_'));
+        for (const record of wanted) await lab.setRecord(zone, record.name, 'CNAME', record.data);
+        for (const gone of served.get(zone) ?? []) {
+          if (!wanted.some((r) => r.name === gone)) await lab.removeRecord(zone, gone, 'CNAME');
+        }
+        served.set(
+          zone,
+          wanted.map((r) => r.name),
+        );
+      }
+    });
+    return syncing;
+  }
+  const served = new Map<string, string[]>();
+
+  /** Orders `cn` through the modal; resolves with the card (its ts) once it is posted in the channel. */
+  async function order(cn: string): Promise<{ ts: string; id: string }> {
+    const before = h.slack.calls.filter(hasPublishButton).length;
+    await h.driver.interaction(
+      viewSubmission(ORDER_IDS.modal, orderForm(cn), {
+        privateMetadata: JSON.stringify({ channel: CHANNEL }),
+      }),
+    );
+    await h.slack.waitFor((calls) => calls.filter(hasPublishButton).length > before, 15_000);
+    const card = h.slack.calls.filter(hasPublishButton).at(-1);
+    assertWithinBlockKitLimits(card?.args, 'message');
+    const ts = (card?.result as { ts?: string } | undefined)?.ts ?? '';
+    const id = [...h.sandbox.state.certificates.values()].find((c) => c.common_name === cn)?.id ?? '';
+    return { ts, id };
+  }
+
+  /** Presses the card's button; resolves with what the presser was told. */
+  async function press(card: { ts: string; id: string }, user = 'U0001'): Promise<string> {
+    const url = `publish-${Math.random().toString(36).slice(2)}`;
+    await h.driver.interaction(
+      buttonPress(PUBLISH_IDS.publish, card.id, {
+        user,
+        channel: CHANNEL,
+        messageTs: card.ts,
+        responseUrl: h.slack.responseUrl(url),
+      }),
+    );
+    await h.slack.waitFor(() => h.slack.callsTo(`response_url:${url}`).length > 0, 15_000);
+    const answer = h.slack.callsTo(`response_url:${url}`)[0];
+    assertWithinBlockKitLimits(answer?.args, 'message');
+    return JSON.stringify(answer?.args);
+  }
+
+  const ownRecords = (zone: string) =>
+    (h.sandbox.state.domains.get(zone)?.records ?? []).filter(
+      (r) => r.type === 'CNAME' && r.name.startsWith('_'),
+    );
+  const threadSays = (card: { ts: string }, needle: string) =>
+    h.slack
+      .callsTo('chat.postMessage')
+      .some((call) => call.args.thread_ts === card.ts && messageText(call).includes(needle));
+
+  it('writes each CNAME with TTL 60 and the annotation, says "published" once the nameservers serve it, and writes nothing on a second press', async () => {
+    const card = await order(`www.${lab.zones.healthy}`);
+    const told = await press(card);
+    expect(told).toContain('validation record(s) written');
+    const written = ownRecords(lab.zones.healthy);
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatchObject({ ttl: 60 });
+    expect(JSON.stringify(written[0])).toContain(`managed by Regdesk; certificate_id=${card.id}`);
+
+    await h.slack.waitFor(() => threadSays(card, 'are published'), 30_000);
+
+    const again = await press(card);
+    expect(again).toContain('already there');
+    expect(ownRecords(lab.zones.healthy)).toHaveLength(1);
+    const creates = h.sandbox.calls.filter((call) => call.operation === 'dns.recordCreate');
+    expect(creates).toHaveLength(1);
+
+    // Issued: Regdesk removes its own records, and says so in the thread.
+    h.sandbox.advanceClock(2 * 3_600_000);
+    await h.slack.waitFor(() => threadSays(card, 'removed its 1 validation record'), 60_000);
+    expect(ownRecords(lab.zones.healthy)).toHaveLength(0);
+    const audit = JSON.stringify(await h.running.services.audit.latest({ teamId: 'T0001' }, { limit: 20 }));
+    expect(audit).toContain('records_publish');
+    expect(audit).toContain('records_remove');
+  });
+
+  it('writes nothing where another record is in the way, and says which', async () => {
+    const card = await order(`shop.${lab.zones.spf}`);
+    const known = await h.running.services.validations.recall({ teamId: 'T0001' }, card.id);
+    const name = known?.records[0]?.name ?? '';
+    expect(name).toContain(`shop.${lab.zones.spf}`);
+    // Someone else's record at the validation name: a CNAME cannot stand beside it.
+    h.sandbox.state.domains.get(lab.zones.spf)?.records.push({
+      id: 990_001,
+      name,
+      type: 'TXT',
+      data: '"someone else"',
+      ttl: 300,
+      auto: false,
+      active: true,
+    });
+    const creates = h.sandbox.calls.filter((call) => call.operation === 'dns.recordCreate').length;
+    const told = await press(card);
+    expect(told).toContain('blocked');
+    expect(told).toContain('someone else');
+    expect(told).toContain('Nothing was written');
+    expect(h.sandbox.calls.filter((call) => call.operation === 'dns.recordCreate')).toHaveLength(creates);
+  });
+
+  it('replaces only its own stale record (a reissue changed the token), never another', async () => {
+    const card = await order(`www.${lab.zones.expiring}`);
+    expect(await press(card)).toContain('validation record(s) written');
+    const [first] = ownRecords(lab.zones.expiring);
+    const workspace = { teamId: 'T0001' };
+    const known = await h.running.services.validations.recall(workspace, card.id);
+    const record = known?.records[0];
+    if (first === undefined || record === undefined) throw new Error('nothing was written');
+    // What a reissue answers: the same name, a new target.
+    const certificate = await h.running.services.registrarFor(workspace).tls.get(card.id);
+    await h.running.services.validations.remember(workspace, {
+      ...certificate,
+      validation: {
+        method: 'dns-cname-token',
+        dns_records: [{ ...record, value: 'reissued.dcv.digicert.example.' }],
+      },
+    });
+    expect(await press(card)).toContain('validation record(s) written');
+    const now = ownRecords(lab.zones.expiring);
+    expect(now).toHaveLength(1);
+    expect(now[0]?.data).toBe('reissued.dcv.digicert.example.');
+    expect(now[0]?.id).not.toBe(first.id);
+  });
+
+  it('tells a read-only key so and writes nothing', async () => {
+    const card = await order(`api.${lab.zones.noDmarc}`);
+    h.sandbox.addKey(
+      h.sandbox.apiKey,
+      ALL_PERMISSIONS.filter((permission) => permission !== 'dns:write'),
+    );
+    try {
+      const told = await press(card);
+      expect(told).toContain('may not change DNS records');
+      expect(ownRecords(lab.zones.noDmarc)).toHaveLength(0);
+    } finally {
+      h.sandbox.addKey(h.sandbox.apiKey, [...ALL_PERMISSIONS]);
+    }
+  });
+
+  it('a zone not hosted at the registrar: the exact record to create elsewhere, nothing written', async () => {
+    const card = await order('www.not-in-this-account.de');
+    const creates = () => h.sandbox.calls.filter((call) => call.operation === 'dns.recordCreate').length;
+    const before = creates();
+    const told = await press(card);
+    expect(told).toContain('not hosted at the registrar');
+    expect(told).toContain('CNAME');
+    expect(creates()).toBe(before);
+  });
+
+  it('refuses a forged press for a certificate Regdesk did not order', async () => {
+    const told = await press({ ts: '1.1', id: 'cert-issued-old' });
+    expect(told).toContain('did not place the order');
+  });
+});
