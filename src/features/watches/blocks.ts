@@ -113,6 +113,7 @@ export function digestMessage(
   failing: readonly WatchedEntry[],
   watched: number,
   now: number,
+  foreign: readonly string[] = [],
 ): Message {
   const expiring = coming.slice(0, MAX_LINES).map((entry) => stateLine(entry, now));
   const blocks: KnownBlock[] = [
@@ -137,6 +138,15 @@ export function digestMessage(
     blocks.push(section(text.watches.digestFailingHeading({ count: failing.length })));
     blocks.push(...packLines(failing.slice(0, MAX_LINES).map((entry) => stateLine(entry, now))).slice(0, 5));
   }
+  if (foreign.length > 0)
+    blocks.push(
+      context(
+        text.watches.digestForeign({
+          ids: foreign.slice(0, 20).map(codeSpan).join(', '),
+          more: Math.max(0, foreign.length - 20),
+        }),
+      ),
+    );
   blocks.push(context(text.watches.digestFooter({ watched, asOf: slackDate(now) })));
   return {
     text: text.watches.digestSummary({ expiring: coming.length, changes: changes.length }),

@@ -9,16 +9,19 @@ import { openModal } from '../../slack/views.js';
 import { workspaceOf } from '../../slack/workspace.js';
 import { text } from '../../text/index.js';
 import type { Roles } from '../approvals/permissions.js';
+import type { RenewalLedger } from '../tls/renewals.js';
 import { REGISTRAR_ID } from '../tls/service.js';
 import { type AddDeps, addWatches } from './adding.js';
 import { listMessage, settingsModal } from './blocks.js';
 import { type DigestDeps, sendDigest } from './digest.js';
+import { discover } from './discover.js';
 import { management, maySaveSettings, removalRefusal } from './managers.js';
 import type { DigestSettings, WatchKind } from './store.js';
 
 export interface WatchCommandDeps extends DigestDeps, AddDeps {
   roles: Roles;
   directory: SlackDirectory;
+  renewals: Pick<RenewalLedger, 'ordersFor'>;
 }
 
 /** Names or ids per `watch add|remove`; more are refused with the usage (a list of 500 goes in parts). */
@@ -55,6 +58,8 @@ export function domainWatchCommand(deps: WatchCommandDeps): Subcommand {
           return removeWatches(ctx, deps, 'domain');
         case 'list':
           return listWatches(ctx, deps);
+        case 'all':
+          return watchEverything(ctx, deps);
         case 'settings':
           return openSettings(ctx, deps);
         case 'digest':
@@ -80,6 +85,40 @@ export function tlsWatchCommand(deps: WatchCommandDeps): Subcommand {
       return usage(ctx, text.watches.tlsUsage);
     },
   };
+}
+
+/**
+ * `/domain watch all`: admins only (it takes the workspace's whole limit). Lists the registrar's zones
+ * and certificates now and then within the hour (discover.ts); alerts go to the channel it was typed in.
+ */
+async function watchEverything(ctx: SubcommandContext, deps: WatchCommandDeps): Promise<void> {
+  if (!(await allowed(ctx, deps, 'domain watch all'))) return;
+  const { body, client } = ctx.bolt;
+  const workspace = workspaceOf(body);
+  const say = async (said: string): Promise<void> => {
+    await ctx.respond({ response_type: 'ephemeral', text: said });
+  };
+  if (!(await deps.roles.isAdmin(client, workspace, body.user_id)))
+    return say(text.watches.watchAllAdminsOnly);
+  const result = await discover({ ...deps, logger: ctx.logger }, workspace, {
+    channel: body.channel_id,
+    by: body.user_id,
+    listedAt: 0,
+  });
+  if (result.kind === 'not-offered') return say(text.watches.watchAllNotOffered);
+  if (result.kind === 'over-limit') return say(text.watches.watchAllOverLimit({ limit: result.limit }));
+  const lines = [
+    text.watches.watchAllDone({
+      domains: result.domains.length,
+      certificates: result.certificates.length,
+      channel: `<#${body.channel_id}>`,
+    }),
+    ...(result.certificatesListed ? [] : [text.watches.watchAllNoCertificates]),
+    ...(result.foreign.length === 0
+      ? []
+      : [text.watches.watchAllForeign({ ids: result.foreign.slice(0, 20).map(codeSpan).join(', ') })]),
+  ];
+  await say(lines.join('\n'));
 }
 
 async function addDomains(ctx: SubcommandContext, deps: WatchCommandDeps): Promise<void> {

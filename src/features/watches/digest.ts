@@ -27,7 +27,12 @@ export async function buildDigest(deps: DigestDeps, workspace: WorkspaceRef) {
   // The first digest reports a week of changes at most.
   const changes = await deps.store.changesSince(workspace, since ?? now - 7 * 86_400_000);
   const failing = entries.filter((entry) => entry.state.failures >= FAILURES_BEFORE_REPORT);
-  return digestMessage(coming, changes, failing, entries.length, now);
+  // Certificates `/domain watch all` found that Regdesk did not order, still watched.
+  const foreign = await deps.store.foreign(workspace);
+  const notOrderedHere = entries
+    .filter((entry) => entry.item.kind === 'certificate' && foreign.has(entry.item.id))
+    .map((entry) => entry.item.id);
+  return digestMessage(coming, changes, failing, entries.length, now, notOrderedHere);
 }
 
 /**

@@ -73,6 +73,10 @@ export const DigestSettings = z.object({
 });
 export type DigestSettings = z.infer<typeof DigestSettings>;
 
+/** `/domain watch all`: every zone and certificate the registrar lists, new ones picked up. */
+export const WatchAll = z.object({ channel: z.string(), by: z.string(), listedAt: z.number() });
+export type WatchAll = z.infer<typeof WatchAll>;
+
 /** A change seen by a look, for the digest's "what changed". */
 export const WatchChange = z.object({ at: z.number(), text: z.string() });
 export type WatchChange = z.infer<typeof WatchChange>;
@@ -270,11 +274,31 @@ export class WatchStore {
     await this.redis.set(this.#key(workspace, 'last-digest'), String(at));
   }
 
+  /** `/domain watch all` (discover.ts): where new items' alerts go, who asked, when last listed. */
+  async watchAll(workspace: WorkspaceRef): Promise<WatchAll | undefined> {
+    const raw = await this.redis.get(this.#key(workspace, 'all'));
+    return raw === null ? undefined : parsed(WatchAll, raw)[0];
+  }
+
+  async saveWatchAll(workspace: WorkspaceRef, all: WatchAll): Promise<void> {
+    await this.redis.set(this.#key(workspace, 'all'), JSON.stringify(all));
+    await this.redis.sadd(this.#workspaces, JSON.stringify(workspaceFields(workspace)));
+  }
+
+  /** Certificates found by listing that Regdesk did not order: the digest names them. */
+  async markForeign(workspace: WorkspaceRef, ids: readonly string[]): Promise<void> {
+    if (ids.length > 0) await this.redis.sadd(this.#key(workspace, 'foreign'), ...ids);
+  }
+
+  async foreign(workspace: WorkspaceRef): Promise<Set<string>> {
+    return new Set(await this.redis.smembers(this.#key(workspace, 'foreign')));
+  }
+
   /** Forgets the workspace in the sweep's list (its own keys go with the uninstall's purge). */
   async forget(workspace: WorkspaceRef): Promise<void> {
     await this.redis.srem(this.#workspaces, JSON.stringify(workspaceFields(workspace)));
     await this.redis.del(
-      ...['items', 'state', 'due', 'settings', 'changes', 'last-digest'].map((part) =>
+      ...['items', 'state', 'due', 'settings', 'changes', 'last-digest', 'all', 'foreign'].map((part) =>
         this.#key(workspace, part),
       ),
     );

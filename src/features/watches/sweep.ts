@@ -9,6 +9,7 @@ import type { RenewalLedger } from '../tls/renewals.js';
 import { FAILURES_BEFORE_REPORT, itemName } from './blocks.js';
 import { type Look, lookAtCertificate, lookAtDomain } from './checks.js';
 import { sendDigest } from './digest.js';
+import { discoverDue } from './discover.js';
 import { type DnsLookDeps, dnsLook } from './dns-look.js';
 import type { WatchJob } from './jobs.js';
 import { flushAlerts, type OutboxDeps, raise } from './outbox.js';
@@ -32,6 +33,7 @@ export function watchProcessor(deps: SweepDeps) {
     const data = job.data;
     if (data.type === 'sweep') {
       await deps.service.sweep();
+      await discoverDue(deps);
       return;
     }
     if (data.type === 'alerts') {

@@ -3,12 +3,26 @@ import type { TextArea } from './area.js';
 /** What Regdesk says about watches (see ../index.ts). */
 export const watches = {
   // `/domain watch …` and `/tls watch …`: usage and help
-  domainCommandUsage: 'watch add|remove|list|settings|digest …',
+  domainCommandUsage: 'watch add|remove|list|all|settings|digest …',
   domainCommandSummary: 'expiry and drift alerts for domains; digest settings; `digest` posts the digest now',
   tlsCommandUsage: 'watch add|remove|list …',
   tlsCommandSummary: 'expiry, revocation and stuck-order alerts for certificates',
   domainUsage:
-    '`/domain watch add DOMAIN…`, `/domain watch remove DOMAIN…`, `/domain watch list`, `/domain watch settings` or `/domain watch digest`.',
+    '`/domain watch add DOMAIN…`, `/domain watch remove DOMAIN…`, `/domain watch list`, `/domain watch all`, `/domain watch settings` or `/domain watch digest`.',
+
+  // `/domain watch all`
+  watchAllAdminsOnly:
+    "Only admins (workspace admins, owners and the Regdesk admins of `/domain policy`) may watch everything the registrar lists: it uses the whole workspace's watch limit. Nothing was added.",
+  watchAllNotOffered:
+    "Listing the account's zones is not available with this registrar: nothing was added. Watch domains by name with `/domain watch add DOMAIN…`.",
+  watchAllOverLimit: (p: { limit: number }) =>
+    `The registrar lists more than this workspace may watch (\`WATCH_LIMIT\`, ${p.limit}): nothing was added.`,
+  watchAllDone: (p: { domains: number; certificates: number; channel: string }) =>
+    `Now watching everything the registrar lists for this workspace's key: ${p.domains} new domain(s) and ${p.certificates} new certificate(s); zones and certificates added later are picked up within the hour. Alerts go to ${p.channel} (or the digest channel).`,
+  watchAllNoCertificates: 'The registrar does not list certificates: only zones are watched.',
+  watchAllForeign: (p: { ids: string }) => `Not ordered through Regdesk: ${p.ids}.`,
+  digestForeign: (p: { ids: string; more: number }) =>
+    `Certificates not ordered through Regdesk: ${p.ids}${p.more > 0 ? ` and ${p.more} more` : ''}.`,
   tlsUsage: '`/tls watch add CERTIFICATE_ID…`, `/tls watch remove CERTIFICATE_ID…` or `/tls watch list`.',
   addDomainsUsage: '`/domain watch add DOMAIN…`, e.g. `/domain watch add example.com example.org`.',
   addCertificatesUsage: '`/tls watch add CERTIFICATE_ID…`, e.g. `/tls watch add cert-123`.',
