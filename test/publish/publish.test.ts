@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLISH_IDS } from '../../src/features/publish/ids.js';
-import { ORDER_IDS } from '../../src/features/tls/ids.js';
+import { COMPLETE_IDS, ORDER_IDS } from '../../src/features/tls/ids.js';
 import { ALL_PERMISSIONS } from '../../src/sandbox/index.js';
 import { inputActionId } from '../../src/slack/modal.js';
 import { addLabDomains } from '../diagnostics/support.js';
@@ -227,6 +227,62 @@ describe('Publish validation records: written at the registrar, confirmed on the
     expect(told).toContain('not hosted at the registrar');
     expect(told).toContain('CNAME');
     expect(creates()).toBe(before);
+  });
+
+  it('completes a staged order with an organization, then publishes its records in the same thread', async () => {
+    const cn = `ov.${lab.zones.healthy}`;
+    h.sandbox.state.certificates.set('cert-staged', {
+      ...(h.sandbox.state.certificates.get('cert-issued-old') as object),
+      id: 'cert-staged',
+      status: 'pending',
+      common_name: cn,
+      dns_names: [cn],
+      product: 'SecureSite',
+      order_state: 'PENDING',
+      organization_id: null,
+      action_required: true,
+      dcv_method: 'dns-cname-token',
+      orderedAt: Date.now(),
+      issueAt: Date.now() + 3_600_000,
+    } as Parameters<typeof h.sandbox.state.certificates.set>[1]);
+    await h.driver.interaction(
+      buttonPress(COMPLETE_IDS.button, 'cert-staged', { user: 'U0001', channel: CHANNEL }),
+    );
+    const modal = (call: SlackCall) =>
+      call.method === 'views.update' && JSON.stringify(call.args).includes(COMPLETE_IDS.modal);
+    await h.slack.waitFor((calls) => calls.some(modal), 15_000);
+    assertWithinBlockKitLimits(h.slack.calls.find(modal)?.args.view, 'modal');
+
+    const submit = (org: string) =>
+      h.driver.interaction(
+        viewSubmission(
+          COMPLETE_IDS.modal,
+          {
+            [COMPLETE_IDS.org]: {
+              [inputActionId(COMPLETE_IDS.org)]: { type: 'plain_text_input', value: org },
+            },
+          },
+          { privateMetadata: JSON.stringify({ channel: CHANNEL, certificateId: 'cert-staged' }) },
+        ),
+      );
+    const bad = await submit('not an id!');
+    expect(bad.json()).toMatchObject({
+      response_action: 'errors',
+      errors: { [COMPLETE_IDS.org]: expect.any(String) },
+    });
+    expect(h.sandbox.calls.some((call) => call.operation === 'tls.complete')).toBe(false);
+
+    await submit('org-acme');
+    const completed = (call: SlackCall) =>
+      call.method === 'chat.postMessage' &&
+      call.args.channel === CHANNEL &&
+      messageText(call).includes('completed a staged certificate order');
+    await h.slack.waitFor((calls) => calls.some(completed), 15_000);
+    const card = h.slack.calls.find(completed);
+    const ts = (card?.result as { ts?: string } | undefined)?.ts ?? '';
+    await h.slack.waitFor(() => threadSays({ ts }, 'validation record(s) written'), 15_000);
+    expect(ownRecords(lab.zones.healthy).some((r) => r.name.includes(`ov.${lab.zones.healthy}`))).toBe(true);
+    await h.slack.waitFor(() => threadSays({ ts }, 'are published'), 30_000);
   });
 
   it('refuses a forged press for a certificate Regdesk did not order', async () => {

@@ -6,7 +6,7 @@ import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
 import { watchButton } from '../../slack/watch-button.js';
 import { text } from '../../text/index.js';
 import { PUBLISH_IDS } from '../publish/ids.js';
-import { REISSUE_IDS } from './ids.js';
+import { COMPLETE_IDS, REISSUE_IDS } from './ids.js';
 
 const STATUS_ICON: Record<string, string> = {
   issued: ':white_check_mark:',
@@ -86,6 +86,17 @@ export function certificateCard(cert: TlsCertificate): { text: string; blocks: K
     ),
   );
   const actions = [];
+  // A staged order waits for an organization (spec addendum §1 #9): completed from here (complete.ts).
+  if (cert.status === 'pending' && cert.action_required === true && /^[A-Za-z0-9_.-]{1,100}$/.test(cert.id))
+    actions.push(
+      button(
+        text.tls.completeButton,
+        COMPLETE_IDS.button,
+        cert.id,
+        'primary',
+        text.tls.completeButtonLabel({ id: cert.id }),
+      ),
+    );
   // Regdesk writes the records itself (features/publish), while the order waits for them.
   if (
     cert.status === 'pending' &&
@@ -133,12 +144,13 @@ export function certificateCard(cert: TlsCertificate): { text: string; blocks: K
 const ANNOUNCED = {
   order: { text: text.tls.orderedText, line: text.tls.orderedLine },
   reissue: { text: text.tls.reissuedText, line: text.tls.reissuedLine },
+  complete: { text: text.tls.completedText, line: text.tls.completedLine },
 } as const;
 
 /** A channel message: `user` ordered or reissued `cert`, with its card (the thread then follows it). */
 export function announcement(
   user: string,
-  change: 'order' | 'reissue',
+  change: keyof typeof ANNOUNCED,
   cert: TlsCertificate,
 ): { text: string; blocks: KnownBlock[] } {
   const card = certificateCard(cert);

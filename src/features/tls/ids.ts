@@ -27,6 +27,13 @@ export const REISSUE_IDS = {
   reissueButton: 'tls.reissue.open',
 } as const;
 
+/** **Complete order** on a staged order's card (`action_required`), and its modal. */
+export const COMPLETE_IDS = {
+  button: 'tls.complete.open',
+  modal: 'tls.complete.modal',
+  org: 'tls.complete.org',
+} as const;
+
 /** The reason modal of `/tls revoke|cancel ID` without a reason. */
 export const REASON_IDS = {
   modal: 'tls.reason.modal',

@@ -1,3 +1,5 @@
+import type { WebClient } from '@slack/web-api';
+import type { Queue } from 'bullmq';
 import type { DnsClient } from '../../dns/client.js';
 import type { KeySpace, Redis } from '../../shared/redis.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
@@ -10,18 +12,30 @@ import type { AuditLog } from '../audit/service.js';
 import type { ProductsCa } from '../diagnostics/caa.js';
 import type { FeatureModule } from '../feature.js';
 import type { Origin } from '../follow/jobs.js';
+import { outcomeMessage } from '../publish/blocks.js';
+import type { PublishJob } from '../publish/jobs.js';
+import { publishRecords } from '../publish/service.js';
+import type { PublishedRecords } from '../publish/store.js';
 import { CaaPreflight } from './caa-preflight.js';
 import { showCommand, showOrganization } from './commands.js';
+import { registerCompleteOrder } from './complete.js';
 import { downloadCommand } from './download.js';
 import { certificateFollower } from './follow.js';
 import type { CertificateOperation, TlsHandlerDeps } from './interaction.js';
-import { cancelOrder, orderCertificate, reissueCertificate, revokeCertificate } from './operations.js';
+import {
+  cancelOrder,
+  completeOrder,
+  orderCertificate,
+  reissueCertificate,
+  revokeCertificate,
+} from './operations.js';
 import { orderCommand, registerOrderModal } from './order.js';
 import { CertificateOrders } from './order-service.js';
 import { orgCommand, registerOrgModal } from './organizations.js';
 import { registerReissue, reissueCommand } from './reissue.js';
 import { type RevocationRequests, registerReasonModal, revocationCommand } from './revoke.js';
 import { TlsService } from './service.js';
+import type { ValidationLedger } from './validation-ledger.js';
 
 export interface TlsDeps extends LookupDeps {
   approvals: RevocationRequests & Requests<CertificateOperation>;
@@ -33,6 +47,11 @@ export interface TlsDeps extends LookupDeps {
   keys: KeySpace;
   dnsClient: DnsClient;
   productsCa: ProductsCa;
+  slackFor(workspace: WorkspaceRef): Promise<WebClient>;
+  /** Publishing validation records (features/publish), for completed staged orders. */
+  validations: ValidationLedger;
+  published: PublishedRecords;
+  publishQueue: Queue<PublishJob>;
   follow(workspace: WorkspaceRef, kind: 'certificate', id: string, origin: Origin): Promise<void>;
 }
 
@@ -42,7 +61,7 @@ export interface TlsDeps extends LookupDeps {
  */
 export const tlsFeature = {
   name: 'tls',
-  operations: [revokeCertificate, cancelOrder, orderCertificate, reissueCertificate],
+  operations: [revokeCertificate, cancelOrder, orderCertificate, reissueCertificate, completeOrder],
   followers: [certificateFollower],
   register: (app, deps) => {
     const service = new TlsService(deps);
@@ -57,6 +76,16 @@ export const tlsFeature = {
       approvals: deps.approvals,
       logger: deps.logger,
       followCertificate: (workspace, id, origin) => deps.follow(workspace, 'certificate', id, origin),
+      publishValidation: async (workspace, certificateId, where) => {
+        const outcome = await publishRecords(deps, workspace, certificateId, where);
+        const message = outcomeMessage(certificateId, outcome);
+        await deps.poster.post(await deps.slackFor(workspace), {
+          channel: where.channel,
+          ...(where.threadTs === undefined ? {} : { thread_ts: where.threadTs }),
+          text: message.text,
+          ...(message.blocks === undefined ? {} : { blocks: message.blocks }),
+        });
+      },
     };
     deps.router
       .add('/tls', orderCommand(handlers))
@@ -70,5 +99,6 @@ export const tlsFeature = {
     registerOrgModal(app, handlers);
     registerReissue(app, handlers);
     registerOrderModal(app, handlers);
+    registerCompleteOrder(app, handlers);
   },
 } satisfies FeatureModule<TlsDeps>;

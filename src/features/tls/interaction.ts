@@ -18,12 +18,12 @@ import type { Origin } from '../follow/jobs.js';
 import { announcement } from './blocks.js';
 import type { CaaPreflight } from './caa-preflight.js';
 import { LOADING_VIEW } from './ids.js';
-import type { orderCertificate, reissueCertificate } from './operations.js';
+import type { completeOrder, orderCertificate, reissueCertificate } from './operations.js';
 import type { CertificateOrders } from './order-service.js';
 import type { TlsService } from './service.js';
 
 /** Orders and reissues: they go through approval when the policy says so. */
-export type CertificateOperation = typeof orderCertificate | typeof reissueCertificate;
+export type CertificateOperation = typeof orderCertificate | typeof reissueCertificate | typeof completeOrder;
 
 /** Slack I/O shared by the TLS handlers, and what they are given (built in index.ts). */
 export interface TlsHandlerDeps {
@@ -37,6 +37,15 @@ export interface TlsHandlerDeps {
   audit: AuditLog;
   approvals: Requests<CertificateOperation>;
   followCertificate(workspace: WorkspaceRef, id: string, origin: Origin): Promise<void>;
+  /**
+   * Publishes a certificate's validation records and tells the person what happened (features/publish):
+   * after a staged order is completed through Regdesk, in the same thread as the follow-up.
+   */
+  publishValidation(
+    workspace: WorkspaceRef,
+    certificateId: string,
+    where: { channel: string; threadTs?: string; user: string },
+  ): Promise<void>;
   logger: Logger;
 }
 
@@ -122,7 +131,7 @@ export async function orderOrRequest<Op extends CertificateOperation>(
 }
 
 /** Each change as announced and as audited. */
-const CHANGES = { 'tls.order': 'order', 'tls.reissue': 'reissue' } as const;
+const CHANGES = { 'tls.order': 'order', 'tls.reissue': 'reissue', 'tls.complete': 'complete' } as const;
 
 /**
  * An order or reissue the registrar accepted without approval: its card with the validation records
@@ -143,13 +152,23 @@ export async function announce(
     announcement(who.user, action, cert),
     cert.status === 'pending'
       ? {
-          start: (origin) => deps.followCertificate(workspace, cert.id, origin),
+          start: async (origin) => {
+            await deps.followCertificate(workspace, cert.id, origin);
+            // Completed through Regdesk: its records are published at once (R46: only its own names).
+            if (action === 'complete' && cert.validation?.method === 'dns-cname-token')
+              await deps.publishValidation(workspace, cert.id, {
+                channel: origin.channel,
+                ...(origin.threadTs === undefined ? {} : { threadTs: origin.threadTs }),
+                user: who.user,
+              });
+          },
           showCommand: text.tls.showCommand({ id: cert.id }),
         }
       : undefined,
   );
   await deps.audit.append(workspace, {
-    action,
+    // Completing a staged order is the ordering decision, audited as one.
+    action: action === 'complete' ? 'order' : action,
     actor: who.user,
     operation: change.operation.name,
     target: change.operation.target(change.params),

@@ -132,7 +132,11 @@ function csrKey(pem: string): string {
   }
 }
 
-const PLACED = { order: text.tls.orderedOutcome, reissue: text.tls.reissuedOutcome } as const;
+const PLACED = {
+  order: text.tls.orderedOutcome,
+  reissue: text.tls.reissuedOutcome,
+  complete: text.tls.completedOutcome,
+} as const;
 
 function placed(cert: TlsCertificate, change: keyof typeof PLACED): Execution {
   const pending = cert.status === 'pending';
@@ -221,5 +225,45 @@ export const reissueCertificate = defineOperation<
     const certificate = await registrar.tls.reissue(p.certificateId, p.params);
     await new ValidationLedger(redis, keys).remember(workspace, certificate).catch(() => undefined);
     return placed(certificate, 'reissue');
+  },
+});
+
+const CompleteParams = z.object({
+  certificateId: z.string().min(1).max(200),
+  orgId: z.string().regex(/^[A-Za-z0-9_.-]{1,100}$/),
+});
+
+/**
+ * Completing a staged order (`action_required`, spec addendum §1 #9) with an organization: an order
+ * decision like placing one, so it follows the order policy (approval when orders need one).
+ */
+export const completeOrder = defineOperation<
+  RegistrarContext & { redis: Redis; keys: KeySpace },
+  'tls.complete',
+  z.infer<typeof CompleteParams>
+>({
+  name: 'tls.complete',
+  permission: 'order',
+  schema: CompleteParams,
+  summary: (p) => text.tls.completeRequestSummary({ id: p.certificateId, org: p.orgId }),
+  target: (p) => p.certificateId,
+  preview: async ({ registrar }, p) => {
+    const cert = await registrar.tls.get(p.certificateId);
+    const details = [describeCertificate(cert), text.tls.orderPreviewOrganization({ id: codeSpan(p.orgId) })];
+    if (cert.action_required !== true)
+      return { details, blocker: text.tls.completeNotStaged({ id: p.certificateId, status: cert.status }) };
+    return { details };
+  },
+  precheck: async ({ registrar }, p) => {
+    const cert = await registrar.tls.get(p.certificateId);
+    return cert.action_required === true
+      ? undefined
+      : text.tls.completeNotStaged({ id: p.certificateId, status: cert.status });
+  },
+  execute: async ({ registrar, redis, keys, workspace }, p) => {
+    const certificate = await registrar.tls.complete(p.certificateId, p.orgId);
+    // Its validation records appear now (spec addendum §4): kept for publishing.
+    await new ValidationLedger(redis, keys).remember(workspace, certificate).catch(() => undefined);
+    return placed(certificate, 'complete');
   },
 });

@@ -216,6 +216,15 @@ export class TlsService {
     return certificate;
   }
 
+  /** Completes a staged order; its validation records, which appear now, are kept for publishing. */
+  async complete(workspace: WorkspaceRef, certificateId: string, orgId: string): Promise<TlsCertificate> {
+    const certificate = await this.deps.registrarFor(workspace).tls.complete(certificateId, orgId);
+    await new ValidationLedger(this.deps.redis, this.deps.keys)
+      .remember(workspace, certificate)
+      .catch(() => undefined);
+    return certificate;
+  }
+
   async organization(workspace: WorkspaceRef, id: string): Promise<TlsOrganization> {
     return this.deps.registrarFor(workspace).organizations.get(id);
   }

@@ -157,6 +157,24 @@ export const tls = {
   orderedLine: (p: { user: string }) => `<@${p.user}> ordered a certificate.`,
   reissuedText: (p: { user: string; card: string }) => `<@${p.user}> reissued ${p.card}`,
   reissuedLine: (p: { user: string }) => `<@${p.user}> reissued a certificate.`,
+  completedText: (p: { user: string; card: string }) => `<@${p.user}> completed the order of ${p.card}`,
+  completedLine: (p: { user: string }) => `<@${p.user}> completed a staged certificate order.`,
+
+  // **Complete order** of a staged (OV) order
+  completeButton: 'Complete order',
+  completeButtonLabel: (p: { id: string }) => `Complete the staged order of certificate ${p.id}`,
+  completeModalTitle: 'Complete order',
+  completeSubmit: 'Complete',
+  completeIntro: (p: { id: string; commonName: string }) =>
+    `The order of ${p.id} (${p.commonName}) waits for an organization. Name one that is usable for ordering; its validation records are then published and the order followed in the card's thread.`,
+  completeOrgHint: '`/tls org new` creates one; `/tls org show ID` tells whether it is usable for ordering.',
+  completeOrgInvalid: 'An organization id: letters, digits, dots, dashes or underscores.',
+  completeRequestSummary: (p: { id: string; org: string }) =>
+    `complete the staged order of certificate ${p.id} with organization ${p.org}`,
+  completeNotStaged: (p: { id: string; status: string }) =>
+    `certificate ${p.id} is not waiting for completion (${p.status})`,
+  completedOutcome: (p: { id: string; commonName: string; status: string; pending: boolean }) =>
+    `order of certificate ${p.id} for ${p.commonName} completed, now ${p.status}${p.pending ? `; its validation records: /tls show ${p.id}` : ''}`,
   announcedOutcome: (p: { id: string; status: string }) => `certificate ${p.id} is ${p.status}`,
 
   // Following a pending certificate until it settles
