@@ -24,6 +24,7 @@ describe('the registry of sensitive operations', () => {
       'domain.authcode',
       'domain.ns',
       'tls.cancel',
+      'tls.complete',
       'tls.order',
       'tls.reissue',
       'tls.revoke',

@@ -14,7 +14,7 @@ const BUILDERS = /(^|\/)(blocks|[a-z-]+-blocks|commands|actions|views|modals|ann
  */
 const NOT_SENTENCES = [
   /^\/(domain|tls|dns) watch remove \$\{item\.id\}$/, // a command, passed into a catalog sentence
-  /^(domain|tls) watch add$/, // the operation name the permission model and audit record
+  /^(domain|tls) watch (add|all)$/, // the operation name the permission model and audit record
 ];
 
 function files(dir: string): string[] {
