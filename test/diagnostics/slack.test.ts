@@ -1,42 +1,12 @@
-import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_IDS } from '../../src/features/tls/ids.js';
-import { inputActionId } from '../../src/slack/modal.js';
 import type { Harness } from '../helpers/app-harness.js';
 import { assertWithinBlockKitLimits } from '../helpers/block-kit.js';
 import { type DnsLab, queryDns, startDnsLab } from '../helpers/dns-lab.js';
+import { orderModalValues } from '../helpers/order-form.js';
 import { messageText, viewSubmission } from '../helpers/payloads.js';
 import { command, looksDone, posted, startWatching, sweepLater } from '../watches/support.js';
 import { addLabDomains } from './support.js';
-
-const csr = (subject: string) =>
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-new',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:P-256',
-      '-nodes',
-      '-keyout',
-      '/dev/null',
-      '-subj',
-      `/CN=${subject}`,
-    ],
-    { stdio: ['ignore', 'pipe', 'ignore'] },
-  ).toString();
-const input = (blockId: string, value: Record<string, unknown>) => ({
-  [blockId]: { [inputActionId(blockId)]: value },
-});
-const orderForm = (cn: string) => ({
-  ...input(ORDER_IDS.product, { type: 'static_select', selected_option: { value: 'RapidSSL' } }),
-  ...input(ORDER_IDS.cn, { type: 'plain_text_input', value: cn }),
-  ...input(ORDER_IDS.sans, { type: 'plain_text_input', value: '' }),
-  ...input(ORDER_IDS.csr, { type: 'plain_text_input', value: csr(cn) }),
-  ...input(ORDER_IDS.dcv, { type: 'radio_buttons', selected_option: { value: 'dns-cname-token' } }),
-});
 
 describe('/dns check, the order modal’s CAA check and watches, from Slack, against real DNS servers', () => {
   let lab: DnsLab;
@@ -87,7 +57,10 @@ describe('/dns check, the order modal’s CAA check and watches, from Slack, aga
     const before = orders();
     const submit = (viewId: string, cn: string) =>
       h.driver.interaction(
-        viewSubmission(ORDER_IDS.modal, orderForm(cn), { privateMetadata: '{"channel":"C0001"}', viewId }),
+        viewSubmission(ORDER_IDS.modal, orderModalValues(cn), {
+          privateMetadata: '{"channel":"C0001"}',
+          viewId,
+        }),
       );
     const refused = await submit('VCAA1', `www.${lab.zones.caa}`);
     expect(refused.json()).toMatchObject({

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLISH_IDS } from '../../src/features/publish/ids.js';
 import { COMPLETE_IDS, ORDER_IDS } from '../../src/features/tls/ids.js';
@@ -9,37 +8,10 @@ import { type Harness, startHarness } from '../helpers/app-harness.js';
 import { assertWithinBlockKitLimits } from '../helpers/block-kit.js';
 import { type DnsLab, startDnsLab } from '../helpers/dns-lab.js';
 import type { SlackCall } from '../helpers/fake-slack.js';
+import { orderModalValues } from '../helpers/order-form.js';
 import { buttonPress, messageText, viewSubmission } from '../helpers/payloads.js';
 
 const CHANNEL = 'CPUBLISH';
-const csr = (subject: string) =>
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-new',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:P-256',
-      '-nodes',
-      '-keyout',
-      '/dev/null',
-      '-subj',
-      `/CN=${subject}`,
-    ],
-    { stdio: ['ignore', 'pipe', 'ignore'] },
-  ).toString();
-const input = (blockId: string, value: Record<string, unknown>) => ({
-  [blockId]: { [inputActionId(blockId)]: value },
-});
-const orderForm = (cn: string) => ({
-  ...input(ORDER_IDS.product, { type: 'static_select', selected_option: { value: 'RapidSSL' } }),
-  ...input(ORDER_IDS.cn, { type: 'plain_text_input', value: cn }),
-  ...input(ORDER_IDS.sans, { type: 'plain_text_input', value: '' }),
-  ...input(ORDER_IDS.csr, { type: 'plain_text_input', value: csr(cn) }),
-  ...input(ORDER_IDS.dcv, { type: 'radio_buttons', selected_option: { value: 'dns-cname-token' } }),
-});
 
 const hasPublishButton = (call: SlackCall) =>
   call.method === 'chat.postMessage' &&
@@ -93,7 +65,7 @@ describe('Publish validation records: written at the registrar, confirmed on the
   async function order(cn: string): Promise<{ ts: string; id: string }> {
     const before = h.slack.calls.filter(hasPublishButton).length;
     await h.driver.interaction(
-      viewSubmission(ORDER_IDS.modal, orderForm(cn), {
+      viewSubmission(ORDER_IDS.modal, orderModalValues(cn), {
         privateMetadata: JSON.stringify({ channel: CHANNEL }),
       }),
     );

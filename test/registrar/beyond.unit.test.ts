@@ -1,6 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
 import {
   BadRequestError,
   ConflictError,
@@ -13,20 +11,9 @@ import {
   UnauthorizedError,
 } from '../../src/registrar/index.js';
 import { text } from '../../src/text/index.js';
+import { type Interaction, recordedInteractions } from '../helpers/cassettes.js';
 
-interface Interaction {
-  request: { method: string; uri: string; body: string | null };
-  response: { status: { code: number }; headers: Record<string, string[]>; body: { string: string } };
-}
-
-const DIR = new URL('../fixtures/regfish-cassettes/', import.meta.url);
-const interactions: Interaction[] = readdirSync(DIR)
-  .filter((file) => file.endsWith('.yaml'))
-  .sort()
-  .flatMap(
-    (file) =>
-      (parse(readFileSync(new URL(file, DIR), 'utf8')) as { interactions: Interaction[] }).interactions,
-  );
+const interactions = recordedInteractions();
 
 interface Sent {
   method: string;

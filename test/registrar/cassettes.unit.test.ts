@@ -1,22 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
 import { z } from 'zod';
 import { RegistrarTransport } from '../../src/registrar/client.js';
 import { createRegistrarClient, NotFoundError, RecordSetInvalidError } from '../../src/registrar/index.js';
+import { type Interaction, recordedInteractions } from '../helpers/cassettes.js';
 
-interface Interaction {
-  request: { method: string; uri: string; body: string | null };
-  response: { status: { code: number }; headers: Record<string, string[]>; body: { string: string } };
-}
-
-const DIR = new URL('../fixtures/regfish-cassettes/', import.meta.url);
-const interactions: Interaction[] = readdirSync(DIR)
-  .filter((file) => file.endsWith('.yaml'))
-  .flatMap(
-    (file) =>
-      (parse(readFileSync(new URL(file, DIR), 'utf8')) as { interactions: Interaction[] }).interactions,
-  );
+const interactions = recordedInteractions();
 
 /** Replays one recorded answer, as the real service gave it, through an injected fetch. */
 function replay(interaction: Interaction): typeof fetch {

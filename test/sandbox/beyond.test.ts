@@ -1,6 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
 import {
   BadRequestError,
   ConflictError,
@@ -14,6 +12,7 @@ import {
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { createLogger } from '../../src/shared/logger.js';
 import { text } from '../../src/text/index.js';
+import { cassettes } from '../helpers/cassettes.js';
 import { sandboxClient } from '../helpers/registrar.js';
 
 const CSR = '-----BEGIN CERTIFICATE REQUEST-----\nMIIB\n-----END CERTIFICATE REQUEST-----';
@@ -349,22 +348,9 @@ describe('the sandbox beyond v1.6.2, driven through the real client', () => {
   });
 });
 
-interface Interaction {
-  request: { method: string; uri: string; body: string | null };
-  response: { status: { code: number }; body: { string: string } };
-}
-
 describe('the sandbox answers the recorded requests as the real registrar did (lexicon cassettes, 2024-11)', () => {
-  const DIR = new URL('../fixtures/regfish-cassettes/', import.meta.url);
   // The cassettes were recorded in file-name order against one zone: their record ids climb in that order.
-  const cassettes = readdirSync(DIR)
-    .filter((file) => file.endsWith('.yaml'))
-    .sort()
-    .map((file) => ({
-      file,
-      interactions: (parse(readFileSync(new URL(file, DIR), 'utf8')) as { interactions: Interaction[] })
-        .interactions,
-    }));
+  const recorded = cassettes();
   let sandbox: Sandbox;
 
   beforeAll(async () => {
@@ -385,7 +371,7 @@ describe('the sandbox answers the recorded requests as the real registrar did (l
       return { ...rest, id: toRecorded.get(Number(rest.id)) ?? rest.id };
     };
     let replayed = 0;
-    for (const { file, interactions } of cassettes) {
+    for (const { file, interactions } of recorded) {
       for (const { request, response } of interactions) {
         const recordedId = Number(/\/dns\/rr\/(\d+)$/.exec(request.uri)?.[1]);
         const path = new URL(request.uri).pathname.replace(
@@ -427,7 +413,7 @@ describe('the sandbox answers the recorded requests as the real registrar did (l
         replayed++;
       }
     }
-    expect(replayed).toBe(cassettes.reduce((n, c) => n + c.interactions.length, 0));
+    expect(replayed).toBe(recorded.reduce((n, c) => n + c.interactions.length, 0));
     expect(replayed).toBeGreaterThan(80);
   });
 });
