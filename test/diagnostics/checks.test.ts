@@ -209,6 +209,28 @@ describe('/dns check against real DNS servers (knot authoritative, unbound valid
     expect(issued.validationVisible).toEqual([]);
   });
 
+  it('reads an answer too big for UDP over TCP (the truncation bit)', async () => {
+    // Six strings of 251 bytes: past the 1232 bytes the client offers over UDP, so the server truncates.
+    const rdata = Array.from({ length: 6 }, (_, i) => `"${i}${'x'.repeat(250)}"`).join(' ');
+    await lab.setRecord(lab.zones.healthy, 'big', 'TXT', rdata);
+    try {
+      const answer = await deps.dns.ask(
+        { host: lab.addresses.primary[0], port: 53 },
+        `big.${lab.zones.healthy}`,
+        'TXT',
+        {
+          dnssec: true,
+        },
+      );
+      const txt = answer.answers.find((record) => record.type === 'TXT');
+      // Only the TCP answer holds the record: the truncated UDP one has no answer section.
+      expect(txt?.type === 'TXT' && Array.isArray(txt.data) ? txt.data.length : 0).toBe(6);
+      expect(answer.authoritative).toBe(true);
+    } finally {
+      await lab.removeRecord(lab.zones.healthy, 'big', 'TXT');
+    }
+  });
+
   describe('when the DNS does not answer', () => {
     let silent: Socket;
     beforeAll(async () => {
