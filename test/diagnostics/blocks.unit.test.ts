@@ -12,7 +12,12 @@ function report(findings: number, notChecked: number): DnsReport {
     checkedAt: Date.UTC(2026, 10, 27),
     findings: Array.from({ length: findings }, (_, i) =>
       finding('broken', 'dnssec', 'dsMatchesNoKey', { name: `${long}${i}.example.com` }, String(i), [
-        { name: `${long}.example.com`, type: 'DS', value: `12345 13 2 ${'AB'.repeat(32)}`, where: 'registrar' },
+        {
+          name: `${long}.example.com`,
+          type: 'DS',
+          value: `12345 13 2 ${'AB'.repeat(32)}`,
+          where: 'registrar',
+        },
       ]),
     ),
     notChecked: Array.from({ length: notChecked }, (_, i) => ({
