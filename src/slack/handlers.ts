@@ -12,11 +12,18 @@ import { text } from '../text/index.js';
 import { noticeModal } from './blocks.js';
 import { dispatchOf } from './dispatch.js';
 import { replyForError } from './error-reply.js';
-import { replyPrivately } from './reply.js';
+import { type Person, replyPrivately } from './reply.js';
 
 export type ActionArgs<A extends BlockAction = BlockAction> = SlackActionMiddlewareArgs<A> &
   AllMiddlewareArgs;
 export type ViewArgs = SlackViewMiddlewareArgs<ViewSubmitAction> & AllMiddlewareArgs;
+
+/** Who pressed, reachable through the press's response_url (messages) or else their DM (App Home, modals). */
+export function presser(args: ActionArgs): Person {
+  const hasUrl = (args.body as { response_url?: string }).response_url !== undefined;
+  const person = { user: args.body.user.id, client: args.client };
+  return hasUrl ? { ...person, respond: args.respond } : person;
+}
 
 /**
  * A button or select: acked at once (docs/requirements.md R1), before any slow I/O, then run. A
@@ -36,9 +43,7 @@ export function onAction<A extends BlockAction = BlockAction>(
     } catch (error) {
       const reply = replyForError(error, logger.child({ action: String(actionId) }));
       // App Home buttons come without a response_url: the presser hears it in their DM with the bot.
-      const hasUrl = (args.body as { response_url?: string }).response_url !== undefined;
-      const person = { user: args.body.user.id, client: args.client };
-      await replyPrivately(hasUrl ? { ...person, respond: args.respond } : person, reply, logger);
+      await replyPrivately(presser(args as ActionArgs), reply, logger);
     }
   });
 }

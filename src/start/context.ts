@@ -1,5 +1,6 @@
 import type { Logger } from '../shared/logger.js';
 import type { Redis } from '../shared/redis.js';
+import { withTimeout } from '../shared/timeout.js';
 
 export type Role = 'start' | 'web' | 'worker';
 
@@ -48,11 +49,4 @@ export async function quit(redis: Redis): Promise<void> {
   } finally {
     redis.disconnect();
   }
-}
-
-export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
-  return Promise.race([
-    promise,
-    new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), ms).unref()),
-  ]);
 }

@@ -4,8 +4,9 @@ import type { Services } from '../services.js';
 import { type Metrics, observeWorker, workersAmong } from '../shared/metrics.js';
 import type { WorkerFactory } from '../shared/queues.js';
 import { createRedis, type KeySpace, type RedisSettings } from '../shared/redis.js';
+import { withTimeout } from '../shared/timeout.js';
 import { type HealthReport, type HttpFront, startHttpFront } from '../slack/http-front.js';
-import { quit, type StartContext, withTimeout } from './context.js';
+import { quit, type StartContext } from './context.js';
 
 /** How long shutdown waits for in-flight jobs before handing them back to the queue. */
 const WORKER_CLOSE_TIMEOUT_MS = 8_000;

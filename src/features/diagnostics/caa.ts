@@ -1,5 +1,6 @@
 import type * as wire from 'dns-packet';
 import { canonicalName, type DnsClient } from '../../dns/client.js';
+import { withTimeout } from '../../shared/timeout.js';
 import { type CheckResult, finding, reasonOf } from './findings.js';
 
 type CaaData = wire.CaaData;
@@ -191,19 +192,6 @@ export async function checkCaa(
 const PREFLIGHT_BUDGET_MS = 1_200;
 export const PRODUCTS_BUDGET_MS = 500;
 
-/** `work`'s result, or `fallback` once `ms` have passed (the work goes on, its result unused). */
-export async function within<T>(ms: number, work: Promise<T>, fallback: T): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<T>((resolve) => {
-    timer = setTimeout(() => resolve(fallback), ms);
-  });
-  try {
-    return await Promise.race([work, late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 /**
  * The `/tls order` preflight: the first of `names` the CA may not issue for, or undefined when all
  * may be issued or the answer did not come within the budget (then the order goes ahead: a check
@@ -220,7 +208,7 @@ export async function caaPreflight(
       verdict: await caaVerdict(dns, name, ca).catch((): CaaVerdict => ({ allowed: true })),
     })),
   );
-  const verdicts = await within(PREFLIGHT_BUDGET_MS, check, []);
-  for (const { name, verdict } of verdicts) if (!verdict.allowed) return { name, verdict };
+  const verdicts = await withTimeout(check, PREFLIGHT_BUDGET_MS);
+  for (const { name, verdict } of verdicts ?? []) if (!verdict.allowed) return { name, verdict };
   return undefined;
 }

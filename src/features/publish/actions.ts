@@ -1,7 +1,6 @@
 import type { App, BlockAction, ButtonAction } from '@slack/bolt';
-import type { WebClient } from '@slack/web-api';
 import type { Logger } from '../../shared/logger.js';
-import { onAction } from '../../slack/handlers.js';
+import { onAction, presser } from '../../slack/handlers.js';
 import { replyPrivately } from '../../slack/reply.js';
 import { workspaceOf } from '../../slack/workspace.js';
 import type { Roles } from '../approvals/permissions.js';
@@ -37,13 +36,7 @@ export function registerPublishActions(app: App, deps: PublishActionDeps, logger
       user,
     });
     const servers = outcome.kind === 'plan' ? await zoneServers(deps, outcome.steps) : new Map();
-    const hasUrl = (args.body as { response_url?: string }).response_url !== undefined;
-    const person = { user, client: args.client as WebClient };
-    await replyPrivately(
-      hasUrl ? { ...person, respond: args.respond } : person,
-      outcomeMessage(certificateId, outcome, servers),
-      logger,
-    );
+    await replyPrivately(presser(args), outcomeMessage(certificateId, outcome, servers), logger);
   });
 }
 

@@ -5,7 +5,7 @@ import type { DnsClient } from '../../dns/client.js';
 import { NotFoundError, type RegistrarClient, RegistrarError } from '../../registrar/index.js';
 import { DelayedError } from '../../shared/bullmq.js';
 import type { Logger } from '../../shared/logger.js';
-import { type WorkspaceRef, workspaceFields } from '../../shared/workspace.js';
+import { type WorkspaceRef, workspaceFields, workspaceId } from '../../shared/workspace.js';
 import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
 import { slackRefusal } from '../../slack/platform-errors.js';
 import type { ChannelPoster } from '../../slack/poster.js';
@@ -41,7 +41,7 @@ const CLEANUP_FOR_MS = 30 * 86_400_000;
 
 const jobId = (workspace: WorkspaceRef, certificateId: string) =>
   `publish-${createHash('sha256')
-    .update(`${workspace.enterpriseId ?? '-'}:${workspace.teamId}:${certificateId}`)
+    .update(`${workspaceId(workspace)}:${certificateId}`)
     .digest('hex')
     .slice(0, 24)}`;
 

@@ -2,15 +2,10 @@ import { createHash } from 'node:crypto';
 import type { DnsClient } from '../../dns/client.js';
 import type { RegistrarClient } from '../../registrar/index.js';
 import type { KeySpace, Redis } from '../../shared/redis.js';
+import { withTimeout } from '../../shared/timeout.js';
 import { type WorkspaceRef, workspaceId } from '../../shared/workspace.js';
 import { text } from '../../text/index.js';
-import {
-  caaPreflight,
-  PRODUCTS_BUDGET_MS,
-  type ProductsCa,
-  REGISTRAR_CA,
-  within,
-} from '../diagnostics/caa.js';
+import { caaPreflight, PRODUCTS_BUDGET_MS, type ProductsCa, REGISTRAR_CA } from '../diagnostics/caa.js';
 
 /** How long a refusal is remembered for the open modal: a second submission then orders anyway. */
 const WARNED_TTL_S = 30 * 60;
@@ -41,11 +36,11 @@ export class CaaPreflight {
   ): Promise<string | undefined> {
     const registrar = this.deps.registrarFor(workspace);
     // Read within its budget; the read goes on and fills the cache for the next submission.
-    const ca = await within(
-      PRODUCTS_BUDGET_MS,
-      this.deps.productsCa.for(workspaceId(workspace), () => registrar.tls.products()),
-      REGISTRAR_CA,
-    );
+    const ca =
+      (await withTimeout(
+        this.deps.productsCa.for(workspaceId(workspace), () => registrar.tls.products()),
+        PRODUCTS_BUDGET_MS,
+      )) ?? REGISTRAR_CA;
     const found = await caaPreflight(this.deps.dnsClient, names, ca);
     if (found === undefined) return undefined;
     const fingerprint = createHash('sha256')

@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { domainArgument } from '../../shared/domain-names.js';
 import type { Logger } from '../../shared/logger.js';
 import { slackDate } from '../../slack/blocks.js';
-import { type ActionArgs, onAction, onView } from '../../slack/handlers.js';
+import { type ActionArgs, onAction, onView, presser } from '../../slack/handlers.js';
 import { fieldErrors, stateOf } from '../../slack/modal.js';
-import { notifyByDm, type Person, replyPrivately } from '../../slack/reply.js';
+import { notifyByDm, replyPrivately } from '../../slack/reply.js';
 import { openModal } from '../../slack/views.js';
 import { workspaceOf } from '../../slack/workspace.js';
 import { text } from '../../text/index.js';
@@ -25,13 +25,6 @@ import { maySaveSettings } from './managers.js';
 import { CADENCES, type DigestSettings, type WatchKind } from './store.js';
 
 type ButtonArgs = ActionArgs<BlockAction<ButtonAction>>;
-
-/** Who pressed, reachable through the press's response_url (messages) or else their DM (App Home, modals). */
-function presser(args: ButtonArgs): Person {
-  const hasUrl = (args.body as { response_url?: string }).response_url !== undefined;
-  const person = { user: args.body.user.id, client: args.client };
-  return hasUrl ? { ...person, respond: args.respond } : person;
-}
 
 /** Whether the presser may read with the workspace's key; a refusal is told to them (R33). */
 async function mayRead(
