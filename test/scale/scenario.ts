@@ -134,6 +134,9 @@ function sample(text: string, series: string): number {
  * token guards /metrics; a worker's /healthz answers 200 while Redis does.
  */
 export async function metricsEverywhere(world: World): Promise<void> {
+  // One question now: the workers that answered earlier ones may have been killed since (their
+  // counters went with them), so a live worker must have taken one.
+  await askQuestions(world, ['UMETRICS']);
   const live = [...world.webs, ...world.workers].filter(
     (p) => p.child.exitCode === null && p.child.signalCode === null,
   );
@@ -167,11 +170,24 @@ export async function metricsEverywhere(world: World): Promise<void> {
   const text = await scrape(worker.port);
   expect(sample(text, 'regdesk_followers')).toBe(0);
   // Which worker took the questions is BullMQ's to decide: the job metrics are judged over all of them.
-  const workerTexts = await Promise.all(
-    world.workers
-      .filter((w) => w.child.exitCode === null && w.child.signalCode === null)
-      .map((w) => scrape(w.port)),
-  );
+  const scrapeWorkers = () =>
+    Promise.all(
+      world.workers
+        .filter((w) => w.child.exitCode === null && w.child.signalCode === null)
+        .map((w) => scrape(w.port)),
+    );
+  const completed = (texts: string[]) =>
+    texts.reduce(
+      (sum, t) =>
+        sum + (sample(t, 'regdesk_job_duration_seconds_count{queue="assistant",outcome="completed"}') || 0),
+      0,
+    );
+  // A job is counted when its processor returns, a moment after the answer was posted: wait for it.
+  let workerTexts = await scrapeWorkers();
+  for (const deadline = Date.now() + 30_000; completed(workerTexts) === 0 && Date.now() < deadline; ) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    workerTexts = await scrapeWorkers();
+  }
   const onWorkers = (series: string) => workerTexts.reduce((sum, t) => sum + (sample(t, series) || 0), 0);
   expect(
     onWorkers('regdesk_job_duration_seconds_count{queue="assistant",outcome="completed"}'),
