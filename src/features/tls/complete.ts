@@ -3,11 +3,12 @@ import { z } from 'zod';
 import { formModal, noticeModal, section } from '../../slack/blocks.js';
 import { onAction, onView } from '../../slack/handlers.js';
 import { inputBlock, readMetadata, stateOf, writeMetadata } from '../../slack/modal.js';
+import { afterAck, openThenFill } from '../../slack/modal-flow.js';
 import { codeSpan } from '../../slack/mrkdwn.js';
 import { workspaceOf } from '../../slack/workspace.js';
 import { text } from '../../text/index.js';
 import { COMPLETE_IDS, LOADING_VIEW } from './ids.js';
-import { afterAck, announce, openThenFill, orderOrRequest, type TlsHandlerDeps } from './interaction.js';
+import { announce, orderOrRequest, type TlsHandlerDeps } from './interaction.js';
 import { completeOrder } from './operations.js';
 import { REGISTRAR_ID } from './service.js';
 

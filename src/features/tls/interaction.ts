@@ -1,13 +1,8 @@
-import type { View } from '@slack/types';
-import type { WebClient } from '@slack/web-api';
 import type { TlsCertificate } from '../../registrar/index.js';
 import type { Logger } from '../../shared/logger.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
-import { noticeModal } from '../../slack/blocks.js';
-import { replyForError } from '../../slack/error-reply.js';
+import type { Submitter } from '../../slack/modal-flow.js';
 import type { ChannelPoster } from '../../slack/poster.js';
-import { type Message, replyPrivately } from '../../slack/reply.js';
-import { openModal, updateModal } from '../../slack/views.js';
 import { text } from '../../text/index.js';
 import type { Roles } from '../approvals/permissions.js';
 import type { PolicyStore } from '../approvals/policy.js';
@@ -17,7 +12,6 @@ import { announceChange } from '../follow/announce.js';
 import type { Origin } from '../follow/jobs.js';
 import { announcement } from './blocks.js';
 import type { CaaPreflight } from './caa-preflight.js';
-import { LOADING_VIEW } from './ids.js';
 import type { completeOrder, orderCertificate, reissueCertificate } from './operations.js';
 import type { CertificateOrders } from './order-service.js';
 import type { TlsService } from './service.js';
@@ -47,60 +41,6 @@ export interface TlsHandlerDeps {
     where: { channel: string; threadTs?: string; user: string },
   ): Promise<void>;
   logger: Logger;
-}
-
-/**
- * Opens a loading modal at once, because a trigger_id lasts 3 s (docs/requirements.md R2) and the
- * registrar may be slow, then replaces it with `fill`'s view or with the failure. A view the user
- * closed meanwhile is left alone (`updateModal`).
- */
-export async function openThenFill(
-  client: WebClient,
-  triggerId: string,
-  title: string,
-  fill: () => Promise<View>,
-  logger: Logger,
-): Promise<void> {
-  const opened = await openModal(client, triggerId, noticeModal(title, text.tls.loading, LOADING_VIEW));
-  let view: View;
-  try {
-    view = await fill();
-  } catch (error) {
-    // `fill` only reads the registrar (a reissue draft is Regdesk's own), so nothing was changed.
-    view = noticeModal(title, replyForError(error, logger, { nothingChanged: true }).text, LOADING_VIEW);
-  }
-  await updateModal(client, opened, view);
-}
-
-/** Who submitted a modal, and the conversation it was opened from. */
-export interface Submitter {
-  client: WebClient;
-  user: string;
-  channel: string;
-}
-
-type Tell = (message: Message) => Promise<void>;
-
-/**
- * The slow part of a submission, run after its ack (docs/requirements.md R1). What it tells, a
- * failure included, reaches the person privately (slack/reply.ts: ephemeral in the channel the modal
- * came from, else their DM with the bot).
- */
-export function afterAck(
-  who: Submitter,
-  logger: Logger,
-  work: (tell: Tell) => Promise<void>,
-): () => Promise<void> {
-  const tell: Tell = async (message) => {
-    await replyPrivately(who, message, logger);
-  };
-  return async () => {
-    try {
-      await work(tell);
-    } catch (error) {
-      await tell(replyForError(error, logger));
-    }
-  };
 }
 
 /**

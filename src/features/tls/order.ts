@@ -1,12 +1,13 @@
 import type { App } from '@slack/bolt';
 import { onView } from '../../slack/handlers.js';
 import { fieldErrors, readMetadata } from '../../slack/modal.js';
+import { afterAck, openThenFill } from '../../slack/modal-flow.js';
 import { codeSpan } from '../../slack/mrkdwn.js';
 import type { Subcommand } from '../../slack/router.js';
 import { workspaceOf } from '../../slack/workspace.js';
 import { text } from '../../text/index.js';
 import { ORDER_IDS } from './ids.js';
-import { afterAck, announce, openThenFill, orderOrRequest, type TlsHandlerDeps } from './interaction.js';
+import { announce, orderOrRequest, type TlsHandlerDeps } from './interaction.js';
 import { blockIn, formOf, ORDER_FIELDS, OrderMeta, orderModal } from './modals.js';
 import { orderCertificate } from './operations.js';
 import { OrderForm } from './order-service.js';

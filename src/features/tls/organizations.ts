@@ -2,12 +2,13 @@ import type { App } from '@slack/bolt';
 import { onView } from '../../slack/handlers.js';
 import { usage } from '../../slack/lookup.js';
 import { fieldErrors, readMetadata } from '../../slack/modal.js';
+import { afterAck, openThenFill } from '../../slack/modal-flow.js';
 import type { Subcommand } from '../../slack/router.js';
 import { workspaceOf } from '../../slack/workspace.js';
 import { text } from '../../text/index.js';
 import { savedOrganization } from './blocks.js';
 import { ORG_IDS } from './ids.js';
-import { afterAck, openThenFill, type TlsHandlerDeps } from './interaction.js';
+import type { TlsHandlerDeps } from './interaction.js';
 import { blockIn, formOf, ORG_FIELDS, OrgMeta, orgModal } from './modals.js';
 import { OrganizationForm, REGISTRAR_ID } from './service.js';
 

@@ -6,6 +6,8 @@ const registrarSays = (upstream: string): string =>
 
 /** What the Slack layer and shared errors say: usage, refusals, platform errors, unavailability (see ../index.ts). */
 export const slack = {
+  /** A modal opened at once (a trigger_id lasts 3 s), filled once the registrar has answered. */
+  loading: ':hourglass_flowing_sand: Loading…',
   // The command router's help: `/domain help`, an unknown subcommand, a command without its argument
   helpIntro: (p: { command: string }) => `*${p.command}* — what you can do:`,
   unknownSubcommand: (p: { typed: string; suggestion: string | undefined }) =>

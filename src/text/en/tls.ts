@@ -35,7 +35,6 @@ export const tls = {
     `<@${p.user}> downloaded certificate \`${p.id}\` (${p.format}).`,
 
   // Modals opened at once and filled when the registrar answers
-  loading: ':hourglass_flowing_sand: Loading…',
   certificateModalTitle: 'Certificate',
 
   // Domain validation, in the order and reissue modals
