@@ -144,4 +144,43 @@ describe('the approval policy modal refuses what could not work (signed submissi
         assistantLinkHosts: ['docs.example.com'],
       });
   });
+
+  it('saves whether DNS record changes need approval and who and what is exempt; the trail says so (R47)', async () => {
+    const input = (block: string, value: Record<string, unknown>) => ({
+      [block]: { [inputActionId(block)]: value },
+    });
+    const values = (exemptTypes: string[]) => ({
+      ...submitted({}),
+      // Unchecked: Slack sends the box with an empty list.
+      ...input(P.recordChangesNeedApproval, { type: 'checkboxes', selected_options: [] }),
+      ...input(P.recordChangeExemptTypes, {
+        type: 'multi_static_select',
+        selected_options: exemptTypes.map((value) => ({ value })),
+      }),
+      ...input(P.recordChangeExemptUsers, { type: 'multi_users_select', selected_users: ['UDNS'] }),
+    });
+    const bad = await h.driver.interaction(
+      viewSubmission(APPROVAL_IDS.policyModal, values(['TXT', 'PTR']), { user: ADMIN, viewId: 'VREC1' }),
+    );
+    expect(bad.json()).toMatchObject({
+      response_action: 'errors',
+      errors: { [P.recordChangeExemptTypes]: expect.any(String) },
+    });
+    const good = await h.driver.interaction(
+      viewSubmission(APPROVAL_IDS.policyModal, values(['TXT', 'CAA']), { user: ADMIN, viewId: 'VREC2' }),
+    );
+    expect(good.json()).toMatchObject({ response_action: 'update' });
+    await expect
+      .poll(() => h.running.services.policies.get(WS))
+      .toMatchObject({
+        recordChangesNeedApproval: false,
+        recordChangeExemptTypes: ['TXT', 'CAA'],
+        recordChangeExemptUsers: ['UDNS'],
+      });
+    // The trail is written right after the policy: wait for it rather than race it.
+    const lastChange = async () => (await h.running.services.audit.latest(WS, { limit: 1 }))[0]?.detail ?? '';
+    await expect.poll(lastChange).toContain('recordChangesNeedApproval: true → false');
+    expect(await lastChange()).toContain('recordChangeExemptTypes: [] → ["TXT","CAA"]');
+    expect(await lastChange()).toContain('recordChangeExemptUsers: [] → ["UDNS"]');
+  });
 });

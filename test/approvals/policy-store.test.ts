@@ -27,6 +27,9 @@ const CUSTOM: Policy = {
   orderers: 'approvers',
   ordererUsers: ['UBUYER'],
   ordersNeedApproval: false,
+  recordChangesNeedApproval: false,
+  recordChangeExemptTypes: ['TXT', 'CAA'],
+  recordChangeExemptUsers: ['UDNS'],
   assistantAnswers: 'channel',
   assistantLinkHosts: ['docs.example.com'],
   watchManagers: 'anyone',
@@ -87,6 +90,10 @@ describe('PolicyStore fails closed (docs/requirements.md R41)', () => {
       [{ requesters: 'robots' }, { requesters: 'listed' }],
       [{ orderers: 'everyone' }, { orderers: 'listed' }],
       [{ ordersNeedApproval: 'maybe' }, { ordersNeedApproval: true }],
+      [{ recordChangesNeedApproval: 'no' }, { recordChangesNeedApproval: true }],
+      [{ recordChangesNeedApproval: null }, { recordChangesNeedApproval: true }],
+      [{ recordChangeExemptTypes: 'TXT' }, { recordChangeExemptTypes: [] }],
+      [{ recordChangeExemptUsers: { id: 'UDNS' } }, { recordChangeExemptUsers: [] }],
       [{ assistantAnswers: 'everywhere' }, { assistantAnswers: 'asker' }],
       [{ admins: 'UADMIN' }, { admins: [] }],
       [{ assistantLinkHosts: { host: 'x' } }, { assistantLinkHosts: [] }],
@@ -94,6 +101,10 @@ describe('PolicyStore fails closed (docs/requirements.md R41)', () => {
       // A list with a malformed entry keeps its well-formed ones.
       [{ approvers: ['UA', 7, null, 'UB'] }, { approvers: ['UA', 'UB'] }],
       [{ requesterUsers: [{ id: 'U1' }] }, { requesterUsers: [] }],
+      // A record type this version does not know (a newer version's, or a typo) is dropped: its
+      // changes need approval again; the types it knows stay exempt.
+      [{ recordChangeExemptTypes: ['TXT', 'PTR', 'txt'] }, { recordChangeExemptTypes: ['TXT'] }],
+      [{ recordChangeExemptUsers: ['UDNS', 42] }, { recordChangeExemptUsers: ['UDNS'] }],
     ];
     for (const [stored, expected] of cases) {
       await storeRaw({ ...CUSTOM, ...stored });
@@ -121,6 +132,9 @@ describe('PolicyStore fails closed (docs/requirements.md R41)', () => {
       ordersNeedApproval: _orders,
       assistantLinkHosts: _hosts,
       watchManagers: _watch,
+      recordChangesNeedApproval: _records,
+      recordChangeExemptTypes: _types,
+      recordChangeExemptUsers: _users,
       ...older
     } = CUSTOM;
     await storeRaw({ ...older, aFieldFromANewerVersion: 'x' });
@@ -130,6 +144,10 @@ describe('PolicyStore fails closed (docs/requirements.md R41)', () => {
         ordersNeedApproval: false,
         assistantLinkHosts: [],
         watchManagers: 'adder-and-admins',
+        // A policy from before R47: record changes need approval, nothing exempt.
+        recordChangesNeedApproval: true,
+        recordChangeExemptTypes: [],
+        recordChangeExemptUsers: [],
       },
       state: 'saved',
     });

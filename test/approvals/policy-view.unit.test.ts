@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { APPROVAL_IDS } from '../../src/features/approvals/ids.js';
-import { DEFAULT_POLICY, STRICTEST_POLICY } from '../../src/features/approvals/policy.js';
+import {
+  DEFAULT_POLICY,
+  type Policy,
+  recordChangeNeedsApproval,
+  STRICTEST_POLICY,
+} from '../../src/features/approvals/policy.js';
 import { readPolicy } from '../../src/features/approvals/policy-form.js';
 import { policyModal, policyProblem } from '../../src/features/approvals/policy-view.js';
+import { DNS_RECORD_TYPES } from '../../src/registrar/index.js';
 import { inputActionId, type StateValue, type ViewState } from '../../src/slack/modal.js';
 import { assertWithinBlockKitLimits } from '../helpers/block-kit.js';
 
@@ -17,6 +23,58 @@ function submitted(values: Partial<Record<keyof typeof P, StateValue>>): ViewSta
     }),
   );
 }
+
+type Element = {
+  type: string;
+  initial_value?: string;
+  initial_option?: { value: string };
+  initial_options?: { value: string }[];
+  initial_users?: string[];
+  initial_conversation?: string;
+};
+
+/** The modal submitted untouched: each input's state as Slack sends it for what the modal showed. */
+function submittedAsShown(blocks: readonly unknown[]): ViewState {
+  const state: ViewState = {};
+  for (const block of blocks as { type: string; block_id?: string; element?: Element }[]) {
+    if (block.type !== 'input' || block.block_id === undefined || block.element === undefined) continue;
+    const element = block.element;
+    const value: StateValue =
+      {
+        plain_text_input: { value: element.initial_value ?? null },
+        number_input: { value: element.initial_value ?? null },
+        static_select: { selected_option: element.initial_option ?? null },
+        // Slack sends an unchecked box, and a multi-select with nothing chosen, as an empty list.
+        checkboxes: { selected_options: element.initial_options ?? [] },
+        multi_static_select: { selected_options: element.initial_options ?? [] },
+        multi_users_select: { selected_users: element.initial_users ?? [] },
+        conversations_select: { selected_conversation: element.initial_conversation ?? null },
+      }[element.type] ?? {};
+    state[block.block_id] = { [inputActionId(block.block_id)]: value };
+  }
+  return state;
+}
+
+/** A policy unlike the default in every field, each of them valid in the modal. */
+const CUSTOM: Policy = {
+  approvers: ['UA', 'UB'],
+  approverGroup: 'S0APPROVE',
+  needed: 2,
+  expiryHours: 48,
+  requesters: 'listed',
+  requesterUsers: ['UREQ'],
+  approvalsChannel: 'CAPPROVALS',
+  admins: ['UADMIN'],
+  orderers: 'listed',
+  ordererUsers: ['UBUYER'],
+  ordersNeedApproval: true,
+  recordChangesNeedApproval: false,
+  recordChangeExemptTypes: ['TXT', 'CAA'],
+  recordChangeExemptUsers: ['UDNS'],
+  assistantAnswers: 'channel',
+  assistantLinkHosts: ['docs.example.com'],
+  watchManagers: 'anyone',
+};
 
 describe('the approval policy modal', () => {
   it('builds every input with the action id the reader expects', () => {
@@ -117,7 +175,75 @@ describe('the approval policy modal', () => {
     expect(text).toContain(
       '"initial_option":{"text":{"type":"plain_text","text":"Approvers only"},"value":"approvers"}',
     );
-    expect(JSON.stringify(policyModal(DEFAULT_POLICY).blocks)).not.toContain('initial_options');
+    const plain = JSON.stringify(policyModal({ ...DEFAULT_POLICY, recordChangesNeedApproval: false }).blocks);
+    expect(plain).not.toContain('initial_options');
+  });
+
+  it('gives back the policy it shows, when submitted untouched', () => {
+    const variants: Policy[] = [
+      DEFAULT_POLICY,
+      CUSTOM,
+      {
+        ...CUSTOM,
+        recordChangesNeedApproval: true,
+        recordChangeExemptTypes: [],
+        recordChangeExemptUsers: [],
+      },
+    ];
+    for (const policy of variants) {
+      const modal = policyModal(policy);
+      assertWithinBlockKitLimits(modal, 'modal');
+      expect(readPolicy(submittedAsShown(modal.blocks))).toEqual({ policy });
+    }
+  });
+
+  it('offers every record type to exempt, shows the exempt ones, and has record changes need approval by default (R47)', () => {
+    expect(DEFAULT_POLICY).toMatchObject({
+      recordChangesNeedApproval: true,
+      recordChangeExemptTypes: [],
+      recordChangeExemptUsers: [],
+    });
+    const blocks = policyModal(CUSTOM).blocks as { block_id?: string; element?: Record<string, unknown> }[];
+    const types = blocks.find((block) => block.block_id === P.recordChangeExemptTypes)?.element;
+    expect(types).toMatchObject({ type: 'multi_static_select' });
+    expect((types?.options as { value: string }[] | undefined)?.map((o) => o.value)).toEqual([
+      ...DNS_RECORD_TYPES,
+    ]);
+    expect(types?.initial_options).toEqual([
+      { text: { type: 'plain_text', text: 'TXT' }, value: 'TXT' },
+      { text: { type: 'plain_text', text: 'CAA' }, value: 'CAA' },
+    ]);
+    const users = blocks.find((block) => block.block_id === P.recordChangeExemptUsers)?.element;
+    expect(users).toMatchObject({ type: 'multi_users_select', initial_users: ['UDNS'] });
+    const box = blocks.find((block) => block.block_id === P.recordChangesNeedApproval);
+    expect(JSON.stringify(box)).not.toContain('initial_options');
+    expect(JSON.stringify(policyModal(DEFAULT_POLICY).blocks)).toContain(
+      '"initial_options":[{"text":{"type":"plain_text","text":"DNS record changes need approval"},"value":"on"}]',
+    );
+  });
+
+  it('reads the record settings; a submission without the checkbox keeps approval on, an unknown type is shown inline', () => {
+    expect(
+      readPolicy(
+        submitted({
+          recordChangesNeedApproval: { selected_options: [] },
+          recordChangeExemptTypes: { selected_options: [{ value: 'MX' }] },
+          recordChangeExemptUsers: { selected_users: ['UDNS'] },
+        }),
+      ),
+    ).toEqual({
+      policy: {
+        ...DEFAULT_POLICY,
+        recordChangesNeedApproval: false,
+        recordChangeExemptTypes: ['MX'],
+        recordChangeExemptUsers: ['UDNS'],
+      },
+    });
+    // A modal opened before the field existed has no such block: the default (approval on) stands.
+    expect(readPolicy(submitted({}))).toEqual({ policy: DEFAULT_POLICY });
+    expect(
+      readPolicy(submitted({ recordChangeExemptTypes: { selected_options: [{ value: 'PTR' }] } })),
+    ).toEqual({ errors: { [P.recordChangeExemptTypes]: expect.any(String) } });
   });
 
   it('says what was wrong with the stored policy, naming repaired fields by their labels (R41)', () => {
@@ -134,7 +260,41 @@ describe('the approval policy modal', () => {
       fields: ['needed', 'ordersNeedApproval'],
     });
     expect(repaired).toContain('Approvals needed, Approval for orders');
+    expect(
+      policyProblem({
+        policy: STRICTEST_POLICY,
+        state: 'repaired',
+        fields: ['recordChangesNeedApproval', 'recordChangeExemptTypes', 'recordChangeExemptUsers'],
+      }),
+    ).toContain(
+      'Approval for DNS record changes, Record types exempt from approval, People exempt from approval for records',
+    );
     expect(policyProblem({ policy: DEFAULT_POLICY, state: 'saved' })).toBeUndefined();
     expect(policyProblem({ policy: DEFAULT_POLICY, state: 'default' })).toBeUndefined();
+  });
+});
+
+describe('recordChangeNeedsApproval (docs/requirements.md R47)', () => {
+  const exempting = {
+    ...DEFAULT_POLICY,
+    recordChangeExemptTypes: ['TXT'],
+    recordChangeExemptUsers: ['UDNS'],
+  } satisfies Policy;
+
+  it('asks for approval when the policy says so and neither the person nor the type is exempt', () => {
+    const cases: [Policy, string, string, boolean][] = [
+      [DEFAULT_POLICY, 'UANY', 'A', true],
+      [STRICTEST_POLICY, 'UANY', 'TXT', true],
+      [exempting, 'UANY', 'A', true],
+      [exempting, 'UANY', 'TXT', false],
+      [exempting, 'UDNS', 'A', false],
+      [exempting, 'UDNS', 'TXT', false],
+      // Types are compared as the registrar spells them: another spelling is not exempt.
+      [exempting, 'UANY', 'txt', true],
+      [{ ...exempting, recordChangesNeedApproval: false }, 'UANY', 'A', false],
+      [{ ...DEFAULT_POLICY, recordChangesNeedApproval: false }, 'UANY', 'CNAME', false],
+    ];
+    for (const [policy, user, type, expected] of cases)
+      expect(recordChangeNeedsApproval(policy, user, type), `${user} ${type}`).toBe(expected);
   });
 });

@@ -30,6 +30,8 @@ export const CHOICES = {
 
 /** The value of the one "orders need approval" checkbox. */
 export const ORDERS_NEED_APPROVAL = 'on';
+/** The value of the one "DNS record changes need approval" checkbox. */
+export const RECORD_CHANGES_NEED_APPROVAL = 'on';
 
 /** Enough for a few documentation and status sites; the input's length keeps it readable anyway. */
 const MAX_LINK_HOSTS = 20;
@@ -48,6 +50,9 @@ const FIELD_BLOCKS: Record<keyof Policy, string> = {
   orderers: P.orderers,
   ordererUsers: P.ordererUsers,
   ordersNeedApproval: P.ordersNeedApproval,
+  recordChangesNeedApproval: P.recordChangesNeedApproval,
+  recordChangeExemptTypes: P.recordChangeExemptTypes,
+  recordChangeExemptUsers: P.recordChangeExemptUsers,
   assistantAnswers: P.assistantAnswers,
   assistantLinkHosts: P.assistantLinkHosts,
   watchManagers: P.watchManagers,
@@ -74,6 +79,9 @@ export function readPolicy(values: ViewState): { errors: Record<string, string> 
   const group = get(P.approverGroup).value?.trim() ?? '';
   const channel = get(P.channel).selected_conversation;
   const hosts = parseHosts(get(P.assistantLinkHosts).value ?? '');
+  // Slack sends every input block, an unchecked box as an empty list. A submission without the block
+  // (a modal opened before this field existed) keeps the default, approval on (R41, R47).
+  const recordsChecked = get(P.recordChangesNeedApproval).selected_options;
   const parsed = Policy.safeParse({
     approvers: get(P.approvers).selected_users ?? [],
     ...(group === '' ? {} : { approverGroup: group }),
@@ -87,6 +95,9 @@ export function readPolicy(values: ViewState): { errors: Record<string, string> 
     ordererUsers: get(P.ordererUsers).selected_users ?? [],
     ordersNeedApproval:
       get(P.ordersNeedApproval).selected_options?.some((o) => o.value === ORDERS_NEED_APPROVAL) ?? false,
+    recordChangesNeedApproval: recordsChecked?.some((o) => o.value === RECORD_CHANGES_NEED_APPROVAL) ?? true,
+    recordChangeExemptTypes: get(P.recordChangeExemptTypes).selected_options?.map((o) => o.value) ?? [],
+    recordChangeExemptUsers: get(P.recordChangeExemptUsers).selected_users ?? [],
     assistantAnswers: get(P.assistantAnswers).selected_option?.value ?? 'shared-private',
     assistantLinkHosts: 'hosts' in hosts ? hosts.hosts : [],
     watchManagers: get(P.watchManagers).selected_option?.value ?? 'adder-and-admins',

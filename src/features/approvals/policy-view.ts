@@ -1,5 +1,6 @@
 import type { App } from '@slack/bolt';
 import type { View } from '@slack/types';
+import { DNS_RECORD_TYPES } from '../../registrar/index.js';
 import type { Logger } from '../../shared/logger.js';
 import { formModal, noticeModal, section } from '../../slack/blocks.js';
 import { replyForError } from '../../slack/error-reply.js';
@@ -14,7 +15,7 @@ import { cannotPostIn } from './channel-probe.js';
 import { APPROVAL_IDS } from './ids.js';
 import type { Roles } from './permissions.js';
 import type { Policy, PolicyField, PolicyRead, PolicyStore } from './policy.js';
-import { CHOICES, ORDERS_NEED_APPROVAL, readPolicy } from './policy-form.js';
+import { CHOICES, ORDERS_NEED_APPROVAL, RECORD_CHANGES_NEED_APPROVAL, readPolicy } from './policy-form.js';
 
 const P = APPROVAL_IDS.policy;
 
@@ -34,6 +35,9 @@ const LABELS: Record<PolicyField, string> = {
   orderers: text.approvals.labelOrderers,
   ordererUsers: text.approvals.labelOrdererUsers,
   ordersNeedApproval: text.approvals.labelOrdersNeedApproval,
+  recordChangesNeedApproval: text.approvals.labelRecordChangesNeedApproval,
+  recordChangeExemptTypes: text.approvals.labelRecordChangeExemptTypes,
+  recordChangeExemptUsers: text.approvals.labelRecordChangeExemptUsers,
   assistantAnswers: text.approvals.labelAssistantAnswers,
   assistantLinkHosts: text.approvals.labelAssistantLinkHosts,
   admins: text.approvals.labelAdmins,
@@ -68,12 +72,18 @@ function select(choices: readonly { value: string; text: string }[], current: st
 }
 
 /**
- * Four parts, each opened by a line of why (sensitive actions, certificates, the assistant, watches),
- * then the Regdesk admins: 18 blocks of the 100 a modal may hold, 19 when `problem` says what was
- * wrong with the stored policy (`policyProblem`).
+ * Five parts, each opened by a line of why (sensitive actions, DNS records, certificates, the
+ * assistant, watches), then the Regdesk admins: 22 blocks of the 100 a modal may hold, 23 when
+ * `problem` says what was wrong with the stored policy (`policyProblem`).
  */
 export function policyModal(policy: Policy, problem?: string): View {
   const needApproval = option(ORDERS_NEED_APPROVAL, text.approvals.ordersNeedApprovalOption);
+  const recordsNeedApproval = option(
+    RECORD_CHANGES_NEED_APPROVAL,
+    text.approvals.recordChangesNeedApprovalOption,
+  );
+  // A record type is its own name in every DNS tool, so the option shows it as it is.
+  const recordType = (type: string) => option(type, type);
   return formModal(
     APPROVAL_IDS.policyModal,
     undefined,
@@ -126,6 +136,31 @@ export function policyModal(policy: Policy, problem?: string): View {
           ...(policy.approvalsChannel === undefined ? {} : { initial_conversation: policy.approvalsChannel }),
         },
         text.approvals.hintApprovalsChannel,
+      ),
+      section(text.approvals.policyRecordsIntro),
+      input(P.recordChangesNeedApproval, LABELS.recordChangesNeedApproval, {
+        type: 'checkboxes',
+        options: [recordsNeedApproval],
+        ...(policy.recordChangesNeedApproval ? { initial_options: [recordsNeedApproval] } : {}),
+      }),
+      input(
+        P.recordChangeExemptTypes,
+        LABELS.recordChangeExemptTypes,
+        {
+          type: 'multi_static_select',
+          options: DNS_RECORD_TYPES.map(recordType),
+          // Slack refuses an empty `initial_options`.
+          ...(policy.recordChangeExemptTypes.length === 0
+            ? {}
+            : { initial_options: policy.recordChangeExemptTypes.map(recordType) }),
+        },
+        text.approvals.hintRecordChangeExemptTypes,
+      ),
+      input(
+        P.recordChangeExemptUsers,
+        LABELS.recordChangeExemptUsers,
+        { type: 'multi_users_select', initial_users: policy.recordChangeExemptUsers },
+        text.approvals.hintRecordChangeExemptUsers,
       ),
       section(text.approvals.policyCertificatesIntro),
       input(P.orderers, LABELS.orderers, select(CHOICES.orderers, policy.orderers)),

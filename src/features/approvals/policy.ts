@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DNS_RECORD_TYPES } from '../../registrar/index.js';
 import type { Logger } from '../../shared/logger.js';
 import type { KeySpace, Redis } from '../../shared/redis.js';
 import { type WorkspaceRef, workspaceId } from '../../shared/workspace.js';
@@ -26,6 +27,15 @@ export const Policy = z.object({
   ordererUsers: z.array(z.string()).default([]),
   /** Certificate orders and reissues need an approval like the sensitive actions. */
   ordersNeedApproval: z.boolean().default(false),
+  /**
+   * DNS record changes (add, edit, delete, revert) go through an approval request (docs/requirements.md
+   * R47): on by default, since a wrong record takes a site or its mail down for as long as caches hold it.
+   */
+  recordChangesNeedApproval: z.boolean().default(true),
+  /** Record types whose changes need no approval even when record changes do. */
+  recordChangeExemptTypes: z.array(z.enum(DNS_RECORD_TYPES)).default([]),
+  /** People whose record changes need no approval even when record changes do. */
+  recordChangeExemptUsers: z.array(z.string()).default([]),
   /**
    * Where the assistant answers: in the channel's thread, or only to the asker. `shared-private`
    * answers privately in Slack Connect channels (outsiders would read account data) and publicly
@@ -70,6 +80,12 @@ export const STRICTEST_POLICY: Policy = {
   ordererUsers: [],
   // Every order and reissue needs an approval.
   ordersNeedApproval: true,
+  // Every record change needs an approval.
+  recordChangesNeedApproval: true,
+  // No record type is exempt.
+  recordChangeExemptTypes: [],
+  // Nobody is exempt.
+  recordChangeExemptUsers: [],
   // Answers only ever reach the asker.
   assistantAnswers: 'asker',
   // Links only to the registrar's own dashboard.
@@ -77,6 +93,17 @@ export const STRICTEST_POLICY: Policy = {
   // Only the person who added a watch (saved the settings) and admins remove it (change them).
   watchManagers: 'adder-and-admins',
 };
+
+/**
+ * Whether a record change by `user` of `type` goes through an approval request (docs/requirements.md R47).
+ * `type` is compared as the registrar spells it (upper case): any other spelling is not exempt, so a
+ * caller's slip asks for approval rather than skipping it.
+ */
+export function recordChangeNeedsApproval(policy: Policy, user: string, type: string): boolean {
+  if (!policy.recordChangesNeedApproval) return false;
+  if (policy.recordChangeExemptUsers.includes(user)) return false;
+  return !policy.recordChangeExemptTypes.some((exempt) => exempt === type);
+}
 
 const FIELDS = Object.keys(Policy.shape) as PolicyField[];
 

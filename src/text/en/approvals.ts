@@ -184,7 +184,8 @@ export const approvals = {
 
   // `/domain policy`: the command and the modal (policy-view.ts)
   policyUsage: 'policy',
-  policySummary: 'approvers, who may request and order, approvals channel, assistant answers (admins)',
+  policySummary:
+    'approvers, who may request and order, DNS record approvals, approvals channel, assistant answers (admins)',
   policyTitle: 'Approval policy',
   policySubmit: 'Save',
   policyUnreadable:
@@ -196,6 +197,9 @@ export const approvals = {
   policySensitiveIntro:
     '*Sensitive actions* (revoke, order cancel, auth code, delegation change, DNSSEC disable and external records) ' +
     'need approval by someone other than the requester. With no approvers set, workspace admins and owners approve.',
+  policyRecordsIntro:
+    '*DNS records*: adding, editing, deleting or reverting a record changes what the world resolves. When ' +
+    "approval is on, every change needs it unless the record's type or the person is exempt below.",
   policyCertificatesIntro:
     '*Certificates*: orders, renewals and reissues cost money, and TLS organizations decide what a certificate vouches for.',
   policyAssistantIntro:
@@ -216,6 +220,9 @@ export const approvals = {
   labelOrderers: 'Who may order and reissue',
   labelOrdererUsers: 'Listed orderers',
   labelOrdersNeedApproval: 'Approval for orders',
+  labelRecordChangesNeedApproval: 'Approval for DNS record changes',
+  labelRecordChangeExemptTypes: 'Record types exempt from approval',
+  labelRecordChangeExemptUsers: 'People exempt from approval for records',
   labelAssistantAnswers: 'Answers go',
   labelAssistantLinkHosts: 'Allowed link hosts',
   labelAdmins: 'Regdesk admins',
@@ -225,6 +232,8 @@ export const approvals = {
   hintApproverGroup: 'Members of this user group (S…) approve too.',
   hintApprovalsChannel: 'Post requests here instead of where they were asked.',
   hintAssistantLinkHosts: 'Host names separated by commas, e.g. docs.example.com, status.example.com.',
+  hintRecordChangeExemptTypes: 'Changes to records of these types apply without a request.',
+  hintRecordChangeExemptUsers: 'Their record changes apply without a request.',
   hintAdmins: 'May change this policy and the API key, and export the audit trail.',
 
   // The policy modal's options (policy-form.ts, policy-view.ts)
@@ -240,6 +249,7 @@ export const approvals = {
   watchManagersAdderAndAdmins: 'Whoever added the watch (saved the settings), and admins',
   watchManagersAnyone: 'Any member',
   ordersNeedApprovalOption: 'Orders and reissues need approval, like sensitive actions',
+  recordChangesNeedApprovalOption: 'DNS record changes need approval',
 
   // The policy modal's field errors (policy-form.ts)
   notAHostName: (p: { word: string }) =>
