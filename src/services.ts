@@ -23,6 +23,8 @@ import { buildKeyServices } from './features/keys/services.js';
 import type { Approvals } from './features/operations.js';
 import { PUBLISH_QUEUE, type PublishJob } from './features/publish/jobs.js';
 import { PublishedRecords } from './features/publish/store.js';
+import { RecordCapability } from './features/records/capability.js';
+import { RecordChanges } from './features/records/changes.js';
 import { RenewalLedger } from './features/tls/renewals.js';
 import { ValidationLedger } from './features/tls/validation-ledger.js';
 import type { WatchJob } from './features/watches/jobs.js';
@@ -111,6 +113,10 @@ export interface Services extends BaseDeps {
   /** The records Regdesk created at the registrar, and the queue that confirms and removes them. */
   published: PublishedRecords;
   publishQueue: Queue<PublishJob>;
+  /** Record changes made through Regdesk (kept for Revert) and the drafts of open record modals. */
+  recordChanges: RecordChanges;
+  /** Whether each workspace's registrar offers record changes (probed hourly). */
+  recordCapability: RecordCapability;
   /** Watched domains and certificates, their digest settings and schedulers (features/watches). */
   watches: WatchService;
   watchStore: WatchStore;
@@ -208,6 +214,8 @@ export function buildServices(deps: ServiceDeps): Services {
     validations: new ValidationLedger(redis, keys),
     published: new PublishedRecords(redis, keys),
     publishQueue,
+    recordChanges: new RecordChanges(redis, keys),
+    recordCapability: new RecordCapability(redis, keys),
     ...watch,
     integrity,
     durability,

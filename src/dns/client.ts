@@ -20,6 +20,7 @@ export type RecordType =
   | 'TXT'
   | 'CNAME'
   | 'CAA'
+  | 'SRV'
   | 'DS'
   | 'DNSKEY'
   | 'RRSIG';

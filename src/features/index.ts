@@ -9,6 +9,7 @@ import { homeFeature } from './home/index.js';
 import { installFeature } from './install/index.js';
 import { keysFeature } from './keys/index.js';
 import { publishFeature } from './publish/index.js';
+import { recordsFeature } from './records/index.js';
 import { tlsFeature } from './tls/index.js';
 import { watchesFeature } from './watches/index.js';
 
@@ -21,6 +22,7 @@ export const FEATURES = [
   keysFeature,
   approvalsFeature,
   dnsFeature,
+  recordsFeature,
   dnssecFeature,
   diagnosticsFeature,
   tlsFeature,

@@ -12,7 +12,7 @@ export * from './errors.js';
 export type { AssistantAnswer } from './schemas/assistant.js';
 export {
   DNS_RECORD_TYPES,
-  type DnsRecord,
+  DnsRecord,
   DnsRecordRequest,
   type DnsZone,
   type DnsZoneSummary,

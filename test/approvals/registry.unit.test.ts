@@ -19,6 +19,7 @@ const unregistered = defineOperation<RegistrarContext, 'dns.record.delete', { do
 describe('the registry of sensitive operations', () => {
   it('holds every operation the features declare, once each', () => {
     expect(SENSITIVE_OPERATIONS.map((operation) => operation.name).sort()).toEqual([
+      'dns.record',
       'dnssec.disable',
       'dnssec.external',
       'domain.authcode',

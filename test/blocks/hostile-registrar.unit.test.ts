@@ -134,6 +134,7 @@ describe('every registrar string is inert in what Regdesk posts', () => {
             page: 0,
             pages: 1,
             records: poison(records, texts),
+            editable: true,
           }),
           dnssecCard('example.com', poison(dnssec, texts)),
           certificateCard({

@@ -17,7 +17,7 @@ import type { RequestUpdates } from './updates.js';
 /** Starts following pending work an execution left behind (DNSSEC transitions), in the message's thread. */
 export type Follow = (
   workspace: WorkspaceRef,
-  kind: 'dnssec' | 'certificate',
+  kind: 'dnssec' | 'certificate' | 'record',
   resource: string,
   origin: { channel: string; threadTs: string; startedBy: string },
 ) => Promise<void>;
@@ -138,6 +138,7 @@ export async function executeApproved<Ctx extends OperationContext>(
       const ready = authCodeReadyMessage(request, result.authCode.domain);
       await updates.finish(request, 'succeeded', result.outcome, client, ready);
     }
+    if (result.offer !== undefined) await updates.inThread(request, result.offer, client);
     if (result.follow !== undefined && deps.follow !== undefined) {
       await deps.follow(workspace, result.follow.kind, result.follow.resource, {
         channel: request.channel,

@@ -1,3 +1,4 @@
+import type { KnownBlock } from '@slack/types';
 import type { z } from 'zod';
 import type { RegistrarClient } from '../../registrar/index.js';
 import type { QuotaWindow } from '../../shared/limiter.js';
@@ -30,7 +31,12 @@ export interface Execution {
    */
   authCode?: { domain: string; code: string };
   /** Pending work to follow until it settles, reported in the request message's thread. */
-  follow?: { kind: 'dnssec' | 'certificate'; resource: string };
+  follow?: { kind: 'dnssec' | 'certificate' | 'record'; resource: string };
+  /**
+   * What the outcome offers next (a record change's **Revert**), posted in the request message's
+   * thread once the outcome is shown: the request message itself keeps only its words.
+   */
+  offer?: { text: string; blocks: KnownBlock[] };
 }
 
 /**

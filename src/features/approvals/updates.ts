@@ -122,6 +122,26 @@ export class RequestUpdates {
     return results.includes(true);
   }
 
+  /**
+   * A message in the request message's thread, best-effort: the change has happened, so Slack refusing
+   * the post (the channel archived meanwhile) is logged, never a failure of the request (R30).
+   */
+  async inThread(request: ApprovalRequest, message: Message, client: WebClient): Promise<void> {
+    if (request.messageTs === '') return;
+    try {
+      await this.deps.poster.post(client, {
+        channel: request.channel,
+        thread_ts: request.messageTs,
+        ...message,
+      });
+    } catch (error) {
+      this.deps.logger.warn(
+        { requestId: request.id, err: error instanceof Error ? error.message : String(error) },
+        'offer not posted in the request thread',
+      );
+    }
+  }
+
   async changed(request: ApprovalRequest): Promise<void> {
     try {
       await this.deps.onChange?.(request);

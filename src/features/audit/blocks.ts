@@ -28,6 +28,7 @@ const ACTION_WORDS: Record<StoredAuditEntry['action'], string> = {
   watch_settings: text.workspace.auditChangedWatchSettings,
   records_publish: text.publish.auditPublished,
   records_remove: text.publish.auditRemoved,
+  record_change: text.records.auditChanged,
 };
 
 function actor(id: string): string {

@@ -34,7 +34,9 @@ export type AuditAction =
   | 'watch_settings'
   /** Validation records written at the registrar, and removed after issuance (features/publish). */
   | 'records_publish'
-  | 'records_remove';
+  | 'records_remove'
+  /** A DNS record added, changed or deleted without an approval, as the policy allows (features/records). */
+  | 'record_change';
 
 export interface AuditEntry {
   action: AuditAction;

@@ -6,6 +6,7 @@ import { button, context, header, packLines, section } from '../../slack/blocks.
 import { writeMetadata } from '../../slack/modal.js';
 import { codeSpan, escapeMrkdwn, truncate } from '../../slack/mrkdwn.js';
 import { text } from '../../text/index.js';
+import { recordRow } from '../records/blocks.js';
 import { DNS_IDS } from './ids.js';
 import type { RecordPage } from './service.js';
 
@@ -95,7 +96,11 @@ export function recordsPage(page: RecordPage): { text: string; blocks: KnownBloc
       : text.dns.recordsOfTypeTitle({ name: displayName(domain), total: page.total, type });
   const blocks: KnownBlock[] = [header(title)];
   if (page.records.length === 0) blocks.push(section(text.dns.noRecords));
-  blocks.push(...packLines(page.records.map(recordLine)));
+  blocks.push(
+    ...(page.editable
+      ? page.records.map((record) => recordRow(recordLine(record), record))
+      : packLines(page.records.map(recordLine))),
+  );
   blocks.push(context(text.dns.recordsLegend));
   if (pages > 1) {
     const value = (p: number) => writeMetadata(PageRef, { d: domain, t: type ?? '', p });

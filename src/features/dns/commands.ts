@@ -7,9 +7,14 @@ import { readMetadata } from '../../slack/modal.js';
 import type { Subcommand } from '../../slack/router.js';
 import { workspaceOf } from '../../slack/workspace.js';
 import { text } from '../../text/index.js';
+import type { RecordCapability } from '../records/capability.js';
 import { PageRef, recordsPage, zoneCard } from './blocks.js';
 import { DNS_IDS } from './ids.js';
 import { recordPage } from './service.js';
+
+export interface RecordsPageDeps extends LookupDeps {
+  recordCapability: RecordCapability;
+}
 
 const RECORD_TYPE = /^[A-Za-z0-9]{1,10}$/;
 
@@ -26,7 +31,7 @@ export function zoneCommand(deps: LookupDeps): Subcommand {
   };
 }
 
-export function recordsCommand(deps: LookupDeps): Subcommand {
+export function recordsCommand(deps: RecordsPageDeps): Subcommand {
   return {
     name: 'records',
     usage: text.dns.recordsUsage,
@@ -37,17 +42,27 @@ export function recordsCommand(deps: LookupDeps): Subcommand {
       if (domain === undefined || (type !== undefined && !RECORD_TYPE.test(type))) {
         return usage(ctx, text.dns.recordsUsageReply);
       }
-      await lookup(ctx, deps, async (registrar) => recordsPage(await recordPage(registrar, domain, type, 0)));
+      await lookup(ctx, deps, async (registrar, workspace) =>
+        recordsPage(
+          await recordPage(registrar, domain, type, 0, (zone) =>
+            deps.recordCapability.offered(workspace, registrar, zone),
+          ),
+        ),
+      );
     },
   };
 }
 
 /** Previous/Next: the page is read afresh and replaces the old one in place. */
-export function registerRecordPaging(app: App, deps: LookupDeps, logger: Logger): void {
+export function registerRecordPaging(app: App, deps: RecordsPageDeps, logger: Logger): void {
   for (const id of [DNS_IDS.recordsPrev, DNS_IDS.recordsNext]) {
     onAction<BlockAction<ButtonAction>>(app, id, logger, async ({ body, action, respond }) => {
       const { d, t, p } = readMetadata(PageRef, action.value);
-      const page = await recordPage(deps.registrarFor(workspaceOf(body)), d, t === '' ? undefined : t, p);
+      const workspace = workspaceOf(body);
+      const registrar = deps.registrarFor(workspace);
+      const page = await recordPage(registrar, d, t === '' ? undefined : t, p, (zone) =>
+        deps.recordCapability.offered(workspace, registrar, zone),
+      );
       await respond({ response_type: 'ephemeral', replace_original: true, ...recordsPage(page) });
     });
   }

@@ -1,8 +1,7 @@
-import type { LookupDeps } from '../../slack/lookup.js';
 import type { FeatureModule } from '../feature.js';
-import { recordsCommand, registerRecordPaging, zoneCommand } from './commands.js';
+import { type RecordsPageDeps, recordsCommand, registerRecordPaging, zoneCommand } from './commands.js';
 
-export type DnsDeps = LookupDeps;
+export type DnsDeps = RecordsPageDeps;
 
 /** `/dns zone|records`. */
 export const dnsFeature = {

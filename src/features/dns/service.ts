@@ -1,6 +1,9 @@
 import type { DnsRecord, RegistrarClient } from '../../registrar/index.js';
 
-/** 40 records of at most ~450 characters pack into at most 7 sections: far inside Block Kit's 50 blocks. */
+/**
+ * 40 records: one section each when they offer Edit and Delete (an overflow per record), with the
+ * header, legend, page line, paging and Share buttons 45 blocks, inside Block Kit's 50.
+ */
 export const RECORDS_PER_PAGE = 40;
 
 /** One page of a zone's records, optionally of one type. */
@@ -14,6 +17,8 @@ export interface RecordPage {
   page: number;
   pages: number;
   records: DnsRecord[];
+  /** The registrar lets this key change records: each changeable record offers Edit and Delete. */
+  editable: boolean;
 }
 
 /**
@@ -25,11 +30,11 @@ export async function recordPage(
   domain: string,
   type: string | undefined,
   page: number,
+  changesOffered: (zone: readonly DnsRecord[]) => Promise<boolean>,
 ): Promise<RecordPage> {
   const wanted = type?.toUpperCase();
-  const records = (await registrar.dns.records(domain)).filter(
-    (record) => wanted === undefined || record.type.toUpperCase() === wanted,
-  );
+  const zone = await registrar.dns.records(domain);
+  const records = zone.filter((record) => wanted === undefined || record.type.toUpperCase() === wanted);
   const pages = Math.max(1, Math.ceil(records.length / RECORDS_PER_PAGE));
   const current = Math.min(Math.max(0, page), pages - 1);
   return {
@@ -39,5 +44,6 @@ export async function recordPage(
     page: current,
     pages,
     records: records.slice(current * RECORDS_PER_PAGE, (current + 1) * RECORDS_PER_PAGE),
+    editable: await changesOffered(zone),
   };
 }

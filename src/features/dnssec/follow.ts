@@ -5,8 +5,8 @@ import type { Follower } from '../follow/jobs.js';
 import { dnssecCard } from './blocks.js';
 
 /** A DNSSEC transition is settled when no state is pending and no job runs; it converges within 48 h. */
-export const dnssecFollower: Follower<'dnssec'> = {
-  kind: 'dnssec',
+export const dnssecFollower = {
+  kind: 'dnssec' as const,
   deadlineMs: 48 * 60 * 60 * 1000,
   showCommand: (domain) => `/dns dnssec ${domain}`,
   check: async (registrar, domain) => {
@@ -26,4 +26,4 @@ export const dnssecFollower: Follower<'dnssec'> = {
       }),
     };
   },
-};
+} satisfies Follower<'dnssec'>;

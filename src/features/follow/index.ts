@@ -1,6 +1,8 @@
 import type { WebClient } from '@slack/web-api';
+import type { DnsClient } from '../../dns/client.js';
 import type { RegistrarClient } from '../../registrar/index.js';
 import { createWorker } from '../../shared/queues.js';
+import type { KeySpace, Redis } from '../../shared/redis.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
 import type { ChannelPoster } from '../../slack/poster.js';
 import type { FeatureModule } from '../feature.js';
@@ -12,11 +14,14 @@ export interface FollowingDeps {
   followers: readonly Follower[];
   registrarFor(workspace: WorkspaceRef): RegistrarClient;
   slackFor(workspace: WorkspaceRef): Promise<WebClient>;
+  dnsClient: DnsClient;
+  redis: Redis;
+  keys: KeySpace;
   poster: ChannelPoster;
   now: () => number;
 }
 
-/** Pending work (certificates, DNSSEC transitions) followed by delayed jobs until it settles. */
+/** Pending work (certificates, DNSSEC transitions, record changes reaching the nameservers) followed by delayed jobs until it settles. */
 export const followingFeature = {
   name: 'following',
   workers: (deps) => [

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { KnownBlock } from '@slack/types';
 import type { Queue } from 'bullmq';
+import type { DnsClient } from '../../dns/client.js';
 import type { RegistrarClient } from '../../registrar/index.js';
+import type { KeySpace, Redis } from '../../shared/redis.js';
 import { type WorkspaceRef, workspaceFields } from '../../shared/workspace.js';
 
 export const FOLLOW_QUEUE = 'follow';
@@ -19,6 +21,17 @@ export type FollowOutcome =
   | { settled: true; text: string; card: { text: string; blocks: KnownBlock[] } };
 
 /**
+ * What a check may use besides the registrar: the zone's own nameservers asked live (a record change
+ * is settled when they serve it) and the state its feature kept about the work.
+ */
+export interface FollowTools {
+  workspace: WorkspaceRef;
+  dns: DnsClient;
+  redis: Redis;
+  keys: KeySpace;
+}
+
+/**
  * What a feature supplies to have its pending work followed (certificates by tls, transitions by
  * dnssec): following itself knows no feature.
  */
@@ -28,8 +41,8 @@ export interface Follower<Kind extends string = string> {
   deadlineMs: number;
   /** The command a person runs to look at the resource, for the deadline message. */
   showCommand(resource: string): string;
-  /** Is it settled? One registrar read. */
-  check(registrar: RegistrarClient, resource: string): Promise<FollowOutcome>;
+  /** Is it settled? One registrar read, or one round of DNS questions. */
+  check(registrar: RegistrarClient, resource: string, tools: FollowTools): Promise<FollowOutcome>;
 }
 
 /** Where a follower reports, and about whom. */

@@ -1,9 +1,11 @@
 import type { KnownBlock } from '@slack/types';
 import type { WebClient } from '@slack/web-api';
 import type { Job } from 'bullmq';
+import type { DnsClient } from '../../dns/client.js';
 import { type RegistrarClient, RegistrarError } from '../../registrar/index.js';
 import { DelayedError } from '../../shared/bullmq.js';
 import type { Logger } from '../../shared/logger.js';
+import type { KeySpace, Redis } from '../../shared/redis.js';
 import { type WorkspaceRef, workspaceFields } from '../../shared/workspace.js';
 import { context, section, slackDate } from '../../slack/blocks.js';
 import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
@@ -17,6 +19,9 @@ export interface FollowDeps {
   followers: readonly Follower[];
   registrarFor(workspace: WorkspaceRef): RegistrarClient;
   slackFor(workspace: WorkspaceRef): Promise<WebClient>;
+  dnsClient: DnsClient;
+  redis: Redis;
+  keys: KeySpace;
   poster: ChannelPoster;
   logger: Logger;
   now: () => number;
@@ -38,7 +43,12 @@ export function followProcessor(deps: FollowDeps) {
 
     let outcome: FollowOutcome;
     try {
-      outcome = await follower.check(deps.registrarFor(workspace), data.resource);
+      outcome = await follower.check(deps.registrarFor(workspace), data.resource, {
+        workspace,
+        dns: deps.dnsClient,
+        redis: deps.redis,
+        keys: deps.keys,
+      });
     } catch (error) {
       // Not found or a rejected key will not fix itself: stop and say so. Anything else: try later.
       if (error instanceof RegistrarError && [400, 401, 403, 404].includes(error.status)) {

@@ -4,8 +4,8 @@ import type { Follower } from '../follow/jobs.js';
 import { certificateCard } from './blocks.js';
 
 /** A certificate order is settled once it leaves `pending`; validation may take up to 30 days. */
-export const certificateFollower: Follower<'certificate'> = {
-  kind: 'certificate',
+export const certificateFollower = {
+  kind: 'certificate' as const,
   deadlineMs: 30 * 24 * 60 * 60 * 1000,
   showCommand: (id) => text.tls.showCommand({ id }),
   check: async (registrar, id) => {
@@ -32,4 +32,4 @@ export const certificateFollower: Follower<'certificate'> = {
       }),
     };
   },
-};
+} satisfies Follower<'certificate'>;

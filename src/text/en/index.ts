@@ -4,6 +4,8 @@ import { diagnosticFindings, diagnostics } from './diagnostics.js';
 import { dns } from './dns.js';
 import { domains } from './domains.js';
 import { publish } from './publish.js';
+import { recordRules } from './record-rules.js';
+import { records } from './records.js';
 import { slack } from './slack.js';
 import { tls } from './tls.js';
 import { watches } from './watches.js';
@@ -18,6 +20,8 @@ export const en = {
   dns,
   domains,
   publish,
+  records,
+  recordRules,
   slack,
   tls,
   watches,

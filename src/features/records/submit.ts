@@ -1,0 +1,91 @@
+import type { RegistrarClient } from '../../registrar/index.js';
+import type { Logger } from '../../shared/logger.js';
+import type { WorkspaceRef } from '../../shared/workspace.js';
+import type { Submitter } from '../../slack/modal-flow.js';
+import type { ChannelPoster } from '../../slack/poster.js';
+import { text } from '../../text/index.js';
+import type { Roles } from '../approvals/permissions.js';
+import { type PolicyStore, recordChangeNeedsApproval } from '../approvals/policy.js';
+import { type Requests, requestApproval } from '../approvals/request.js';
+import { type AuditLog, hashParams } from '../audit/service.js';
+import { announceChange } from '../follow/announce.js';
+import type { Origin } from '../follow/jobs.js';
+import { changeCard } from './blocks.js';
+import type { RecordChanges } from './changes.js';
+import { type ChangeRequest, makeChange } from './make.js';
+import { changeRecord, executionOf } from './operations.js';
+
+export interface SubmitDeps {
+  registrarFor(workspace: WorkspaceRef): RegistrarClient;
+  recordChanges: RecordChanges;
+  policies: PolicyStore;
+  roles: Roles;
+  approvals: Requests<typeof changeRecord>;
+  audit: AuditLog;
+  poster: ChannelPoster;
+  follow(workspace: WorkspaceRef, kind: 'record', resource: string, origin: Origin): Promise<void>;
+  logger: Logger;
+  now: () => number;
+}
+
+/**
+ * A record change someone submitted (a modal, a command, Revert): an approval request unless the
+ * policy exempts its type or its requester (docs/requirements.md R47), else made at once by the same
+ * code an approved request runs, announced in the channel with **Revert**, followed until the zone's
+ * nameservers serve it, and audited. An unreadable policy is the strictest one: a request, which the
+ * request then refuses (R41).
+ */
+export async function submitChange(
+  deps: SubmitDeps,
+  workspace: WorkspaceRef,
+  who: Submitter,
+  request: ChangeRequest,
+): Promise<void> {
+  const read = await deps.policies.read(workspace);
+  const { change } = request;
+  const type = change.kind === 'add' ? change.after.type : change.before.type;
+  const params = {
+    domain: request.domain,
+    change,
+    by: who.user,
+    ...(request.revertOf === undefined ? {} : { revertOf: request.revertOf }),
+  };
+  if (recordChangeNeedsApproval(read.policy, who.user, type)) {
+    const input = { workspace, user: who.user, channel: who.channel, operation: changeRecord, params };
+    await requestApproval(deps.approvals, input, who, deps.logger);
+    return;
+  }
+  await deps.roles.require(who.client, workspace, who.user, changeRecord.permission, {
+    policy: read,
+    operation: changeRecord.name,
+    target: request.domain,
+  });
+  const made = await makeChange(
+    deps.registrarFor(workspace),
+    deps.recordChanges,
+    workspace,
+    params,
+    deps.now(),
+  );
+  const execution = executionOf(made);
+  const followed = execution.follow;
+  await announceChange(
+    deps,
+    who,
+    changeCard(made),
+    followed === undefined
+      ? undefined
+      : {
+          start: (origin) => deps.follow(workspace, 'record', followed.resource, origin),
+          showCommand: text.records.showCommand({ domain: request.domain }),
+        },
+  );
+  await deps.audit.append(workspace, {
+    action: 'record_change',
+    actor: who.user,
+    operation: changeRecord.name,
+    target: request.domain,
+    paramsHash: hashParams(params),
+    outcome: execution.outcome,
+  });
+}
