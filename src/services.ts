@@ -165,6 +165,7 @@ export function buildServices(deps: ServiceDeps): Services {
   });
   const durability = new ClaimDurability(redis, join(config.dataDir, 'claims'), logger);
   const vanitySets = new VanitySets(redis, keys);
+  const publishQueue = createQueue<PublishJob>(PUBLISH_QUEUE, redis, keys, logger);
   const approval = buildApprovalServices({
     ...common,
     audit,
@@ -174,7 +175,7 @@ export function buildServices(deps: ServiceDeps): Services {
     vault,
     integrity,
     durability,
-    operationEnv: { registrarFor: keyServices.registrarFor, limits: config.limits, vanitySets },
+    operationEnv: { registrarFor: keyServices.registrarFor, limits: config.limits, vanitySets, publishQueue },
     follow: follow.follow,
     // home is built below; nothing calls this before buildServices returns.
     onChange: (request) => home.approvalChanged(request),
@@ -191,7 +192,6 @@ export function buildServices(deps: ServiceDeps): Services {
     slackFor: slack.slackFor,
   });
   const assistant = buildAssistantServices({ ...common, workspaceKeys: keyServices.workspaceKeys });
-  const publishQueue = createQueue<PublishJob>(PUBLISH_QUEUE, redis, keys, logger);
   const { roles } = approval;
   return {
     config,

@@ -1,3 +1,4 @@
+import type { Queue } from 'bullmq';
 import type { RegfishLimits } from '../config.js';
 import type { KeySpace, Redis } from '../shared/redis.js';
 import type { RegistrarContext, SensitiveOperation } from './approvals/operations.js';
@@ -5,6 +6,7 @@ import type { ApprovalService } from './approvals/service.js';
 import type { VanitySets } from './domains/vanity.js';
 import type { Follower } from './follow/jobs.js';
 import { FEATURES } from './index.js';
+import type { PublishJob } from './publish/jobs.js';
 
 /** What the composition root gives every sensitive operation when it runs. */
 export type OperationEnv = RegistrarContext & {
@@ -13,6 +15,8 @@ export type OperationEnv = RegistrarContext & {
   redis: Redis;
   keys: KeySpace;
   vanitySets: VanitySets;
+  /** Publishing validation records as an approved request confirms them through this queue. */
+  publishQueue: Queue<PublishJob>;
 };
 
 /**

@@ -30,6 +30,7 @@ const CUSTOM: Policy = {
   recordChangesNeedApproval: false,
   recordChangeExemptTypes: ['TXT', 'CAA'],
   recordChangeExemptUsers: ['UDNS'],
+  validationPublishing: 'approval',
   assistantAnswers: 'channel',
   assistantLinkHosts: ['docs.example.com'],
   watchManagers: 'anyone',

@@ -27,6 +27,7 @@ describe('the registry of sensitive operations', () => {
       'tls.cancel',
       'tls.complete',
       'tls.order',
+      'tls.publish',
       'tls.reissue',
       'tls.revoke',
     ]);

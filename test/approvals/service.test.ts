@@ -13,11 +13,13 @@ import { AuditLog } from '../../src/features/audit/service.js';
 import { changeNameservers } from '../../src/features/domains/operations.js';
 import { VanitySets } from '../../src/features/domains/vanity.js';
 import { type Approvals, type OperationEnv, SENSITIVE_OPERATIONS } from '../../src/features/operations.js';
+import { PUBLISH_QUEUE, type PublishJob } from '../../src/features/publish/jobs.js';
 import { createRegistrarClient } from '../../src/registrar/index.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { ClaimDurability } from '../../src/shared/durable-claim.js';
 import { DataIntegrity } from '../../src/shared/integrity.js';
 import { Limiter } from '../../src/shared/limiter.js';
+import { createQueue } from '../../src/shared/queues.js';
 import { createRedis, KeySpace } from '../../src/shared/redis.js';
 import { ChannelPoster } from '../../src/slack/poster.js';
 import { SlackDirectory } from '../../src/slack/users.js';
@@ -48,7 +50,9 @@ describe('ApprovalService use cases', () => {
     sandbox = await createSandbox();
     client = new WebClient('xoxb-test', { slackApiUrl: slack.apiUrl, retryConfig: { retries: 0 } });
   });
+  const queues: { close(): Promise<void> }[] = [];
   afterAll(async () => {
+    await Promise.all(queues.map((queue) => queue.close()));
     await slack.stop();
     await sandbox.close();
     redis.disconnect();
@@ -60,6 +64,8 @@ describe('ApprovalService use cases', () => {
     const limiter = new Limiter(redis);
     const { logger } = memoryLogger();
     const queued: string[] = [];
+    const publishQueue = createQueue<PublishJob>(PUBLISH_QUEUE, redis, keys, logger);
+    queues.push(publishQueue);
     const scheduler: ApprovalScheduler = {
       schedule: async (request) => {
         queued.push(`${request.id}:schedule`);
@@ -93,6 +99,7 @@ describe('ApprovalService use cases', () => {
         redis,
         keys,
         vanitySets: new VanitySets(redis, keys),
+        publishQueue,
       }),
       scheduler,
       onChange,

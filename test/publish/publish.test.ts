@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APPROVAL_IDS } from '../../src/features/approvals/ids.js';
+import { DEFAULT_POLICY } from '../../src/features/approvals/policy.js';
 import { PUBLISH_IDS } from '../../src/features/publish/ids.js';
 import { COMPLETE_IDS, ORDER_IDS } from '../../src/features/tls/ids.js';
 import { ALL_PERMISSIONS } from '../../src/sandbox/index.js';
@@ -12,6 +14,8 @@ import { orderModalValues } from '../helpers/order-form.js';
 import { buttonPress, messageText, viewSubmission } from '../helpers/payloads.js';
 
 const CHANNEL = 'CPUBLISH';
+const ADMIN = 'UADMPUB';
+const WS = { teamId: 'T0001' };
 
 const hasPublishButton = (call: SlackCall) =>
   call.method === 'chat.postMessage' &&
@@ -29,6 +33,8 @@ describe('Publish validation records: written at the registrar, confirmed on the
       sandbox: { delays: { certificateIssueMs: 3_600_000 } },
     });
     addLabDomains(h.sandbox, lab);
+    h.slack.users.set(ADMIN, { id: ADMIN, is_admin: true });
+    h.slack.users.set('U0002', { id: 'U0002' });
     // The registrar serves what is written through its API on its nameservers: the lab's knot plays
     // them, so every record change at the sandbox is copied there (validation CNAMEs are all we write).
     h.sandbox.onRequest((request) => {
@@ -152,7 +158,55 @@ describe('Publish validation records: written at the registrar, confirmed on the
     expect(h.sandbox.calls.filter((call) => call.operation === 'dns.recordCreate')).toHaveLength(creates);
   });
 
-  it('replaces only its own stale record (a reissue changed the token), never another', async () => {
+  /** Approves the newest approval request in the channel; resolves with its message's ts. */
+  async function approveNewest(before: number): Promise<string> {
+    const requests = () =>
+      h.slack
+        .succeeded('chat.postMessage')
+        .filter((c) => c.args.channel === CHANNEL && messageText(c).includes(APPROVAL_IDS.withdraw));
+    await h.slack.waitFor(() => requests().length > before, 15_000);
+    const posted = requests().at(-1);
+    assertWithinBlockKitLimits({ text: posted?.args.text, blocks: posted?.args.blocks }, 'message');
+    const id = new RegExp(`"action_id":"${APPROVAL_IDS.approve}","value":"(apr_[0-9a-f]+)"`).exec(
+      messageText(posted ?? { method: '', args: {}, at: 0 }),
+    )?.[1];
+    const ts = (posted?.result as { ts?: string } | undefined)?.ts ?? '';
+    await expect
+      .poll(async () => (await h.running.services.approvalStore.get(WS, id ?? ''))?.messageTs)
+      .toBe(ts);
+    await h.driver.interaction(
+      buttonPress(APPROVAL_IDS.approve, id ?? '', { user: ADMIN, channel: CHANNEL }),
+    );
+    return ts;
+  }
+  const requestCount = () =>
+    h.slack
+      .succeeded('chat.postMessage')
+      .filter((c) => c.args.channel === CHANNEL && messageText(c).includes(APPROVAL_IDS.withdraw)).length;
+
+  it('someone other than the orderer, or a policy that always asks, publishes through an approval request', async () => {
+    const card = await order(`shop.${lab.zones.healthy}`);
+    const before = requestCount();
+    expect(await press(card, 'U0002')).toContain('Approval requested');
+    const ts = await approveNewest(before);
+    const written = (label: string) =>
+      ownRecords(lab.zones.healthy).filter((r) => r.name.includes(`.${label}.`));
+    await expect.poll(() => written('shop').length, { timeout: 15_000 }).toBe(1);
+    await h.slack.waitFor(() => threadSays({ ts }, 'are published'), 30_000);
+
+    await h.running.services.policies.set(WS, { ...DEFAULT_POLICY, validationPublishing: 'approval' });
+    try {
+      const mine = await order(`mail.${lab.zones.healthy}`);
+      const asked = requestCount();
+      expect(await press(mine)).toContain('Approval requested');
+      await approveNewest(asked);
+      await expect.poll(() => written('mail').length, { timeout: 15_000 }).toBe(1);
+    } finally {
+      await h.running.services.policies.set(WS, DEFAULT_POLICY);
+    }
+  });
+
+  it('replaces only its own stale record (a reissue changed the token), never another, with an approval', async () => {
     const card = await order(`www.${lab.zones.expiring}`);
     expect(await press(card)).toContain('validation record(s) written');
     const [first] = ownRecords(lab.zones.expiring);
@@ -162,14 +216,24 @@ describe('Publish validation records: written at the registrar, confirmed on the
     if (first === undefined || record === undefined) throw new Error('nothing was written');
     // What a reissue answers: the same name, a new target.
     const certificate = await h.running.services.registrarFor(workspace).tls.get(card.id);
-    await h.running.services.validations.remember(workspace, {
-      ...certificate,
-      validation: {
-        method: 'dns-cname-token',
-        dns_records: [{ ...record, value: 'reissued.dcv.digicert.example.' }],
+    await h.running.services.validations.remember(
+      workspace,
+      {
+        ...certificate,
+        validation: {
+          method: 'dns-cname-token',
+          dns_records: [{ ...record, value: 'reissued.dcv.digicert.example.' }],
+        },
       },
-    });
-    expect(await press(card)).toContain('validation record(s) written');
+      'U0001',
+    );
+    // Replacing a record is more than creating the order's own: the default policy asks for approval.
+    const before = requestCount();
+    expect(await press(card)).toContain('Approval requested');
+    await approveNewest(before);
+    await expect
+      .poll(() => ownRecords(lab.zones.expiring)[0]?.data, { timeout: 15_000 })
+      .toBe('reissued.dcv.digicert.example.');
     const now = ownRecords(lab.zones.expiring);
     expect(now).toHaveLength(1);
     expect(now[0]?.data).toBe('reissued.dcv.digicert.example.');

@@ -66,7 +66,7 @@ describe('TlsService (registrar sandbox, real Redis)', () => {
           comments: 'new key',
         },
       });
-      const reissued = await service.reissue(WORKSPACE, checked.data);
+      const reissued = await service.reissue(WORKSPACE, checked.data, 'U0001');
       expect(reissued).toMatchObject({ id: 'cert-reissue-me', status: 'pending' });
     });
 
@@ -84,7 +84,9 @@ describe('TlsService (registrar sandbox, real Redis)', () => {
       );
       if (!checked.success) throw checked.error;
       expect(checked.data.params.dns_names).toEqual(names);
-      await expect(service.reissue(WORKSPACE, checked.data)).resolves.toMatchObject({ status: 'pending' });
+      await expect(service.reissue(WORKSPACE, checked.data, 'U0001')).resolves.toMatchObject({
+        status: 'pending',
+      });
     });
 
     it('refuses a CSR that does not fit the certificate, on the CSR field', async () => {
@@ -116,7 +118,9 @@ describe('TlsService (registrar sandbox, real Redis)', () => {
       const checked = await service.prepareReissue(WORKSPACE, draftId, reissueForm(fixtureCsr('rsa-2048')));
       if (!checked.success) throw checked.error;
       world.sandbox.faults.inject('tls.reissue', { status: 500, times: 1 });
-      const failure = await service.reissue(WORKSPACE, checked.data).catch((error: unknown) => error);
+      const failure = await service
+        .reissue(WORKSPACE, checked.data, 'U0001')
+        .catch((error: unknown) => error);
       expect(failure).toBeInstanceOf(InternalUpstreamError);
       expect((failure as InternalUpstreamError).userMessage).toContain('Try again in a few minutes');
       await expect(service.startReissue(WORKSPACE, 'cert-nope')).rejects.toBeInstanceOf(NotFoundError);

@@ -114,7 +114,11 @@ export async function executeApproved<Ctx extends OperationContext>(
     return;
   }
   const operation = deps.operation(request.operation);
-  const context = deps.contextFor(workspace);
+  const context = {
+    ...deps.contextFor(workspace),
+    requester: request.requester,
+    ...(request.messageTs === '' ? {} : { thread: { channel: request.channel, ts: request.messageTs } }),
+  };
   try {
     // The resource is read again: it may have changed while the request waited for approval.
     const stop = await operation.precheck(context, request.params);

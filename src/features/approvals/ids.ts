@@ -29,6 +29,7 @@ export const APPROVAL_IDS = {
     recordChangesNeedApproval: 'approvals.policy.record_changes_need_approval',
     recordChangeExemptTypes: 'approvals.policy.record_change_exempt_types',
     recordChangeExemptUsers: 'approvals.policy.record_change_exempt_users',
+    validationPublishing: 'approvals.policy.validation_publishing',
     assistantAnswers: 'approvals.policy.assistant_answers',
     assistantLinkHosts: 'approvals.policy.assistant_link_hosts',
     watchManagers: 'approvals.policy.watch_managers',

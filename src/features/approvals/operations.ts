@@ -9,6 +9,10 @@ import type { RequestAct } from './permissions.js';
 export interface OperationContext {
   workspace: WorkspaceRef;
   now: number;
+  /** Who asked: set when a request is previewed and when it runs. */
+  requester?: string;
+  /** The request's message, set when it runs: follow-ups an operation starts report in its thread. */
+  thread?: { channel: string; ts: string };
 }
 
 /** The context of operations that call the registrar with the workspace's key. */

@@ -22,6 +22,10 @@ export const CHOICES = {
     { value: 'channel', text: text.approvals.answersChannel },
     { value: 'asker', text: text.approvals.answersAsker },
   ],
+  validationPublishing: [
+    { value: 'own-orders', text: text.approvals.publishingOwnOrders },
+    { value: 'approval', text: text.approvals.publishingApproval },
+  ],
   watchManagers: [
     { value: 'adder-and-admins', text: text.approvals.watchManagersAdderAndAdmins },
     { value: 'anyone', text: text.approvals.watchManagersAnyone },
@@ -53,6 +57,7 @@ const FIELD_BLOCKS: Record<keyof Policy, string> = {
   recordChangesNeedApproval: P.recordChangesNeedApproval,
   recordChangeExemptTypes: P.recordChangeExemptTypes,
   recordChangeExemptUsers: P.recordChangeExemptUsers,
+  validationPublishing: P.validationPublishing,
   assistantAnswers: P.assistantAnswers,
   assistantLinkHosts: P.assistantLinkHosts,
   watchManagers: P.watchManagers,
@@ -98,6 +103,8 @@ export function readPolicy(values: ViewState): { errors: Record<string, string> 
     recordChangesNeedApproval: recordsChecked?.some((o) => o.value === RECORD_CHANGES_NEED_APPROVAL) ?? true,
     recordChangeExemptTypes: get(P.recordChangeExemptTypes).selected_options?.map((o) => o.value) ?? [],
     recordChangeExemptUsers: get(P.recordChangeExemptUsers).selected_users ?? [],
+    // A modal opened before this field existed submits none: the default, as for a policy saved before it.
+    validationPublishing: get(P.validationPublishing).selected_option?.value ?? 'own-orders',
     assistantAnswers: get(P.assistantAnswers).selected_option?.value ?? 'shared-private',
     assistantLinkHosts: 'hosts' in hosts ? hosts.hosts : [],
     watchManagers: get(P.watchManagers).selected_option?.value ?? 'adder-and-admins',

@@ -38,6 +38,7 @@ const LABELS: Record<PolicyField, string> = {
   recordChangesNeedApproval: text.approvals.labelRecordChangesNeedApproval,
   recordChangeExemptTypes: text.approvals.labelRecordChangeExemptTypes,
   recordChangeExemptUsers: text.approvals.labelRecordChangeExemptUsers,
+  validationPublishing: text.approvals.labelValidationPublishing,
   assistantAnswers: text.approvals.labelAssistantAnswers,
   assistantLinkHosts: text.approvals.labelAssistantLinkHosts,
   admins: text.approvals.labelAdmins,
@@ -168,6 +169,11 @@ export function policyModal(policy: Policy, problem?: string): View {
         type: 'multi_users_select',
         initial_users: policy.ordererUsers,
       }),
+      input(
+        P.validationPublishing,
+        LABELS.validationPublishing,
+        select(CHOICES.validationPublishing, policy.validationPublishing),
+      ),
       input(P.ordersNeedApproval, LABELS.ordersNeedApproval, {
         type: 'checkboxes',
         options: [needApproval],

@@ -37,6 +37,12 @@ export const Policy = z.object({
   /** People whose record changes need no approval even when record changes do. */
   recordChangeExemptUsers: z.array(z.string()).default([]),
   /**
+   * Publishing a certificate's validation records (features/publish): without an approval when the
+   * person who placed the order through Regdesk publishes and only the order's own records are
+   * created (`own-orders`), or always through an approval request.
+   */
+  validationPublishing: z.enum(['own-orders', 'approval']).default('own-orders'),
+  /**
    * Where the assistant answers: in the channel's thread, or only to the asker. `shared-private`
    * answers privately in Slack Connect channels (outsiders would read account data) and publicly
    * elsewhere.
@@ -86,6 +92,8 @@ export const STRICTEST_POLICY: Policy = {
   recordChangeExemptTypes: [],
   // Nobody is exempt.
   recordChangeExemptUsers: [],
+  // Every publication of validation records needs an approval.
+  validationPublishing: 'approval',
   // Answers only ever reach the asker.
   assistantAnswers: 'asker',
   // Links only to the registrar's own dashboard.

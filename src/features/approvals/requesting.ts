@@ -141,7 +141,7 @@ async function draftRequest<Ctx extends OperationContext, Op extends SensitiveOp
     namedApprovers: string[];
   },
 ): Promise<ApprovalRequest> {
-  const context = deps.contextFor(made.workspace);
+  const context = { ...deps.contextFor(made.workspace), requester: made.requester };
   // docs/requirements.md R14: a spent quota refuses the request before anyone is asked to approve it.
   const quota = await deps.limiter.peek(operation.quota(context, params));
   if (!quota.ok) {

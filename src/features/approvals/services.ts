@@ -33,6 +33,7 @@ export interface ApprovalServiceFactoryDeps extends BaseDeps {
     registrarFor(workspace: WorkspaceRef): RegistrarClient;
     limits: OperationEnv['limits'];
     vanitySets: VanitySets;
+    publishQueue: OperationEnv['publishQueue'];
   };
   follow: Follow;
   /** Called best-effort after every transition (App Home re-publishes). */
@@ -54,7 +55,7 @@ export function buildApprovalServices(deps: ApprovalServiceFactoryDeps): Approva
   const roles = new Roles(deps.directory, policies, audit, logger);
   const approvalStore = new ApprovalStore(redis, keys);
   const approvalQueue = createQueue<ApprovalJob>(APPROVALS_QUEUE, redis, keys, logger);
-  const { registrarFor, limits, vanitySets } = deps.operationEnv;
+  const { registrarFor, limits, vanitySets, publishQueue } = deps.operationEnv;
   const contextFor = (workspace: WorkspaceRef): OperationEnv => ({
     workspace,
     registrar: registrarFor(workspace),
@@ -63,6 +64,7 @@ export function buildApprovalServices(deps: ApprovalServiceFactoryDeps): Approva
     redis,
     keys,
     vanitySets,
+    publishQueue,
   });
   const approvals: Approvals = new ApprovalService({
     store: approvalStore,

@@ -3,40 +3,34 @@ import type { Logger } from '../../shared/logger.js';
 import { onAction, presser } from '../../slack/handlers.js';
 import { replyPrivately } from '../../slack/reply.js';
 import { workspaceOf } from '../../slack/workspace.js';
-import type { Roles } from '../approvals/permissions.js';
 import { REGISTRAR_ID } from '../tls/service.js';
 import { outcomeMessage } from './blocks.js';
+import { type PublishGateDeps, publishOrAsk } from './gate.js';
 import { PUBLISH_IDS } from './ids.js';
-import { type PublishDeps, publishRecords } from './service.js';
-
-export interface PublishActionDeps extends PublishDeps {
-  roles: Pick<Roles, 'require'>;
-}
+import type { PublishDeps } from './service.js';
 
 /**
- * **Publish validation records** on a pending certificate's card. Whoever may order certificates may
- * press it, without an approval: the plan only creates records under the order's own names, replaces
+ * **Publish validation records** on a pending certificate's card, by the policy (gate.ts): whoever may
+ * order certificates may press it; the plan only creates records under the order's own names, replaces
  * only Regdesk's own, and writes nothing where another record is in the way (docs/requirements.md R46).
  */
-export function registerPublishActions(app: App, deps: PublishActionDeps, logger: Logger): void {
+export function registerPublishActions(app: App, deps: PublishGateDeps, logger: Logger): void {
   onAction<BlockAction<ButtonAction>>(app, PUBLISH_IDS.publish, logger, async (args) => {
     const certificateId = args.action.value ?? '';
     if (!REGISTRAR_ID.test(certificateId)) throw new Error('malformed publish button value');
     const workspace = workspaceOf(args.body);
     const user = args.body.user.id;
-    await deps.roles.require(args.client, workspace, user, 'order', {
-      operation: 'tls.publish',
-      target: certificateId,
-    });
     const channel = args.body.channel?.id ?? user;
     const threadTs = args.body.message?.thread_ts ?? args.body.message?.ts;
-    const outcome = await publishRecords(deps, workspace, certificateId, {
+    const person = presser(args);
+    const outcome = await publishOrAsk(deps, workspace, certificateId, {
+      ...person,
       channel,
       ...(threadTs === undefined ? {} : { threadTs }),
-      user,
     });
+    if (outcome.kind === 'requested') return;
     const servers = outcome.kind === 'plan' ? await zoneServers(deps, outcome.steps) : new Map();
-    await replyPrivately(presser(args), outcomeMessage(certificateId, outcome, servers), logger);
+    await replyPrivately(person, outcomeMessage(certificateId, outcome, servers), logger);
   });
 }
 

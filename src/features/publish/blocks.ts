@@ -8,7 +8,8 @@ import type { PublishOutcome } from './service.js';
 const recordOf = (record: { name: string; type: string; value: string }) =>
   codeSpan(`${record.name} ${record.type} ${record.value}`);
 
-function stepLine(step: Step, nameservers: (zone: string) => string): string {
+/** One step of the plan; `nameservers` names the servers of a zone hosted elsewhere. */
+export function stepLine(step: Step, nameservers: (zone: string) => string): string {
   const record = recordOf(step.record);
   switch (step.action) {
     case 'create':

@@ -7,11 +7,14 @@ import { createWorker } from '../../shared/queues.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
 import type { ChannelPoster } from '../../slack/poster.js';
 import type { Roles } from '../approvals/permissions.js';
+import type { PolicyStore } from '../approvals/policy.js';
+import type { Requests } from '../approvals/request.js';
 import type { AuditLog } from '../audit/service.js';
 import type { FeatureModule } from '../feature.js';
 import type { ValidationLedger } from '../tls/validation-ledger.js';
 import { registerPublishActions } from './actions.js';
 import { PUBLISH_QUEUE, type PublishJob, publishProcessor } from './jobs.js';
+import { publishValidation } from './operations.js';
 import type { PublishedRecords } from './store.js';
 
 export interface PublishFeatureDeps extends BaseDeps {
@@ -22,6 +25,8 @@ export interface PublishFeatureDeps extends BaseDeps {
   published: PublishedRecords;
   publishQueue: Queue<PublishJob>;
   roles: Roles;
+  policies: PolicyStore;
+  approvals: Requests<typeof publishValidation>;
   audit: AuditLog;
   poster: ChannelPoster;
 }
@@ -32,6 +37,7 @@ export interface PublishFeatureDeps extends BaseDeps {
  */
 export const publishFeature = {
   name: 'publish',
+  operations: [publishValidation],
   register: (app, deps) => registerPublishActions(app, deps, deps.logger),
   workers: (deps) => [
     ({ connection, keys, logger }) =>

@@ -46,6 +46,17 @@ export interface PublishOrigin {
 }
 
 /**
+ * What writing takes. The audit is left out when publishing runs as an approved request: the
+ * request's own trail (request, approvals, execution, outcome) records it.
+ */
+export type PublishWriteDeps = Pick<
+  PublishDeps,
+  'registrarFor' | 'validations' | 'published' | 'publishQueue' | 'now'
+> & {
+  audit?: Pick<AuditLog, 'append'>;
+};
+
+/**
  * Publishes a pending certificate's validation records at the registrar (docs/requirements.md R46):
  * the records come from what Regdesk kept when it placed the order or reissue, never from the
  * button. Nothing is written while any record is blocked by someone else's record or its zone is
@@ -55,7 +66,7 @@ export interface PublishOrigin {
  * issued.
  */
 export async function publishRecords(
-  deps: PublishDeps,
+  deps: PublishWriteDeps,
   workspace: WorkspaceRef,
   certificateId: string,
   origin: PublishOrigin,
@@ -106,7 +117,7 @@ export async function publishRecords(
     if (!(failure instanceof RegistrarError)) throw failure;
     return { kind: 'partial', written, reason: failure.userMessage };
   }
-  await deps.audit.append(workspace, {
+  await deps.audit?.append(workspace, {
     action: 'records_publish',
     actor: origin.user,
     operation: 'tls.publish',

@@ -81,7 +81,12 @@ export function registerCompleteOrder(app: App, deps: TlsHandlerDeps): void {
     return {
       after: afterAck(who, deps.logger, () =>
         orderOrRequest(deps, workspace, who, completeOrder, params, async () => {
-          const certificate = await deps.service.complete(workspace, params.certificateId, params.orgId);
+          const certificate = await deps.service.complete(
+            workspace,
+            params.certificateId,
+            params.orgId,
+            who.user,
+          );
           await announce(deps, workspace, who, { operation: completeOrder, params }, certificate);
         }),
       ),

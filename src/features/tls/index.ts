@@ -13,8 +13,9 @@ import type { ProductsCa } from '../diagnostics/caa.js';
 import type { FeatureModule } from '../feature.js';
 import type { Origin } from '../follow/jobs.js';
 import { outcomeMessage } from '../publish/blocks.js';
+import { publishOrAsk } from '../publish/gate.js';
 import type { PublishJob } from '../publish/jobs.js';
-import { publishRecords } from '../publish/service.js';
+import type { publishValidation } from '../publish/operations.js';
 import type { PublishedRecords } from '../publish/store.js';
 import { CaaPreflight } from './caa-preflight.js';
 import { showCommand, showOrganization } from './commands.js';
@@ -38,7 +39,7 @@ import { TlsService } from './service.js';
 import type { ValidationLedger } from './validation-ledger.js';
 
 export interface TlsDeps extends LookupDeps {
-  approvals: RevocationRequests & Requests<CertificateOperation>;
+  approvals: RevocationRequests & Requests<CertificateOperation> & Requests<typeof publishValidation>;
   roles: Roles;
   policies: PolicyStore;
   audit: AuditLog;
@@ -77,9 +78,11 @@ export const tlsFeature = {
       logger: deps.logger,
       followCertificate: (workspace, id, origin) => deps.follow(workspace, 'certificate', id, origin),
       publishValidation: async (workspace, certificateId, where) => {
-        const outcome = await publishRecords(deps, workspace, certificateId, where);
+        const client = await deps.slackFor(workspace);
+        const outcome = await publishOrAsk(deps, workspace, certificateId, { ...where, client });
+        if (outcome.kind === 'requested') return;
         const message = outcomeMessage(certificateId, outcome);
-        await deps.poster.post(await deps.slackFor(workspace), {
+        await deps.poster.post(client, {
           channel: where.channel,
           ...(where.threadTs === undefined ? {} : { thread_ts: where.threadTs }),
           text: message.text,

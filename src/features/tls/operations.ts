@@ -183,9 +183,9 @@ export const orderCertificate = defineOperation<
     return { details };
   },
   precheck: async () => undefined,
-  execute: async ({ registrar, redis, keys, workspace }, p) => {
+  execute: async ({ registrar, redis, keys, workspace, requester }, p) => {
     const orders = new CertificateOrders({ registrarFor: () => registrar, redis, keys });
-    const outcome = await orders.place(workspace, p);
+    const outcome = await orders.place(workspace, p, requester);
     if (outcome.kind === 'placed') return placed(outcome.certificate, 'order');
     throw new AppError(
       'regdesk_tls_order_pending',
@@ -221,9 +221,11 @@ export const reissueCertificate = defineOperation<
     };
   },
   precheck: async () => undefined,
-  execute: async ({ registrar, redis, keys, workspace }, p) => {
+  execute: async ({ registrar, redis, keys, workspace, requester }, p) => {
     const certificate = await registrar.tls.reissue(p.certificateId, p.params);
-    await new ValidationLedger(redis, keys).remember(workspace, certificate).catch(() => undefined);
+    await new ValidationLedger(redis, keys)
+      .remember(workspace, certificate, requester)
+      .catch(() => undefined);
     return placed(certificate, 'reissue');
   },
 });
@@ -260,10 +262,12 @@ export const completeOrder = defineOperation<
       ? undefined
       : text.tls.completeNotStaged({ id: p.certificateId, status: cert.status });
   },
-  execute: async ({ registrar, redis, keys, workspace }, p) => {
+  execute: async ({ registrar, redis, keys, workspace, requester }, p) => {
     const certificate = await registrar.tls.complete(p.certificateId, p.orgId);
     // Its validation records appear now (spec addendum §4): kept for publishing.
-    await new ValidationLedger(redis, keys).remember(workspace, certificate).catch(() => undefined);
+    await new ValidationLedger(redis, keys)
+      .remember(workspace, certificate, requester)
+      .catch(() => undefined);
     return placed(certificate, 'complete');
   },
 });

@@ -115,7 +115,11 @@ const REPLACE = new LuaScript(`if redis.call('GET', KEYS[1]) == ARGV[1] then
 export class CertificateOrders {
   constructor(private readonly deps: TlsServiceDeps) {}
 
-  async place(workspace: WorkspaceRef, order: TlsCertificateOrderParams): Promise<OrderOutcome> {
+  async place(
+    workspace: WorkspaceRef,
+    order: TlsCertificateOrderParams,
+    placedBy?: string,
+  ): Promise<OrderOutcome> {
     const registrar = this.deps.registrarFor(workspace);
     const key = this.deps.keys.key(`ws:${workspaceId(workspace)}`, 'tls', 'pending', order.common_name);
     const claim = `${ORDERING}${randomBytes(8).toString('hex')}`;
@@ -135,7 +139,7 @@ export class CertificateOrders {
     }
     // Publishing reads the validation records from here (validation-ledger.ts); best effort, like below.
     await new ValidationLedger(this.deps.redis, this.deps.keys)
-      .remember(workspace, certificate)
+      .remember(workspace, certificate, placedBy)
       .catch(() => undefined);
     // Watches read this to hold back an expiry alert (renewals.ts). The order stands either way: a
     // failed write only means a renewal that could have silenced an alert does not.

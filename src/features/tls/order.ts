@@ -60,7 +60,7 @@ export function registerOrderModal(app: App, deps: TlsHandlerDeps): void {
     return {
       after: afterAck(who, deps.logger, (tell) =>
         orderOrRequest(deps, workspace, who, orderCertificate, params, async () => {
-          const outcome = await deps.orders.place(workspace, params);
+          const outcome = await deps.orders.place(workspace, params, who.user);
           switch (outcome.kind) {
             case 'placed':
               return announce(

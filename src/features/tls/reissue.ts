@@ -121,7 +121,7 @@ export function registerReissue(app: App, deps: TlsHandlerDeps): void {
     return {
       after: afterAck(who, deps.logger, () =>
         orderOrRequest(deps, workspace, who, reissueCertificate, params, async () => {
-          const cert = await deps.service.reissue(workspace, checked.data);
+          const cert = await deps.service.reissue(workspace, checked.data, who.user);
           await announce(deps, workspace, who, { operation: reissueCertificate, params }, cert);
         }),
       ),

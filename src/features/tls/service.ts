@@ -205,22 +205,27 @@ export class TlsService {
     return reissueForm(readMetadata(ReissueDraft, raw)).safeParse(form);
   }
 
-  async reissue(workspace: WorkspaceRef, request: ReissueRequest): Promise<TlsCertificate> {
+  async reissue(workspace: WorkspaceRef, request: ReissueRequest, by: string): Promise<TlsCertificate> {
     const certificate = await this.deps
       .registrarFor(workspace)
       .tls.reissue(request.certificateId, request.params);
     // Its validation records, for publishing (validation-ledger.ts); the reissue stands either way.
     await new ValidationLedger(this.deps.redis, this.deps.keys)
-      .remember(workspace, certificate)
+      .remember(workspace, certificate, by)
       .catch(() => undefined);
     return certificate;
   }
 
   /** Completes a staged order; its validation records, which appear now, are kept for publishing. */
-  async complete(workspace: WorkspaceRef, certificateId: string, orgId: string): Promise<TlsCertificate> {
+  async complete(
+    workspace: WorkspaceRef,
+    certificateId: string,
+    orgId: string,
+    by: string,
+  ): Promise<TlsCertificate> {
     const certificate = await this.deps.registrarFor(workspace).tls.complete(certificateId, orgId);
     await new ValidationLedger(this.deps.redis, this.deps.keys)
-      .remember(workspace, certificate)
+      .remember(workspace, certificate, by)
       .catch(() => undefined);
     return certificate;
   }

@@ -6,7 +6,12 @@ import { type WorkspaceRef, workspaceId } from '../../shared/workspace.js';
 export const ValidationRecord = z.object({ name: z.string(), type: z.string(), value: z.string() });
 export type ValidationRecord = z.infer<typeof ValidationRecord>;
 
-const Remembered = z.object({ commonName: z.string(), records: z.array(ValidationRecord) });
+const Remembered = z.object({
+  commonName: z.string(),
+  records: z.array(ValidationRecord),
+  /** Who placed the order, reissue or completion through Regdesk (the publishing policy asks). */
+  placedBy: z.string().optional(),
+});
 
 /** As long as a CA gives an order to validate. */
 const TTL_S = 31 * 86_400;
@@ -28,11 +33,15 @@ export class ValidationLedger {
   }
 
   /** Keeps a certificate's dns-cname-token records (a newer answer replaces them: a reissue's). */
-  async remember(workspace: WorkspaceRef, certificate: TlsCertificate): Promise<void> {
+  async remember(workspace: WorkspaceRef, certificate: TlsCertificate, placedBy?: string): Promise<void> {
     const validation = certificate.validation;
     if (validation?.method !== 'dns-cname-token' || validation.dns_records.length === 0) return;
     const records = validation.dns_records.map(({ name, type, value }) => ({ name, type, value }));
-    const value = JSON.stringify({ commonName: certificate.common_name, records });
+    const value = JSON.stringify({
+      commonName: certificate.common_name,
+      records,
+      ...(placedBy === undefined ? {} : { placedBy }),
+    });
     await this.redis.set(this.#key(workspace, certificate.id), value, 'EX', TTL_S);
   }
 

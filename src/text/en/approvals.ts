@@ -223,6 +223,7 @@ export const approvals = {
   labelRecordChangesNeedApproval: 'Approval for DNS record changes',
   labelRecordChangeExemptTypes: 'Record types exempt from approval',
   labelRecordChangeExemptUsers: 'People exempt from approval for records',
+  labelValidationPublishing: 'Publishing validation records',
   labelAssistantAnswers: 'Answers go',
   labelAssistantLinkHosts: 'Allowed link hosts',
   labelAdmins: 'Regdesk admins',
@@ -248,6 +249,8 @@ export const approvals = {
   answersAsker: 'Only to the person who asked',
   watchManagersAdderAndAdmins: 'Whoever added the watch (saved the settings), and admins',
   watchManagersAnyone: 'Any member',
+  publishingOwnOrders: "No approval for the orderer's own new records",
+  publishingApproval: 'Always with an approval',
   ordersNeedApprovalOption: 'Orders and reissues need approval, like sensitive actions',
   recordChangesNeedApprovalOption: 'DNS record changes need approval',
 

@@ -3,6 +3,7 @@ import type { TextArea } from './area.js';
 /** What Regdesk says when it publishes a certificate's validation records (features/publish). */
 export const publish = {
   button: 'Publish validation records',
+  requestSummary: (p: { id: string }) => `publish the DNS validation records of certificate ${p.id}`,
   buttonLabel: (p: { id: string }) => `Publish the DNS validation records of certificate ${p.id}`,
 
   // The plan, before anything is written or when nothing may be

@@ -1,0 +1,63 @@
+import type { Logger } from '../../shared/logger.js';
+import type { WorkspaceRef } from '../../shared/workspace.js';
+import type { Submitter } from '../../slack/modal-flow.js';
+import type { Roles } from '../approvals/permissions.js';
+import type { PolicyStore } from '../approvals/policy.js';
+import { type Requests, requestApproval } from '../approvals/request.js';
+import { publishValidation } from './operations.js';
+import { planFor } from './plan.js';
+import { type PublishDeps, type PublishOutcome, publishRecords } from './service.js';
+
+export interface PublishGateDeps extends PublishDeps {
+  policies: PolicyStore;
+  roles: Pick<Roles, 'require'>;
+  approvals: Requests<typeof publishValidation>;
+  logger: Logger;
+}
+
+/** Who publishes, where, and the thread the follow-up reports in. */
+export type Publisher = Submitter & { threadTs?: string };
+
+/**
+ * Publishing by the policy (`validationPublishing`, R46): at once when the person placed the order
+ * through Regdesk and the plan only creates records (the default), else — someone else's order,
+ * Regdesk's own stale record to replace, or a policy that always asks — as an approval request.
+ * `requested` when it became one; the requester has been told where.
+ */
+export async function publishOrAsk(
+  deps: PublishGateDeps,
+  workspace: WorkspaceRef,
+  certificateId: string,
+  who: Publisher,
+): Promise<PublishOutcome | { kind: 'requested' }> {
+  const known = await deps.validations.recall(workspace, certificateId);
+  if (known === undefined) return { kind: 'not-ours' };
+  const read = await deps.policies.read(workspace);
+  const direct =
+    read.policy.validationPublishing === 'own-orders' &&
+    known.placedBy === who.user &&
+    !(await planFor(deps.registrarFor(workspace), known.records, await deps.published.owned(workspace))).some(
+      (step) => step.action === 'replace',
+    );
+  if (!direct) {
+    const input = {
+      workspace,
+      user: who.user,
+      channel: who.channel,
+      operation: publishValidation,
+      params: { certificateId },
+    };
+    await requestApproval(deps.approvals, input, who, deps.logger);
+    return { kind: 'requested' };
+  }
+  await deps.roles.require(who.client, workspace, who.user, publishValidation.permission, {
+    policy: read,
+    operation: publishValidation.name,
+    target: certificateId,
+  });
+  return publishRecords(deps, workspace, certificateId, {
+    channel: who.channel,
+    ...(who.threadTs === undefined ? {} : { threadTs: who.threadTs }),
+    user: who.user,
+  });
+}

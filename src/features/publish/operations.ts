@@ -1,0 +1,68 @@
+import type { Queue } from 'bullmq';
+import { z } from 'zod';
+import { AppError } from '../../shared/app-error.js';
+import type { KeySpace, Redis } from '../../shared/redis.js';
+import { codeSpan } from '../../slack/mrkdwn.js';
+import { text } from '../../text/index.js';
+import { defineOperation, type RegistrarContext } from '../approvals/operations.js';
+import { ValidationLedger } from '../tls/validation-ledger.js';
+import { outcomeMessage, stepLine } from './blocks.js';
+import type { PublishJob } from './jobs.js';
+import { planFor } from './plan.js';
+import { publishRecords } from './service.js';
+import { PublishedRecords } from './store.js';
+
+const PublishParams = z.object({ certificateId: z.string().min(1).max(200) });
+
+/**
+ * Publishing a certificate's validation records as an approval request, when the policy says so
+ * (`validationPublishing`: always, or whenever someone other than the orderer publishes or Regdesk's
+ * own stale record is replaced). The approvers see the plan; what runs is the same `publishRecords`
+ * a press without approval runs, the records again taken from what Regdesk kept at the order.
+ */
+export const publishValidation = defineOperation<
+  RegistrarContext & { redis: Redis; keys: KeySpace; publishQueue: Queue<PublishJob> },
+  'tls.publish',
+  z.infer<typeof PublishParams>
+>({
+  name: 'tls.publish',
+  permission: 'order',
+  schema: PublishParams,
+  summary: (p) => text.publish.requestSummary({ id: p.certificateId }),
+  target: (p) => p.certificateId,
+  preview: async ({ registrar, redis, keys, workspace }, p) => {
+    const known = await new ValidationLedger(redis, keys).recall(workspace, p.certificateId);
+    if (known === undefined)
+      return { details: [], blocker: text.publish.notOurs({ id: codeSpan(p.certificateId) }) };
+    const steps = await planFor(
+      registrar,
+      known.records,
+      await new PublishedRecords(redis, keys).owned(workspace),
+    );
+    const lines = steps.map((step) => stepLine(step, () => text.diagnostics.factsNone));
+    const stuck = steps.some((step) => step.action === 'blocked' || step.action === 'elsewhere');
+    return stuck
+      ? { details: lines, blocker: outcomeMessage(p.certificateId, { kind: 'plan', steps }).text }
+      : { details: lines };
+  },
+  precheck: async () => undefined,
+  execute: async ({ registrar, redis, keys, workspace, now, requester, thread, publishQueue }, p) => {
+    const user = requester ?? '';
+    const outcome = await publishRecords(
+      {
+        registrarFor: () => registrar,
+        validations: new ValidationLedger(redis, keys),
+        published: new PublishedRecords(redis, keys),
+        publishQueue,
+        now: () => now,
+      },
+      workspace,
+      p.certificateId,
+      // The confirmation and the removal report in the request's thread.
+      thread === undefined ? { channel: user, user } : { channel: thread.channel, threadTs: thread.ts, user },
+    );
+    const said = outcomeMessage(p.certificateId, outcome).text;
+    if (outcome.kind !== 'written') throw new AppError('regdesk_publish_not_written', said);
+    return { outcome: said };
+  },
+});
