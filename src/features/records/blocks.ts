@@ -1,7 +1,7 @@
 import type { KnownBlock, View } from '@slack/types';
 import { DNS_RECORD_TYPES, type DnsRecord } from '../../registrar/index.js';
 import { displayName, reviewName } from '../../shared/domain-names.js';
-import { button, context, formModal, section, slackDate } from '../../slack/blocks.js';
+import { button, context, formModal, packLines, section, slackDate } from '../../slack/blocks.js';
 import { inputBlock, writeMetadata } from '../../slack/modal.js';
 import { codeSpan, truncate } from '../../slack/mrkdwn.js';
 import { text } from '../../text/index.js';
@@ -9,10 +9,14 @@ import type { MadeChange, RecordChange, RecordValue } from './changes.js';
 import { RECORD_IDS, ROW_DELETE, ROW_EDIT } from './ids.js';
 import { ModalTarget } from './targets.js';
 
-/** A record in zone-file order (name, TTL, type, priority, data), as approvers and the card show it. */
+/**
+ * A record in zone-file order (name, TTL, type, priority, data), as approvers and the card show it:
+ * whole (R10) for anything Regdesk writes (TXT data is at most 2,000 characters); only a longer record
+ * made elsewhere is shortened, to fit one section with its label.
+ */
 export function recordText(value: RecordValue): string {
   const priority = value.priority === undefined ? '' : ` ${value.priority}`;
-  return codeSpan(truncate(`${value.name} ${value.ttl} ${value.type}${priority} ${value.data}`, 2_000));
+  return codeSpan(truncate(`${value.name} ${value.ttl} ${value.type}${priority} ${value.data}`, 2_900));
 }
 
 /** Before and after, each whole (R10: the approver sees exactly what will be written). */
@@ -73,7 +77,7 @@ export function changeCard(
   const summary = changeSummary(made.domain, made.change, made.revertOf);
   const blocks: KnownBlock[] = [
     section(text.records.changeMade({ user: made.by, summary })),
-    section(changeLines(made.change).join('\n')),
+    ...packLines(changeLines(made.change)),
   ];
   if (served !== undefined) {
     blocks.push(
