@@ -49,7 +49,11 @@ describe('team approval of sensitive actions (signed requests, fake Slack, sandb
 
   it('posts a public request naming the certificate, its state and the expiry, with Approve (confirm) and Deny', async () => {
     const id = await request('/tls', 'revoke cert-issued-recent keyCompromise');
-    const posted = h.slack.callsTo('chat.postMessage').at(-1);
+    // The request's own message (approvers' DM copies are posted right after it).
+    const posted = h.slack
+      .callsTo('chat.postMessage')
+      .filter((c) => c.args.channel === 'C0001' && messageText(c).includes(id))
+      .at(-1);
     const text = posted === undefined ? '' : messageText(posted);
     expect(posted?.args.channel).toBe('C0001');
     expect(text).toContain('cert-issued-recent');

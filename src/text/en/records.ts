@@ -35,7 +35,7 @@ export const records = {
   deleteConfirm: (p: { zone: string; record: string }) =>
     `Delete this record from ${p.zone}?\n${p.record}\nThe zone's records are kept first, and the outcome offers Revert.`,
   draftGone:
-    'This form is more than an hour old: close it and run the command again, so the rules see the zone as it is now.',
+    "This form's copy of the zone is gone (it was opened over an hour ago, or Regdesk's data was lost): close it and run the command again, so the rules see the zone as it is now.",
   editOption: 'Edit',
   deleteOption: 'Delete',
 
