@@ -16,7 +16,9 @@ RUN npm run build && rm -rf dist/src/playground
 
 # Runtime stage: production dependencies only, non-root.
 FROM ${NODE_IMAGE} AS runtime
-ENV NODE_ENV=production PORT=3000
+# The commit built, for `regdesk_build_info` (`docker build --build-arg REGDESK_COMMIT=$(git rev-parse HEAD) .`).
+ARG REGDESK_COMMIT=
+ENV NODE_ENV=production PORT=3000 REGDESK_COMMIT=${REGDESK_COMMIT}
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
@@ -30,5 +32,6 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
 # The image's own launch flags, measured on its Node (README "Benchmark"): on Node 26,
 # --optimize-for-size (the bin's flag for Node 20) made a burst's acks 3-4 times slower, so the image
 # keeps V8's speed heuristics and sizes only the young generation and the helper threads.
-ENTRYPOINT ["node", "--max-semi-space-size=4", "--v8-pool-size=1", "/app/dist/src/cli.js"]
+# `--` ends Node's own options: Node would otherwise read a `--env-file` meant for Regdesk (nodejs/node#54232).
+ENTRYPOINT ["node", "--max-semi-space-size=4", "--v8-pool-size=1", "--", "/app/dist/src/cli.js"]
 CMD ["start"]

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { type Config, ConfigError, loadConfig } from './config.js';
@@ -7,26 +7,11 @@ import { acceptData } from './shared/integrity.js';
 import { runningPrivateRedisUrl } from './shared/local-redis.js';
 import { createLogger } from './shared/logger.js';
 import { createRedis, KeySpace, type Redis, waitForReady } from './shared/redis.js';
+import { packageVersion } from './shared/version.js';
 import type { Shutdown } from './shutdown.js';
 import { parseWorkspace, vaultDelete, vaultList, vaultRotate, vaultSet } from './vault/cli.js';
 import { masterKey } from './vault/crypto.js';
 import { Vault } from './vault/store.js';
-
-/** The version in package.json: the nearest one above this file (in `src/` or the built `dist/src/`). */
-function packageVersion(): string {
-  for (let dir = new URL('.', import.meta.url); dir.pathname !== '/'; dir = new URL('..', dir)) {
-    try {
-      const pkg = JSON.parse(readFileSync(new URL('package.json', dir), 'utf8')) as {
-        name?: string;
-        version?: string;
-      };
-      if (pkg.name === 'regdesk' && pkg.version !== undefined) return pkg.version;
-    } catch {
-      // none at this level; look one up
-    }
-  }
-  return 'unknown';
-}
 
 function loadConfigOrExit(): Config {
   try {
@@ -40,13 +25,49 @@ function loadConfigOrExit(): Config {
   }
 }
 
+/**
+ * Why `--env-file PATH` cannot be loaded, or undefined once it is. Node's own loader reads it
+ * (`process.loadEnvFile`, Node 20.12+; the format of `node --env-file`): a variable already set in the
+ * environment, even to an empty value, keeps its value, so a deployment's own settings override the file.
+ * Pipes (`--env-file <(…)`) are read like files; a directory is refused here, as Node's answer to one
+ * does not say what is wrong.
+ */
+function envFileProblem(path: string): string | undefined {
+  if (typeof process.loadEnvFile !== 'function')
+    return `--env-file needs Node.js 20.12 or later (this is ${process.version})`;
+  try {
+    if (statSync(path).isDirectory()) return 'it is a directory';
+    process.loadEnvFile(path);
+    return undefined;
+  } catch (error) {
+    const code = error instanceof Error && 'code' in error ? error.code : undefined;
+    if (code === 'ENOENT') return 'no such file';
+    if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
 /** `regdesk start|web|worker|sandbox|vault …`; `shutdown` was installed before this module loaded. */
 export async function runCli(argv: string[], shutdown: Shutdown): Promise<void> {
   const program = new Command()
     .name('regdesk')
     .description('Slack chat-ops for domains, DNS and TLS certificates')
     .version(packageVersion(), '-V, --version', 'print the version')
-    .showHelpAfterError();
+    .showHelpAfterError()
+    .option(
+      '--env-file <path>',
+      'read settings from a file of KEY=value lines (the format of regdesk.env.example) before the ' +
+        'configuration, for every command; variables already set in the environment win over the file',
+    )
+    // Before any command's action, so the file's variables are in place when the configuration is read.
+    .hook('preAction', (command) => {
+      const { envFile } = command.opts<{ envFile?: string }>();
+      if (envFile === undefined) return;
+      const problem = envFileProblem(envFile);
+      if (problem === undefined) return;
+      process.stderr.write(`regdesk: cannot read the env file ${envFile}: ${problem}\n`);
+      process.exit(1);
+    });
 
   const runRole = (role: Role) => async () => {
     const config = loadConfigOrExit();

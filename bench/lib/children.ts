@@ -129,7 +129,8 @@ export function startNode(
 function launchFlags(script: string): string[] {
   const shebang = readFileSync(script, 'utf8').split('\n', 1)[0] ?? '';
   const flags = /^#!\/usr\/bin\/env -S node\b(.*)$/.exec(shebang)?.[1] ?? '';
-  return flags.split(' ').filter((flag) => flag !== '');
+  // Node's flags only: the `--` that ends them on the bin's line is the bench's to place.
+  return flags.split(' ').filter((flag) => flag !== '' && flag !== '--');
 }
 
 /** `regdesk start|web|worker` from the build, as an operator runs it (`npx regdesk ROLE`). */

@@ -15,7 +15,8 @@ export function imageRuntime(): { version: string; flags: string[] } {
   const entrypoint = /^ENTRYPOINT (\[.*\])$/m.exec(dockerfile)?.[1];
   const words = entrypoint === undefined ? [] : (JSON.parse(entrypoint) as string[]);
   if (words[0] !== 'node') throw new Error('bench: the Dockerfile ENTRYPOINT does not start with node');
-  return { version, flags: words.slice(1, -1) };
+  // Node's flags only: the `--` that ends them (see the Dockerfile) is the bench's to place.
+  return { version, flags: words.slice(1, -1).filter((word) => word !== '--') };
 }
 
 const runtimeOf = (version: string, node: string, flags?: string[]): Runtime => ({

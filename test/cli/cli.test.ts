@@ -1,6 +1,10 @@
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { testRedisUrl } from '../helpers/provided-context.js';
 import { SlackDriver } from '../helpers/slack-driver.js';
 
@@ -13,8 +17,13 @@ interface Proc {
   exited: Promise<number | null>;
 }
 
-function run(args: string[], env: Record<string, string>): Proc {
-  const child = spawn(process.execPath, [CLI, ...args], {
+/**
+ * The CLI under this test's node; `asExecutable` runs the file itself, as `npx regdesk` does: node from
+ * PATH with the launch flags of its #! line (the CI's PATH leads to the Node under test).
+ */
+function run(args: string[], env: Record<string, string>, asExecutable = false): Proc {
+  const [command, commandArgs] = asExecutable ? [CLI, args] : [process.execPath, [CLI, ...args]];
+  const child = spawn(command, commandArgs, {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
   });
   let output = '';
@@ -40,6 +49,7 @@ describe('regdesk CLI', () => {
     const proc = run(['--help'], {});
     expect(await proc.exited).toBe(0);
     for (const command of ['start', 'web', 'worker']) expect(proc.output()).toContain(command);
+    expect(proc.output()).toContain('--env-file <path>');
   });
 
   it('exits non-zero naming VAULT_MASTER_KEY when it is not base64 outside the sandbox', async () => {
@@ -185,6 +195,62 @@ describe('regdesk CLI', () => {
     } finally {
       proc.child.kill('SIGTERM');
       expect(await proc.exited).toBe(0);
+    }
+  });
+});
+
+// `--env-file` is run through the executable, as operators run it: its #! line ends Node's own options
+// with `--`, without which Node itself would act on an `--env-file` among the script's arguments.
+describe('regdesk --env-file', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'regdesk-env-file-'));
+  afterAll(async () => {
+    await run(['--env-file', file, 'vault', 'delete', '--team', 'T0ENVF1'], {}, true).exited;
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const prefix = `tenv${randomBytes(4).toString('hex')}`;
+  const file = join(dir, 'regdesk.env');
+  writeFileSync(
+    file,
+    [
+      '# Like regdesk.env.example: comments, quotes, and empty values that take their defaults.',
+      `REDIS_URL=${testRedisUrl()}`,
+      'REDIS_ALLOW_EPHEMERAL=1',
+      `REDIS_KEY_PREFIX=${prefix}`,
+      `VAULT_MASTER_KEY="${randomBytes(32).toString('base64')}"`,
+      'REGFISH_SANDBOX=1',
+      'SLACK_BOT_TOKEN=',
+      '',
+    ].join('\n'),
+    { mode: 0o600 },
+  );
+
+  it('reads the settings from the file before the configuration, for every command', async () => {
+    // Nothing but PATH and HOME in the environment: Redis, prefix and master key come from the file.
+    const set = run(['--env-file', file, 'vault', 'set', '--team', 'T0ENVF1'], {}, true);
+    set.child.stdin.end('rf_env_file_key_5678\n');
+    expect(await set.exited).toBe(0);
+    // The option may also follow the command, as for any global option.
+    const list = run(['vault', 'list', '--env-file', file], {}, true);
+    expect(await list.exited).toBe(0);
+    expect(list.output()).toMatch(/-:T0ENVF1\tregistrar-key\t••••5678\t/);
+  });
+
+  it('lets variables already set in the environment win over the file', async () => {
+    const list = run(['--env-file', file, 'vault', 'list'], { REDIS_KEY_PREFIX: `${prefix}other` }, true);
+    expect(await list.exited).toBe(0);
+    expect(list.output()).toContain('The vault is empty');
+    expect(list.output()).not.toContain('T0ENVF1');
+  });
+
+  it('exits 1 with one line naming a file that is missing or not a file', async () => {
+    const missing = join(dir, 'missing.env');
+    for (const [path, why] of [
+      [missing, 'no such file'],
+      [dir, 'it is a directory'],
+    ] as const) {
+      const proc = run(['--env-file', path, 'vault', 'list'], {}, true);
+      expect(await proc.exited).toBe(1);
+      expect(proc.output()).toBe(`regdesk: cannot read the env file ${path}: ${why}\n`);
     }
   });
 });
