@@ -55,6 +55,8 @@ export interface Config {
   watch: { intervalMs: number; limit: number };
   /** When set, `/metrics` needs `Authorization: Bearer <token>`. */
   metricsToken?: string;
+  /** REGDESK_COMMIT: the commit the image was built from (set by its build), for `regdesk_build_info`. */
+  commit?: string;
   /** DNS_RESOLVERS: the resolvers of live DNS checks; unset means the system's (/etc/resolv.conf). */
   dnsResolvers?: DnsServer[];
   /**
@@ -169,6 +171,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv): Config {
     assistantCacheTtlMs: e.ASSISTANT_CACHE_TTL_MS,
     watch: { intervalMs: e.WATCH_INTERVAL_MS, limit: e.WATCH_LIMIT },
     ...(e.METRICS_TOKEN === undefined ? {} : { metricsToken: e.METRICS_TOKEN }),
+    ...(e.REGDESK_COMMIT === undefined ? {} : { commit: e.REGDESK_COMMIT }),
     ...(e.DNS_RESOLVERS === undefined ? {} : { dnsResolvers: e.DNS_RESOLVERS }),
     playground:
       e.REGDESK_PLAYGROUND === true

@@ -9,6 +9,7 @@ import { createMetrics, queuesAmong } from './shared/metrics.js';
 import type { WorkerFactory } from './shared/queues.js';
 import { Readiness } from './shared/readiness.js';
 import { createRedis, KeySpace } from './shared/redis.js';
+import { packageVersion } from './shared/version.js';
 import { throwIfStopping } from './shutdown.js';
 import type { Feature, SlackApp } from './slack/app.js';
 import type { HttpFront } from './slack/http-front.js';
@@ -88,7 +89,10 @@ export async function runRegdesk(options: RunOptions): Promise<Running> {
     const keys = new KeySpace(config.redis.keyPrefix);
 
     ctx.step('services');
-    const metrics = createMetrics({ followQueue: FOLLOW_QUEUE, assistantQueue: ASSISTANT_QUEUE });
+    const metrics = createMetrics(
+      { followQueue: FOLLOW_QUEUE, assistantQueue: ASSISTANT_QUEUE },
+      { version: packageVersion(), commit: config.commit ?? 'unknown' },
+    );
     // A `worker` process answers no Slack request: its job code rides out a fail-over instead of
     // failing fast (src/shared/redis.ts `job`); /healthz still pings on the request connection.
     const servicesRedis = role === 'worker' ? createRedis(local.settings, 'job') : requestRedis;
@@ -117,6 +121,10 @@ export async function runRegdesk(options: RunOptions): Promise<Running> {
       workers: () => workersOfProcess.map((worker) => ({ name: worker.name, running: worker.running() })),
     });
     readiness = ready;
+    metrics.observeHealth({
+      ready: async () => (await ready.report()).ok,
+      incident: () => services.integrity.incident !== undefined,
+    });
     // Every process reports the shared queues' depth on /metrics (docs/architecture.md "Operations").
     metrics.watchQueues(queuesAmong(Object.values(services)));
     const running: Running = {

@@ -74,6 +74,8 @@ export interface ServiceDeps {
  */
 export interface Services extends BaseDeps {
   config: Config;
+  /** This process's metrics (/metrics): features count what they do here. */
+  metrics: Metrics;
   limits: Config['limits'];
   vault: Vault;
   audit: AuditLog;
@@ -145,10 +147,13 @@ export function buildServices(deps: ServiceDeps): Services {
       timeoutMs: REGISTRAR_TIMEOUT_MS,
       logger,
       onRequest: (info) =>
-        metrics.registrarRequests.inc({ operation: info.operation, status: String(info.status) }),
+        metrics.registrarDuration.observe(
+          { operation: info.operation, status: String(info.status) },
+          info.durationMs / 1000,
+        ),
     });
   const keyServices = buildKeyServices({ vault, audit, clientFor, sandboxKey: deps.registrar.sandboxKey });
-  const slack = buildSlackServices({ slack: config.slack, redis, keys, logger, vault });
+  const slack = buildSlackServices({ slack: config.slack, redis, keys, logger, metrics, vault });
   const common = { redis, keys, logger, now };
   const follow = buildFollowServices({ ...common, followers: deps.followers });
   const watch = buildWatchServices({
@@ -195,6 +200,7 @@ export function buildServices(deps: ServiceDeps): Services {
   const { roles } = approval;
   return {
     config,
+    metrics,
     limits: config.limits,
     ...common,
     vault,

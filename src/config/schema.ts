@@ -149,6 +149,13 @@ export const EnvSchema = z.object({
   METRICS_TOKEN: optionalText.pipe(
     z.string().min(16, 'must be at least 16 characters (e.g. `openssl rand -hex 16`)').optional(),
   ),
+  /** The commit the image was built from (the Dockerfile's build argument), for `regdesk_build_info`. */
+  REGDESK_COMMIT: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[0-9a-f]{7,40}$/, 'must be a git commit id')
+      .optional(),
+  ),
   /** Beyond docs/requirements.md C2: how many audit entries a workspace keeps (newest first). */
   AUDIT_RETENTION: z.coerce.number().int().min(100).max(10_000_000).default(10_000),
   /** docs/requirements.md C3: how long an identical question is answered from the cache; `0` turns it off. */

@@ -1,29 +1,47 @@
 import type { Job, Queue, Worker } from 'bullmq';
 import { Queue as QueueClass, Worker as WorkerClass } from 'bullmq';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { QUEUE_STATES, QueueDepth } from './queue-depth.js';
 
 /**
  * One registry per app instance (not prom-client's global one) so tests can build several apps in a
- * process. Labels never carry secrets, ids or user text: only route names, commands, status codes,
- * queue names and states, each a short fixed list (README "Metrics" lists them).
+ * process. Names follow Prometheus' conventions (base units, `_total` counters, `_info` with value 1);
+ * the process and Node metrics keep their standard names (`process_*`, `nodejs_*`), so the usual
+ * dashboards find them. Labels never carry secrets, ids or user text: only route names, commands,
+ * Slack method names, operations, status codes, queue names and states, each a short fixed list
+ * (README "Operations" lists them). A scrape reads Redis at most once per queue per 5 s (queue-depth.ts);
+ * everything else is in memory.
  */
 export interface Metrics {
   registry: Registry;
   httpRequests: Counter<'method' | 'route' | 'status'>;
   ackLatency: Histogram<'kind' | 'command'>;
-  registrarRequests: Counter<'operation' | 'status'>;
+  registrarDuration: Histogram<'operation' | 'status'>;
   jobDuration: Histogram<'queue' | 'outcome'>;
   jobRetries: Counter<'queue'>;
   assistantWait: Histogram;
   approvals: Counter<'state'>;
+  /** Reminders sent for approval requests still undecided late in their life (about to expire unseen). */
+  approvalReminders: Counter;
+  /** Slack Web API calls by method and outcome (`ok`, `error`, `429`, or the HTTP status). */
+  slackCalls: Counter<'method' | 'status'>;
+  watchLooks: Counter<'kind' | 'outcome'>;
+  watchAlerts: Counter<'cause'>;
   /** Whose completed jobs measure `assistantWait`. */
   assistantQueue: string | undefined;
   /** Queues whose depth `/metrics` reports, read from Redis at scrape time. */
   watchQueues(queues: readonly Queue[]): void;
+  /** What `regdesk_ready` and `regdesk_data_incident` report, read from the process's own state. */
+  observeHealth(health: Health): void;
 }
 
-/** The states an operator watches: a growing `waiting` or `failed` is the signal to scale or look. */
-export const QUEUE_STATES = ['waiting', 'active', 'delayed', 'failed'] as const;
+export { QUEUE_STATES };
+
+/** The process's own view of its health: `/readyz`'s answer (one Redis ping), and an open data incident. */
+export interface Health {
+  ready(): Promise<boolean>;
+  incident(): boolean;
+}
 
 export interface MetricsQueues {
   /** The queue that follows pending DNSSEC transitions and certificate orders (`regdesk_followers`). */
@@ -32,37 +50,78 @@ export interface MetricsQueues {
   assistantQueue?: string;
 }
 
-export function createMetrics(names: MetricsQueues = {}): Metrics {
+/** What `regdesk_build_info` says: the package version, the Node.js release, the commit built. */
+export interface BuildInfo {
+  version: string;
+  commit: string;
+}
+
+export function createMetrics(
+  names: MetricsQueues = {},
+  build: BuildInfo = { version: 'unknown', commit: 'unknown' },
+): Metrics {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry, prefix: 'regdesk_' });
+  collectDefaultMetrics({ register: registry });
   const watched = new Map<string, Queue>();
   const depth = new QueueDepth(watched);
+  let health: Health | undefined;
 
-  // Depth is read from Redis, so every process (web or worker) reports the same shared queues; reads
-  // are kept for a few seconds, so scrapes (several Prometheus servers, a dashboard refresh) cost at
-  // most one round trip per queue per interval, not per scrape.
+  new Gauge({
+    name: 'regdesk_build_info',
+    help: 'The running Regdesk: package version, Node.js release and commit (always 1)',
+    labelNames: ['version', 'node', 'commit'],
+    registers: [registry],
+  }).set({ version: build.version, node: process.version, commit: build.commit }, 1);
+  new Gauge({
+    name: 'regdesk_ready',
+    help: 'Whether this process can serve (1) or not (0), as /readyz answers',
+    registers: [registry],
+    async collect() {
+      if (health !== undefined) this.set((await health.ready()) ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'regdesk_data_incident',
+    help: "Whether this process has seen Regdesk's data lost or rolled back in Redis (1) and not yet cleared",
+    registers: [registry],
+    collect() {
+      if (health !== undefined) this.set(health.incident() ? 1 : 0);
+    },
+  });
   new Gauge({
     name: 'regdesk_queue_jobs',
-    help: 'Jobs in each queue by state, read from Redis when scraped',
+    help: 'Jobs in each queue by state, read from Redis when scraped (the same in every process)',
     labelNames: ['queue', 'state'],
     registers: [registry],
     async collect() {
       this.reset();
-      for (const [name, counts] of await depth.read()) {
+      for (const [name, reading] of await depth.read()) {
         // With Redis down the depth is unknown: left out, so the rest of /metrics still answers.
-        if (counts === undefined) continue;
-        for (const state of QUEUE_STATES) this.set({ queue: name, state }, counts[state] ?? 0);
+        if (reading === undefined) continue;
+        for (const state of QUEUE_STATES) this.set({ queue: name, state }, reading.counts[state] ?? 0);
+      }
+    },
+  });
+  new Gauge({
+    name: 'regdesk_queue_oldest_waiting_seconds',
+    help: 'How long the oldest job ready to run has waited for a worker, by queue (0: none waiting)',
+    labelNames: ['queue'],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const [name, reading] of await depth.read()) {
+        if (reading !== undefined) this.set({ queue: name }, reading.oldestWaitingSeconds);
       }
     },
   });
   new Gauge({
     name: 'regdesk_followers',
-    help: 'Pending DNSSEC transitions and certificate orders being followed (waiting, active or delayed)',
+    help: 'Pending DNSSEC transitions, certificate orders and record changes being followed',
     registers: [registry],
     async collect() {
       if (names.followQueue === undefined || !watched.has(names.followQueue)) return;
       this.reset();
-      const counts = (await depth.read()).get(names.followQueue);
+      const counts = (await depth.read()).get(names.followQueue)?.counts;
       if (counts === undefined) return;
       this.set((counts.waiting ?? 0) + (counts.active ?? 0) + (counts.delayed ?? 0));
     },
@@ -83,10 +142,11 @@ export function createMetrics(names: MetricsQueues = {}): Metrics {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 3, 5],
       registers: [registry],
     }),
-    registrarRequests: new Counter({
-      name: 'regdesk_registrar_requests_total',
-      help: 'Calls to the registrar API, by operation and HTTP status (0 = no answer)',
+    registrarDuration: new Histogram({
+      name: 'regdesk_registrar_request_duration_seconds',
+      help: 'Calls to the registrar API by operation and HTTP status (0 = no answer): duration, and by _count how many',
       labelNames: ['operation', 'status'],
+      buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10],
       registers: [registry],
     }),
     jobDuration: new Histogram({
@@ -114,9 +174,35 @@ export function createMetrics(names: MetricsQueues = {}): Metrics {
       labelNames: ['state'],
       registers: [registry],
     }),
+    approvalReminders: new Counter({
+      name: 'regdesk_approval_reminders_total',
+      help: 'Approval requests still undecided when most of their life had passed (approvers reminded)',
+      registers: [registry],
+    }),
+    slackCalls: new Counter({
+      name: 'regdesk_slack_api_calls_total',
+      help: 'Slack Web API calls by method and outcome (ok, error, 429 or the HTTP status)',
+      labelNames: ['method', 'status'],
+      registers: [registry],
+    }),
+    watchLooks: new Counter({
+      name: 'regdesk_watch_looks_total',
+      help: 'Looks at watched domains and certificates, by kind and outcome',
+      labelNames: ['kind', 'outcome'],
+      registers: [registry],
+    }),
+    watchAlerts: new Counter({
+      name: 'regdesk_watch_alerts_total',
+      help: 'Watch alerts raised, by cause',
+      labelNames: ['cause'],
+      registers: [registry],
+    }),
     assistantQueue: names.assistantQueue,
     watchQueues(queues) {
       for (const queue of queues) watched.set(queue.name, queue);
+    },
+    observeHealth(observed) {
+      health = observed;
     },
   };
 }
@@ -165,38 +251,3 @@ export const APPROVAL_STATE_OF_ACTION: Readonly<Record<string, string>> = {
   succeed: 'succeeded',
   fail: 'failed',
 };
-
-/** A scrape must not wait out a Redis outage: a count not read within `ms` is left out. */
-/** How long a read of the queues' depth is reused by later scrapes. */
-export const QUEUE_DEPTH_TTL_MS = 5_000;
-
-/** The watched queues' job counts, read at most once per `QUEUE_DEPTH_TTL_MS` (concurrent scrapes share it). */
-class QueueDepth {
-  #read: { at: number; counts: Promise<Map<string, Record<string, number> | undefined>> } | undefined;
-
-  constructor(private readonly queues: ReadonlyMap<string, Queue>) {}
-
-  read(): Promise<Map<string, Record<string, number> | undefined>> {
-    const now = Date.now();
-    if (this.#read === undefined || now - this.#read.at >= QUEUE_DEPTH_TTL_MS) {
-      this.#read = { at: now, counts: this.#fetch() };
-    }
-    return this.#read.counts;
-  }
-
-  async #fetch(): Promise<Map<string, Record<string, number> | undefined>> {
-    const entries = await Promise.all(
-      [...this.queues.values()].map(
-        async (queue) => [queue.name, await withDeadline(queue.getJobCounts(...QUEUE_STATES))] as const,
-      ),
-    );
-    return new Map(entries);
-  }
-}
-
-function withDeadline<T>(promise: Promise<T>, ms = 2_000): Promise<T | undefined> {
-  return Promise.race([
-    promise.catch(() => undefined),
-    new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), ms).unref()),
-  ]);
-}

@@ -58,14 +58,56 @@ export interface SlackApp {
  * follow-up is useless after that long, so calls time out after 10 s and retry at most 3 times;
  * rate-limited calls wait for Retry-After (logged by the client) and count as a retry.
  */
-export function webClientOptions(slackApiUrl: string | undefined, logger: Logger): WebClientOptions {
+export function webClientOptions(
+  slackApiUrl: string | undefined,
+  logger: Logger,
+  metrics: Pick<Metrics, 'slackCalls'>,
+): WebClientOptions {
   return {
     ...(slackApiUrl === undefined ? {} : { slackApiUrl }),
+    fetch: meteredFetch(metrics, slackApiUrl ?? 'https://slack.com/api/'),
     logger: toBoltLogger(logger, 'slack-web'),
     timeout: 10_000,
     retryConfig: { retries: 3, factor: 2, minTimeout: 500, maxTimeout: 5_000, randomize: true },
     rejectRateLimitedCalls: false,
   };
+}
+
+/**
+ * The Web API's transport, counted: every call of every client (Bolt's and Regdesk's own share these
+ * options) by method and outcome, a 429 as such, through the SDK's public `fetch` option. The method
+ * is the path after the API's base (`…/api/chat.postMessage`): Slack's method names, a fixed set. A
+ * file's bytes go to a one-time upload address instead: counted as `file_upload`, never by address.
+ */
+function meteredFetch(
+  metrics: Pick<Metrics, 'slackCalls'>,
+  apiBase: string,
+): NonNullable<WebClientOptions['fetch']> {
+  return async (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    const method = url.startsWith(apiBase)
+      ? new URL(url).pathname.split('/').pop() || 'unknown'
+      : 'file_upload';
+    try {
+      const response = await fetch(input, init);
+      const status = response.status === 200 ? await outcomeOf(response) : String(response.status);
+      metrics.slackCalls.inc({ method, status });
+      return response;
+    } catch (error) {
+      metrics.slackCalls.inc({ method, status: 'network' });
+      throw error;
+    }
+  };
+}
+
+/** `ok` or `error` from the body's `ok` field, read from a clone so the SDK still reads the original. */
+async function outcomeOf(response: Response): Promise<string> {
+  try {
+    const body = (await response.clone().json()) as { ok?: unknown };
+    return body.ok === true ? 'ok' : 'error';
+  } catch {
+    return 'error';
+  }
 }
 
 /** A receiver whose events pass through the gate on their way to the app. */
@@ -83,7 +125,7 @@ function countedBy(gate: AckGate, inner: Receiver): Receiver {
 export function createSlackApp(options: SlackAppOptions): SlackApp {
   const { slack, logger, metrics } = options;
   const now = options.now ?? Date.now;
-  const clientOptions = webClientOptions(slack.apiUrl, logger);
+  const clientOptions = webClientOptions(slack.apiUrl, logger, metrics);
   const base: AppOptions = {
     logger: toBoltLogger(logger, 'bolt'),
     clientOptions,

@@ -2,6 +2,7 @@ import type { WebClient } from '@slack/web-api';
 import type { Config } from '../config.js';
 import { Limiter } from '../shared/limiter.js';
 import type { Logger } from '../shared/logger.js';
+import type { Metrics } from '../shared/metrics.js';
 import type { KeySpace, Redis } from '../shared/redis.js';
 import type { WorkspaceRef } from '../shared/workspace.js';
 import type { Vault } from '../vault/store.js';
@@ -16,6 +17,7 @@ export interface SlackServiceDeps {
   redis: Redis;
   keys: KeySpace;
   logger: Logger;
+  metrics: Pick<Metrics, 'slackCalls'>;
   vault: Vault;
 }
 
@@ -33,10 +35,15 @@ export interface SlackServices {
 export function buildSlackServices(deps: SlackServiceDeps): SlackServices {
   const { redis, keys, logger } = deps;
   const limiter = new Limiter(redis);
-  const slackClients = new SlackClients(deps.slack, webClientOptions(deps.slack.apiUrl, logger), deps.vault, {
-    redis,
-    keys,
-  });
+  const slackClients = new SlackClients(
+    deps.slack,
+    webClientOptions(deps.slack.apiUrl, logger, deps.metrics),
+    deps.vault,
+    {
+      redis,
+      keys,
+    },
+  );
   return {
     limiter,
     poster: new ChannelPoster(limiter, keys, redis, logger),

@@ -1,21 +1,20 @@
-import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { createSocket, type Socket } from 'node:dgram';
 import {
   closeSync,
-  existsSync,
   mkdirSync,
   mkdtempSync,
   openSync,
   readdirSync,
   readFileSync,
   rmSync,
-  unlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as wire from 'dns-packet';
+import { findProgram, installDebianPackages, isRoot } from './debian.js';
 
 /**
  * A small, real DNS hierarchy on loopback for tests: a signed root, a signed `de.`, child zones with
@@ -69,17 +68,6 @@ const PROGRAMS = [
 ] as const;
 type Program = (typeof PROGRAMS)[number]['name'];
 
-/** Where to look besides PATH: the daemons live in /usr/sbin, which a non-login PATH may lack. */
-const SYSTEM_DIRS = ['/usr/local/sbin', '/usr/local/bin', '/usr/sbin', '/usr/bin', '/sbin', '/bin'];
-
-function findProgram(name: string): string | undefined {
-  const dirs = [...(process.env.PATH ?? '').split(':'), ...SYSTEM_DIRS];
-  return dirs
-    .filter((dir) => dir !== '')
-    .map((dir) => join(dir, name))
-    .find((path) => existsSync(path));
-}
-
 function program(name: Program): string {
   const path = findProgram(name);
   if (path === undefined) throw new Error(`${name} is missing: ensureDnsServers() installs it.`);
@@ -106,13 +94,10 @@ function runningDaemons(): Map<number, string> {
   return found;
 }
 
-const POLICY_RC_D = '/usr/sbin/policy-rc.d';
-
 /**
  * Finds knotd, knotc, keymgr (package knot) and unbound (package unbound) and, when any is missing and
- * we are root, installs them with apt-get (as ensureChromium does for chromium), saying so. The packages
- * would start their system-wide daemons on install: a temporary policy-rc.d forbids that, and any knotd
- * or unbound the install started anyway is stopped. Otherwise it explains how to get them.
+ * we are root, installs them with apt-get (debian.ts, as ensureChromium does for chromium), saying so;
+ * any knotd or unbound the install started anyway is stopped. Otherwise it explains how to get them.
  */
 export function ensureDnsServers(
   log: (line: string) => void = (line) => console.log(`[test] ${line}`),
@@ -120,7 +105,7 @@ export function ensureDnsServers(
   const missing = PROGRAMS.filter((candidate) => findProgram(candidate.name) === undefined);
   if (missing.length === 0) return;
   const packages = [...new Set(missing.map((candidate) => candidate.pkg))];
-  if (process.getuid?.() !== 0) {
+  if (!isRoot()) {
     throw new Error(
       `The DNS lab tests need Debian's knot and unbound packages (${missing.map((m) => m.name).join(', ')} ` +
         'missing). Install them with `sudo apt-get install -y knot unbound`.',
@@ -132,22 +117,7 @@ export function ensureDnsServers(
       `package${packages.length === 1 ? '' : 's'} (apt-get) ...`,
   );
   const before = runningDaemons();
-  // invoke-rc.d asks policy-rc.d before starting a service; 101 means "not allowed". Docker images
-  // often ship one already: then it is left exactly as it was.
-  const ownPolicy = !existsSync(POLICY_RC_D);
-  if (ownPolicy)
-    writeFileSync(POLICY_RC_D, '#!/bin/sh\n# Written by regdesk test/helpers/dns-lab.ts\nexit 101\n', {
-      mode: 0o755,
-    });
-  try {
-    execFileSync('apt-get', ['update', '-qq'], { stdio: 'ignore' });
-    execFileSync('apt-get', ['install', '-y', '-qq', ...packages], {
-      stdio: 'ignore',
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    });
-  } finally {
-    if (ownPolicy) unlinkSync(POLICY_RC_D);
-  }
+  installDebianPackages(packages);
   // Without systemd nothing else should start them, but a package-started daemon on 127.0.0.1:53 or
   // 0.0.0.0:53 would outlive the tests: stop any that appeared and is not a lab's own.
   for (const [pid, command] of runningDaemons()) {

@@ -1,6 +1,7 @@
 import type { TestProject } from 'vitest/node';
 import { ensureChromium } from './browser.js';
 import { ensureDnsServers } from './dns-lab.js';
+import { ensurePromtool } from './promtool.js';
 import './provided-context.js';
 import { testSuiteRedis } from './test-redis.js';
 
@@ -22,6 +23,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
   // installed, starting a lab says how to get them.
   try {
     ensureDnsServers(say);
+  } catch (error) {
+    say(error instanceof Error ? error.message : String(error));
+  }
+  // And promtool (Debian's prometheus package) for the alert rules and metrics checks.
+  try {
+    ensurePromtool(say);
   } catch (error) {
     say(error instanceof Error ? error.message : String(error));
   }

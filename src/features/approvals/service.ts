@@ -206,6 +206,8 @@ export class ApprovalService<Ctx extends OperationContext, Op extends SensitiveO
     if (!(await this.deps.store.claimReminder(workspace, id))) return;
     const request = await this.deps.store.get(workspace, id);
     if (request === undefined) return;
+    // Audited (and counted for /metrics: a request about to expire without a decision).
+    await this.#updates.audit(request, 'remind', 'regdesk');
     const waiting = request.copies.filter((copy) => !request.approvals.includes(copy.user));
     await Promise.all(
       waiting.map((copy) => notifyByDm(client, copy.user, reminderMessage(request), this.deps.logger)),

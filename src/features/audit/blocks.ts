@@ -18,6 +18,7 @@ const ACTION_WORDS: Record<StoredAuditEntry['action'], string> = {
   key_remove: text.workspace.auditRemovedKey,
   policy_change: text.workspace.auditChangedPolicy,
   reveal: text.workspace.auditRevealed,
+  remind: text.workspace.auditReminded,
   uninstall: text.workspace.auditUninstalled,
   refuse: text.workspace.auditRefused,
   order: text.workspace.auditOrdered,

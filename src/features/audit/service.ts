@@ -23,6 +23,8 @@ export type AuditAction =
   | 'policy_change'
   | 'uninstall'
   | 'refuse'
+  /** Approvers were reminded of a request still undecided late in its life. */
+  | 'remind'
   /** The requester opened the modal that shows their auth code (R28: the code itself never here). */
   | 'reveal'
   | 'order'

@@ -7,7 +7,7 @@ export interface AuditServiceDeps {
   redis: Redis;
   keys: KeySpace;
   logger: Logger;
-  metrics: Pick<Metrics, 'approvals'>;
+  metrics: Pick<Metrics, 'approvals' | 'approvalReminders'>;
   /** How many audit entries a workspace keeps. */
   retention: number;
 }
@@ -19,6 +19,7 @@ export function buildAuditLog(deps: AuditServiceDeps): AuditLog {
   return new AuditLog(deps.redis, deps.keys, deps.retention, (entry) => {
     const state = APPROVAL_STATE_OF_ACTION[entry.action];
     if (entry.requestId !== undefined && state !== undefined) metrics.approvals.inc({ state });
+    if (entry.action === 'remind') metrics.approvalReminders.inc();
     // docs/requirements.md R40: the trail is also in the log, which outlives a Redis that loses or
     // rolls back its data. Entries hold ids and hashes only, never a secret (R12).
     logger.info({ audit: entry }, 'audit');

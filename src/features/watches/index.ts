@@ -4,6 +4,7 @@ import type { DnsClient } from '../../dns/client.js';
 import type { RegistrarClient } from '../../registrar/index.js';
 import type { BaseDeps } from '../../shared/deps.js';
 import type { Limiter } from '../../shared/limiter.js';
+import type { Metrics } from '../../shared/metrics.js';
 import { createWorker } from '../../shared/queues.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
 import type { ChannelPoster } from '../../slack/poster.js';
@@ -24,6 +25,8 @@ import type { WatchStore } from './store.js';
 import { watchProcessor } from './sweep.js';
 
 export interface WatchesDeps extends BaseDeps {
+  /** Looks and alerts counted for /metrics. */
+  metrics: Pick<Metrics, 'watchLooks' | 'watchAlerts'>;
   watches: WatchService;
   watchStore: WatchStore;
   watchQueue: Queue<WatchJob>;

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { DelayedError } from '../../shared/bullmq.js';
 import type { Logger } from '../../shared/logger.js';
 import { LuaScript } from '../../shared/lua.js';
+import type { Metrics } from '../../shared/metrics.js';
 import type { KeySpace, Redis } from '../../shared/redis.js';
 import { type WorkspaceRef, workspaceFields, workspaceId } from '../../shared/workspace.js';
 import type { ChannelPoster } from '../../slack/poster.js';
@@ -123,6 +124,7 @@ export class AlertOutbox {
 }
 
 export interface OutboxDeps {
+  metrics: Pick<Metrics, 'watchAlerts'>;
   outbox: AlertOutbox;
   store: WatchStore;
   service: WatchService;
@@ -145,6 +147,7 @@ export async function raise(deps: OutboxDeps, workspace: WorkspaceRef, item: Wat
     const { batch, gen } = await deps.outbox.collect(workspace, { channel, item, alert }, Date.now());
     // Every alert of the batch asks for its flush: one job per generation (its id), whoever asks.
     await queueAlertFlush(deps.queue, workspace, batch, gen, GATHER_QUIET_MS);
+    deps.metrics.watchAlerts.inc({ cause: alert.cause.kind });
   } catch (error) {
     await deps.store.unmarkAlert(workspace, alert.mark);
     deps.logger.warn(

@@ -1,6 +1,7 @@
 import type { Job } from 'bullmq';
 import { NotFoundError, type RegistrarClient, RegistrarError } from '../../registrar/index.js';
 import { AppError } from '../../shared/app-error.js';
+import type { Metrics } from '../../shared/metrics.js';
 import { type WorkspaceRef, workspaceFields } from '../../shared/workspace.js';
 import { escapeMrkdwn } from '../../slack/mrkdwn.js';
 import { text } from '../../text/index.js';
@@ -18,6 +19,7 @@ import { findRenewal } from './renewal.js';
 import type { WatchItem } from './store.js';
 
 export interface SweepDeps extends OutboxDeps, PaceDeps, DnsLookDeps {
+  metrics: Pick<Metrics, 'watchLooks' | 'watchAlerts'>;
   registrarFor(workspace: WorkspaceRef): RegistrarClient;
   /** Certificate orders Regdesk placed: a renewal holds back an expiry alert (renewal.ts). */
   renewals: Pick<RenewalLedger, 'ordersFor' | 'ordersUnder'>;
@@ -59,12 +61,15 @@ export async function lookAt(deps: SweepDeps, workspace: WorkspaceRef, item: Wat
     look = await read(deps, workspace, item, previous);
   } catch (error) {
     if (error instanceof PaceExceeded) {
+      deps.metrics.watchLooks.inc({ kind: item.kind, outcome: 'deferred' });
       await deps.store.setDue(workspace, item.kind, item.id, deps.now() + 30_000);
       return;
     }
+    deps.metrics.watchLooks.inc({ kind: item.kind, outcome: 'failed' });
     await failed(deps, workspace, item, previous, error);
     return;
   }
+  deps.metrics.watchLooks.inc({ kind: item.kind, outcome: 'ok' });
   for (const change of look.changes) await deps.store.recordChange(workspace, change);
   await deps.store.saveState(workspace, item.kind, item.id, look.state);
   if (homeShowsChange(previous, look.state)) deps.service.changed(workspace);

@@ -112,6 +112,7 @@ export const workspace = {
   auditRemovedKey: 'removed the API key',
   auditChangedPolicy: 'changed the approval policy',
   auditRevealed: 'revealed their auth code',
+  auditReminded: 'reminded the approvers (the request was still undecided)',
   auditUninstalled: 'uninstalled',
   auditRefused: 'was refused',
   auditOrdered: 'ordered',
