@@ -50,7 +50,7 @@ export function registerApprovalActions(app: App, service: ApprovalDecisions, lo
       requestId: action.value ?? '',
       channel: body.channel?.id ?? '',
     });
-    await openModal(client, body.trigger_id, denyModal(metadata, text.approvals.denyThisRequest));
+    await openModal(client, body.trigger_id, denyModal(metadata));
   });
 
   // Reveal reads two Redis keys, then opens the modal within the trigger's 3 s (R2). Only the

@@ -199,14 +199,14 @@ export function revealModal(domain: string, code: string): View {
   };
 }
 
-export function denyModal(privateMetadata: string, summary: string): View {
+export function denyModal(privateMetadata: string): View {
   return formModal(
     APPROVAL_IDS.denyModal,
     privateMetadata,
     text.approvals.denyTitle,
     text.approvals.denySubmit,
     [
-      section(text.approvals.denyQuestion({ summary: escapeMrkdwn(summary) })),
+      section(text.approvals.denyQuestion),
       inputBlock(APPROVAL_IDS.denyReasonBlock, text.approvals.denyReasonLabel, {
         type: 'plain_text_input',
         multiline: true,

@@ -73,8 +73,7 @@ export const approvals = {
   // The deny modal (blocks.ts, actions.ts)
   denyTitle: 'Deny request',
   denySubmit: 'Deny',
-  denyQuestion: (p: { summary: string }) => `Deny the request to *${p.summary}*?`,
-  denyThisRequest: 'this request',
+  denyQuestion: 'Deny this request? The requester is told your reason.',
   denyReasonLabel: 'Reason',
   denyReasonPlaceholder: 'Tell the requester why',
   denyReasonMissing: 'Give the requester a reason.',
