@@ -8,7 +8,7 @@ import { replyForError } from '../../slack/error-reply.js';
 import { truncate } from '../../slack/mrkdwn.js';
 import { slackRefusal } from '../../slack/platform-errors.js';
 import { workspaceOf } from '../../slack/workspace.js';
-import { text } from '../../text/index.js';
+import { type Catalog, texts } from '../../text/index.js';
 import { PermissionRefused } from '../approvals/permissions.js';
 import { onAppHomeTab } from '../home/tabs.js';
 import type { Asking, AskingDeps } from './asking.js';
@@ -17,30 +17,21 @@ import { cleanQuestion } from './service.js';
 /** A thread is remembered (titled or not) as long as Slack keeps it in the Messages tab's history. */
 const THREAD_TTL_SECONDS = 30 * 24 * 60 * 60;
 
-/**
- * Suggested prompts (`assistant.threads.setSuggestedPrompts`: at most four) in the asker's language:
- * what a registrar's customers ask most.
- */
-export const SUGGESTED_PROMPTS = {
-  en: {
-    title: text.assistant.promptsTitle,
+/** The suggested prompts in one language: what a registrar's customers ask most. */
+function promptsIn(t: Catalog) {
+  return {
+    title: t.assistant.promptsTitle,
     prompts: [
-      { title: text.assistant.promptRenewalsTitle, message: text.assistant.promptRenewalsMessage },
-      { title: text.assistant.promptDnssecTitle, message: text.assistant.promptDnssecMessage },
-      { title: text.assistant.promptCertificatesTitle, message: text.assistant.promptCertificatesMessage },
-      { title: text.assistant.promptTransfersTitle, message: text.assistant.promptTransfersMessage },
+      { title: t.assistant.promptRenewalsTitle, message: t.assistant.promptRenewalsMessage },
+      { title: t.assistant.promptDnssecTitle, message: t.assistant.promptDnssecMessage },
+      { title: t.assistant.promptCertificatesTitle, message: t.assistant.promptCertificatesMessage },
+      { title: t.assistant.promptTransfersTitle, message: t.assistant.promptTransfersMessage },
     ],
-  },
-  de: {
-    title: 'Frag den Assistenten des Registrars, zum Beispiel:',
-    prompts: [
-      { title: 'Verlängerung', message: 'Wie funktioniert die automatische Verlängerung meiner Domains?' },
-      { title: 'DNSSEC', message: 'Wie aktiviere ich DNSSEC für meine Domain?' },
-      { title: 'Zertifikate', message: 'Wie funktioniert die Validierung eines Zertifikats?' },
-      { title: 'Transfers', message: 'Wie funktioniert ein Domain-Transfer?' },
-    ],
-  },
-} as const;
+  };
+}
+
+/** Suggested prompts (`assistant.threads.setSuggestedPrompts`: at most four) in the asker's language. */
+export const SUGGESTED_PROMPTS = { en: promptsIn(texts('en')), de: promptsIn(texts('de')) } as const;
 
 type MessageLike = {
   channel?: string;

@@ -54,7 +54,7 @@ export const records = {
     `Record ${p.id} has changed since this was asked: nothing was done. Look at it again with \`/dns records\` and ask anew.`,
   changeMade: (p: { user: string; summary: string }) => `<@${p.user}>: ${p.summary} — done.`,
   outcome: (p: { summary: string; id: string }) =>
-    `Done: ${p.summary}. The zone's records were kept first (change ${p.id}).`,
+    `${p.summary}. The zone's records were kept first (change ${p.id}).`,
   changeKept: (p: { id: string; when: string }) =>
     `Change ${p.id}, ${p.when}. The zone's records before it are kept; Revert is a change of its own, under the same rules and policy.`,
   revertButton: 'Revert',

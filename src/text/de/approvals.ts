@@ -1,0 +1,335 @@
+import type { approvals as en } from '../en/approvals.js';
+
+/** Wird der drückenden Person nach einem Schritt gesagt, den die öffentliche Nachricht nicht zeigen konnte (R30, R31). */
+const NOT_SHOWN =
+  ' Die Nachricht mit der Anfrage ließ sich nicht aktualisieren und zeigt womöglich noch Schaltflächen.';
+
+/** Warum eine Anfrage aus der Zeit vor einem Datenvorfall geschlossen statt freigegeben oder ausgeführt wird (R40). */
+const STALE_REQUEST =
+  'Die Daten von Regdesk gingen nach dieser Anfrage verloren oder wurden aus einer älteren Kopie wiederhergestellt, daher lässt sich nicht feststellen, ob die Anfrage schon ausgeführt wurde. Sie wurde geschlossen; stellen Sie sie erneut, falls sie noch nötig ist.';
+
+/** Der Zustand einer Anfrage als Wort (`ApprovalState`); Unbekanntes bleibt, wie es ist. */
+const STATE_WORDS: Readonly<Record<string, string>> = {
+  pending: 'offen',
+  approved: 'freigegeben',
+  executing: 'in Ausführung',
+  succeeded: 'erledigt',
+  failed: 'fehlgeschlagen',
+  denied: 'abgelehnt',
+  expired: 'abgelaufen',
+  withdrawn: 'zurückgezogen',
+};
+const stateWord = (state: string): string => STATE_WORDS[state] ?? state;
+
+/** Was eine Ablehnung nennt: die Handlung als Infinitiv, und verneint (die Stellung von „nicht“/„kein“ hängt vom Objekt ab). */
+const ACTS = {
+  lookup: ['Regdesk nutzen', 'Regdesk nicht nutzen'],
+  view: ['Freigaben und das Audit-Protokoll ansehen', 'Freigaben und das Audit-Protokoll nicht ansehen'],
+  order: ['Zertifikate bestellen', 'keine Zertifikate bestellen'],
+  reissue: ['Zertifikate neu ausstellen', 'keine Zertifikate neu ausstellen'],
+  organization: [
+    'TLS-Organisationen anlegen oder bearbeiten',
+    'keine TLS-Organisationen anlegen oder bearbeiten',
+  ],
+  request: ['heikle Aktionen anfragen', 'keine heiklen Aktionen anfragen'],
+  approve: ['Anfragen freigeben', 'keine Anfragen freigeben'],
+  export: ['das Audit-Protokoll exportieren', 'das Audit-Protokoll nicht exportieren'],
+  policy: ['die Freigaberichtlinie ändern', 'die Freigaberichtlinie nicht ändern'],
+  key: ['den API-Schlüssel des Registrars ändern', 'den API-Schlüssel des Registrars nicht ändern'],
+} as const;
+const NEGATED: ReadonlyMap<string, string> = new Map(Object.values(ACTS));
+
+/** Was Regdesk über Freigaben sagt (siehe ../index.ts). */
+export const approvals = {
+  // Die Nachricht der Anfrage: Kopfzeile, Zeilen, Schaltflächen, Kontext (blocks.ts)
+  headerPending: ':lock: Freigabe nötig',
+  headerDecided: ':lock: Freigabeanfrage',
+  asks: (p: { requester: string; channel: string | undefined; summary: string }) =>
+    `<@${p.requester}> bittet${p.channel === undefined ? '' : ` in <#${p.channel}>`} um Freigabe: *${p.summary}*.`,
+  approverGroupLine: (p: { group: string }) => `Freigebende: <!subteam^${p.group}>`,
+  adminsAsked: (p: { toApprover: boolean; named: string; more: number }) =>
+    (p.toApprover
+      ? 'Sie werden als Admin oder Inhaber des Workspace gefragt, '
+      : 'Freigebende: die Admins und Inhaber des Workspace, ') +
+    'denn die Richtlinie nennt keine Freigebenden (legen Sie sie in `/domain policy` fest).' +
+    (p.named === '' ? '' : ` Ebenfalls gefragt: ${p.named}${p.more > 0 ? ` und ${p.more} weitere` : ''}.`),
+  approveButton: 'Freigeben',
+  approveButtonLabel: (p: { summary: string }) => `Freigeben: ${p.summary}`,
+  approveConfirmTitle: 'Diese Aktion freigeben?',
+  approveConfirmText: (p: { summary: string }) =>
+    `Damit wird ausgeführt: *${p.summary}*. Das lässt sich nicht rückgängig machen.`,
+  approveConfirmButton: 'Freigeben',
+  approveConfirmCancel: 'Abbrechen',
+  denyButton: 'Ablehnen',
+  denyButtonLabel: (p: { summary: string }) => `Ablehnen: ${p.summary}`,
+  withdrawButton: 'Zurückziehen',
+  withdrawButtonLabel: (p: { summary: string }) => `Zurückziehen: ${p.summary}`,
+  requestContext: (p: { requested: string; expires: string | undefined; needed: number; id: string }) =>
+    `Angefragt ${p.requested}` +
+    (p.expires === undefined ? '' : ` · läuft ab ${p.expires}`) +
+    ` · braucht ${p.needed === 1 ? '1 Freigabe' : `${p.needed} Freigaben`}, nicht durch die anfragende Person · \`${p.id}\``,
+  messageFallback: (p: { summary: string; state: string }) =>
+    `Freigabeanfrage: ${p.summary} (${stateWord(p.state)})`,
+
+  // Der Zustand einer Anfrage, wie ihre Nachricht ihn zeigt (blocks.ts)
+  statePending: (p: { remaining: number; approvedSoFar: string }) =>
+    `:hourglass_flowing_sand: Wartet auf ${p.remaining === 1 ? 'eine weitere Freigabe' : `${p.remaining} weitere Freigaben`}` +
+    (p.approvedSoFar === '' ? '' : ` (bisher freigegeben von ${p.approvedSoFar})`),
+  stateApproved: (p: { approvers: string }) =>
+    `:white_check_mark: Freigegeben von ${p.approvers}. Wird ausgeführt …`,
+  stateExecuting: (p: { approvers: string }) => `:gear: Freigegeben von ${p.approvers}. Wird ausgeführt …`,
+  stateSucceeded: (p: { outcome: string; approvers: string }) =>
+    `:white_check_mark: Erledigt. ${p.outcome} (freigegeben von ${p.approvers})`,
+  stateFailed: (p: { outcome: string; approvers: string }) =>
+    `:x: Fehlgeschlagen: ${p.outcome} (freigegeben von ${p.approvers})`,
+  stateDenied: (p: { by: string; reason: string }) =>
+    `:no_entry: Abgelehnt von <@${p.by}>${p.reason === '' ? '' : `: ${p.reason}`}`,
+  stateExpired: ':alarm_clock: Ohne genügend Freigaben abgelaufen. Es wurde nichts ausgeführt.',
+  stateWithdrawn: (p: { requester: string }) =>
+    `:leftwards_arrow_with_hook: Von <@${p.requester}> zurückgezogen. Es wurde nichts ausgeführt.`,
+  nobody: 'niemandem',
+
+  // Die Erinnerung an die Freigebenden (blocks.ts)
+  reminder: (p: { requester: string; summary: string; channel: string; id: string; expires: string }) =>
+    `:alarm_clock: Erinnerung: <@${p.requester}> wartet noch auf Freigabe – *${p.summary}* ` +
+    `(in <#${p.channel}>, \`${p.id}\`). Ablauf: ${p.expires}.`,
+
+  // Ein AuthInfo-Code: die Direktnachricht an die anfragende Person und das Fenster, das ihn zeigt (blocks.ts)
+  authCodeReady: (p: { domain: string }) => `:key: Ihr AuthInfo-Code für ${p.domain} ist bereit.`,
+  authCodeOnlyYou: 'Nur Sie können ihn einblenden, innerhalb von 24 Stunden so oft wie nötig.',
+  revealButton: 'Einblenden',
+  revealButtonLabel: (p: { domain: string }) => `AuthInfo-Code für ${p.domain} einblenden`,
+  revealTitle: 'AuthInfo-Code',
+  revealClose: 'Schließen',
+  revealIntro: (p: { domain: string }) => `AuthInfo-Code für *${p.domain}*:`,
+  revealKeepPrivate:
+    'Geben Sie ihn nicht weiter: Wer ihn kennt, kann die Domain zu einem anderen Registrar übertragen. Regdesk bewahrt ihn 24 Stunden auf.',
+
+  // Das Formular zum Ablehnen (blocks.ts, actions.ts)
+  denyTitle: 'Anfrage ablehnen',
+  denySubmit: 'Ablehnen',
+  denyQuestion: 'Möchten Sie diese Anfrage ablehnen? Die anfragende Person erfährt Ihren Grund.',
+  denyReasonLabel: 'Grund',
+  denyReasonPlaceholder: 'Erklären Sie der anfragenden Person, warum',
+  denyReasonMissing: 'Nennen Sie der anfragenden Person einen Grund.',
+
+  // Eine Freigabe anfragen (request.ts, requesting.ts)
+  requested: (p: { channel: string; id: string }) =>
+    `:lock: Freigabe in <#${p.channel}> angefragt: Eine andere freigebende Person muss freigeben, bevor etwas geschieht. ` +
+    `Dort können Sie die Anfrage auch zurückziehen. (\`${p.id}\`)`,
+  notInDirectMessage:
+    'Freigabeanfragen erscheinen dort, wo Freigebende sie sehen, nicht in einer Direktnachricht: Fragen Sie in einem Channel an ' +
+    '(laden Sie @Regdesk mit `/invite @Regdesk` dorthin ein) oder legen Sie in `/domain policy` einen Freigabe-Channel fest.',
+  alreadyAsked: (p: { id: string; channel: string | undefined }) =>
+    `Das haben Sie bereits angefragt: Die Anfrage \`${p.id}\` wartet` +
+    `${p.channel === undefined ? '' : ` in <#${p.channel}>`} noch auf Freigabe. Es wurde nichts Neues angefragt; ziehen Sie die bestehende Anfrage zurück, um erneut anzufragen.`,
+  tooManyPending: (p: { max: number }) =>
+    `Sie haben in diesem Workspace bereits ${p.max === 1 ? 'eine offene Freigabeanfrage' : `${p.max} offene Freigabeanfragen`}: ` +
+    'Ziehen Sie eine zurück oder warten Sie, bis über eine entschieden ist, bevor Sie weitere stellen. Es wurde nichts angefragt.',
+  quotaUsedUp: (p: { minutes: number }) =>
+    `Das Limit des Registrars für diese Aktion ist ausgeschöpft; versuchen Sie es in ${p.minutes === 1 ? 'einer Minute' : `${p.minutes.toLocaleString('de-DE')} Minuten`} erneut.`,
+  cannotPostInApprovalsChannel: (p: { channel: string }) =>
+    `Regdesk kann im Freigabe-Channel <#${p.channel}> nicht posten: Laden Sie @Regdesk mit \`/invite @Regdesk\` dorthin ein ` +
+    'oder legen Sie in `/domain policy` einen anderen Freigabe-Channel fest. Es wurde nichts angefragt.',
+
+  // Entscheiden: was die drückende Person erfährt (service.ts)
+  refused: (p: { reason: string }) => `:lock: ${p.reason}`,
+  requestGone: 'Diese Freigabeanfrage gibt es nicht mehr.',
+  staleRequest: STALE_REQUEST,
+  staleNothingDone: `Es wurde nichts ausgeführt: ${STALE_REQUEST}`,
+  cannotApproveOwn:
+    'Sie können Ihre eigene Anfrage nicht freigeben; das muss eine andere freigebende Person tun.',
+  alreadyApproved: 'Sie haben diese Anfrage bereits freigegeben.',
+  alreadyInState: (p: { state: string }) => `Diese Anfrage ist bereits ${stateWord(p.state)}.`,
+  gone: 'entfernt',
+  expiredNothingDone: 'Diese Anfrage ist abgelaufen; es wurde nichts ausgeführt.',
+  approvalRecordedNotShown: `Ihre Freigabe ist erfasst.${NOT_SHOWN}`,
+  approvedNotShown: `Freigegeben: Die Aktion läuft, und die anfragende Person wird benachrichtigt.${NOT_SHOWN}`,
+  denyRefused: (p: { reason: string }) =>
+    `:lock: ${p.reason} Nur Freigebende können ablehnen; die anfragende Person kann die Anfrage zurückziehen.`,
+  deniedNotShown: `Abgelehnt; die anfragende Person wird benachrichtigt.${NOT_SHOWN}`,
+  onlyRequesterWithdraws: 'Nur die anfragende Person kann eine Anfrage zurückziehen.',
+  withdrawnNotShown: `Zurückgezogen.${NOT_SHOWN}`,
+
+  // Einen AuthInfo-Code einblenden (service.ts)
+  revealGone: 'Diese Anfrage gibt es nicht mehr; fordern Sie einen neuen AuthInfo-Code an.',
+  revealRefusedAudit: 'Einblenden abgelehnt: nicht die anfragende Person',
+  revealNotRequester: ':lock: Nur die Person, die diesen AuthInfo-Code angefordert hat, kann ihn einblenden.',
+  revealExpired:
+    'Dieser AuthInfo-Code ist abgelaufen: Regdesk bewahrt einen Code 24 Stunden auf. Fordern Sie mit `/domain authcode` einen neuen an.',
+
+  // Was die anfragende Person per Direktnachricht erfährt (service.ts, updates.ts)
+  requestDenied: (p: { summary: string; user: string; reason: string }) =>
+    `:no_entry: Ihre Anfrage „${p.summary}“ wurde von <@${p.user}> abgelehnt: ${p.reason}`,
+  requestWithdrawn: (p: { summary: string }) =>
+    `:leftwards_arrow_with_hook: Sie haben Ihre Anfrage „${p.summary}“ zurückgezogen; es wurde nichts ausgeführt.`,
+  requestExpired: (p: { summary: string }) =>
+    `:alarm_clock: Ihre Anfrage „${p.summary}“ ist ohne genügend Freigaben abgelaufen; es wurde nichts ausgeführt.`,
+  requestDone: (p: { summary: string; outcome: string }) =>
+    `:white_check_mark: Ihre Anfrage „${p.summary}“ ist erledigt: ${p.outcome}`,
+  requestFailed: (p: { summary: string; outcome: string }) =>
+    `:x: Ihre Anfrage „${p.summary}“ ist fehlgeschlagen: ${p.outcome}`,
+
+  // Warum eine freigegebene Anfrage nicht lief: ihr Ergebnis als Fehlschlag (execution.ts, service.ts)
+  outcomeInterrupted: 'bei der Ausführung unterbrochen; prüfen Sie die Ressource, bevor Sie erneut anfragen',
+  outcomeTooLate:
+    'die Aktion hätte erst mehr als eine Stunde nach Ablauf der Anfrage laufen können, daher wurde nichts ausgeführt; fragen Sie erneut an, falls sie noch nötig ist',
+  outcomeParamsChanged: 'die gespeicherten Parameter weichen von den freigegebenen ab',
+  outcomeQuotaSpent: 'das Tageslimit des Registrars für diese Aktion ist ausgeschöpft',
+  outcomeUnexpected: 'unerwarteter Fehler; es wurde nichts weiter versucht',
+  outcomeRequesterNoLonger: (p: { reason: string }) =>
+    `die anfragende Person darf das nicht mehr anfragen (${p.reason})`,
+  outcomeApproverNoLonger: 'eine freigebende Person darf nicht mehr freigeben',
+
+  // Eine beschädigte gespeicherte Anfrage (record.ts)
+  corruptRequest: (p: { id: string }) =>
+    `Die gespeicherte Freigabeanfrage \`${p.id}\` ist beschädigt, daher lässt sich nichts mehr mit ihr tun. Fragen Sie die Aktion erneut an.`,
+
+  // Wer was darf: die Handlungen und Personen, die Ablehnungen nennen (permissions.ts)
+  actLookup: ACTS.lookup[0],
+  actView: ACTS.view[0],
+  actOrder: ACTS.order[0],
+  actReissue: ACTS.reissue[0],
+  actOrganization: ACTS.organization[0],
+  actRequest: ACTS.request[0],
+  actApprove: ACTS.approve[0],
+  actExport: ACTS.export[0],
+  actPolicy: ACTS.policy[0],
+  actKey: ACTS.key[0],
+  outsiderGuests: 'Gäste',
+  outsiderExternal: 'Personen außerhalb dieses Workspace (Slack Connect)',
+  outsiderDeleted: 'Deaktivierte Konten',
+  outsiderBots: 'Bots',
+
+  // Gründe für Ablehnungen (permissions.ts)
+  policyUnreadableRefusal: (p: { act: string }) =>
+    `Die Freigaberichtlinie dieses Workspace ließ sich nicht lesen, daher darf niemand ${p.act}, bis ein Admin ` +
+    '`/domain policy` öffnet und sie erneut speichert. Es wurde nichts ausgeführt.',
+  accountUnconfirmed:
+    'Regdesk konnte Ihr Konto nicht bei Slack bestätigen und hat daher nichts ausgeführt. Versuchen Sie es gleich noch einmal.',
+  outsiderCannot: (p: { who: string; act: string }) => {
+    const negated = NEGATED.get(p.act);
+    return negated === undefined
+      ? `${p.who} sind davon ausgeschlossen: ${p.act}.`
+      : `${p.who} können ${negated}.`;
+  },
+  onlyApproversMay: (p: { act: string }) =>
+    `Laut Richtlinie dieses Workspace dürfen nur Freigebende ${p.act}.`,
+  onlyListedMay: (p: { act: string }) =>
+    `Nur die in der Richtlinie dieses Workspace aufgeführten Personen dürfen ${p.act}.`,
+  onlyListedRequestersMay: (p: { act: string }) =>
+    `Laut Richtlinie dieses Workspace dürfen nur aufgeführte anfragende Personen und Freigebende ${p.act}.`,
+  notApproverAdminsApprove:
+    'Sie gehören nicht zu den Freigebenden: Da die Richtlinie dieses Workspace keine nennt, geben die Admins und Inhaber des Workspace frei.',
+  notApprover: 'Sie gehören laut Richtlinie dieses Workspace nicht zu den Freigebenden für heikle Aktionen.',
+  onlyAdminsCan: (p: { act: string }) =>
+    `Nur Admins und Inhaber des Workspace sowie Regdesk-Admins können ${p.act}.`,
+
+  // `/domain policy`: der Befehl und das Formular (policy-view.ts)
+  policyUsage: 'policy',
+  policySummary:
+    'Freigebende, wer anfragen und bestellen darf, Freigaben für DNS-Einträge, Freigabe-Channel, Antworten des Assistenten (Admins)',
+  policyTitle: 'Freigaberichtlinie',
+  policySubmit: 'Speichern',
+  policyUnreadable:
+    ':warning: *Die gespeicherte Richtlinie ließ sich nicht lesen*, daher werden heikle Anfragen, Zertifikatsbestellungen und ' +
+    'Neuausstellungen abgelehnt. Unten stehen die strengsten Einstellungen: Prüfen Sie sie und speichern Sie, damit wieder eine Richtlinie gilt.',
+  policyRepaired: (p: { fields: readonly string[] }) =>
+    ':warning: *Einige gespeicherte Einstellungen sind in dieser Version ungültig* und gelten bis zum Speichern mit ihrem ' +
+    `strengsten Wert: ${p.fields.join(', ')}.`,
+  policySensitiveIntro:
+    '*Heikle Aktionen* (Widerruf, Stornieren einer Bestellung, AuthInfo-Code, Änderung der Delegierung, Deaktivieren von DNSSEC ' +
+    'und externe DNSSEC-Einträge) brauchen die Freigabe einer anderen Person als der anfragenden. Sind keine Freigebenden ' +
+    'festgelegt, geben die Admins und Inhaber des Workspace frei.',
+  policyRecordsIntro:
+    '*DNS-Einträge*: Wer einen Eintrag hinzufügt, bearbeitet, löscht oder rückgängig macht, ändert, was weltweit aufgelöst wird. ' +
+    'Ist die Freigabe eingeschaltet, braucht jede Änderung eine, außer Eintragstyp oder Person sind unten ausgenommen.',
+  policyCertificatesIntro:
+    '*Zertifikate*: Bestellungen, Verlängerungen und Neuausstellungen kosten Geld, und TLS-Organisationen bestimmen, wofür ein Zertifikat bürgt.',
+  policyAssistantIntro:
+    '*Assistent*: wo Antworten auf `/ask` erscheinen und auf welche Websites sie außer der des Registrars verlinken dürfen.',
+  policyWatchesIntro:
+    '*Überwachungen*: Wer eine Überwachung entfernt, schaltet ihre Warnungen stumm, und die Einstellungen der Übersicht bestimmen, wohin jede Warnung geht. Admins sind die Admins und Inhaber des Workspace sowie die unten aufgeführten Regdesk-Admins.',
+  policySaving: ':hourglass_flowing_sand: Wird gespeichert …',
+  policySaved: ':white_check_mark: Die Freigaberichtlinie ist gespeichert und gilt für neue Anfragen.',
+
+  // Die Feldbezeichnungen des Formulars; so heißt auch ein Feld, das auf seinen strengsten Wert zurückgesetzt wurde (R41)
+  labelApprovers: 'Freigebende',
+  labelApproverGroup: 'Benutzergruppen-ID der Freigebenden',
+  labelNeeded: 'Benötigte Freigaben',
+  labelExpiryHours: 'Anfragen laufen ab nach (Stunden)',
+  labelRequesters: 'Wer anfragen darf',
+  labelRequesterUsers: 'Aufgeführte anfragende Personen',
+  labelApprovalsChannel: 'Freigabe-Channel',
+  labelOrderers: 'Wer bestellen und neu ausstellen darf',
+  labelOrdererUsers: 'Aufgeführte bestellende Personen',
+  labelOrdersNeedApproval: 'Freigabe für Bestellungen',
+  labelRecordChangesNeedApproval: 'Freigabe für Änderungen an DNS-Einträgen',
+  labelRecordChangeExemptTypes: 'Von der Freigabe ausgenommene Eintragstypen',
+  labelRecordChangeExemptUsers: 'Von der Freigabe für Einträge ausgenommene Personen',
+  labelValidationPublishing: 'Veröffentlichen von Validierungseinträgen',
+  labelAssistantAnswers: 'Antworten erscheinen',
+  labelAssistantLinkHosts: 'Erlaubte Link-Hosts',
+  labelAdmins: 'Regdesk-Admins',
+  labelWatchManagers: 'Wer Überwachungen entfernen und Einstellungen der Übersicht ändern darf',
+
+  // Die Hinweise des Formulars
+  hintApproverGroup: 'Mitglieder dieser Benutzergruppe (S…) geben ebenfalls frei.',
+  hintApprovalsChannel: 'Anfragen erscheinen hier statt dort, wo sie gestellt wurden.',
+  hintAssistantLinkHosts: 'Hostnamen, durch Kommas getrennt, z. B. docs.example.com, status.example.com.',
+  hintRecordChangeExemptTypes: 'Änderungen an Einträgen dieser Typen gelten ohne Anfrage.',
+  hintRecordChangeExemptUsers: 'Änderungen dieser Personen an Einträgen gelten ohne Anfrage.',
+  hintAdmins: 'Dürfen diese Richtlinie und den API-Schlüssel ändern und das Audit-Protokoll exportieren.',
+
+  // Die Optionen des Formulars (policy-form.ts, policy-view.ts)
+  requestersAnyone: 'Alle im Workspace',
+  requestersApprovers: 'Nur Freigebende',
+  requestersListed: 'Aufgeführte Personen (und Freigebende)',
+  orderersMembers: 'Alle Mitglieder (nie Gäste oder Externe)',
+  orderersApprovers: 'Nur Freigebende',
+  orderersListed: 'Nur aufgeführte Personen',
+  answersSharedPrivate: 'Im Thread; in Channels mit anderen Organisationen nur privat',
+  answersChannel: 'Im Thread der Frage',
+  answersAsker: 'Nur an die fragende Person',
+  watchManagersAdderAndAdmins: 'Wer die Überwachung angelegt (Einstellungen gespeichert) hat, und Admins',
+  watchManagersAnyone: 'Alle Mitglieder',
+  publishingOwnOrders: 'Ohne Freigabe für neue Einträge zur eigenen Bestellung',
+  publishingApproval: 'Immer mit Freigabe',
+  ordersNeedApprovalOption: 'Bestellungen und Neuausstellungen brauchen Freigabe wie heikle Aktionen',
+  recordChangesNeedApprovalOption: 'Änderungen an DNS-Einträgen brauchen Freigabe',
+
+  // Die Feldfehler des Formulars (policy-form.ts)
+  notAHostName: (p: { word: string }) =>
+    `„${p.word}“ ist kein Hostname: Geben Sie Namen wie docs.example.com an, ohne https:// oder Pfad, durch Kommas getrennt.`,
+  tooManyHosts: (p: { max: number }) => `Höchstens ${p.max} Hosts.`,
+  approverGroupShape: 'Eine Benutzergruppen-ID sieht so aus: S0123ABCD.',
+  orderersNoneListed:
+    'Führen Sie auf, wer Zertifikate bestellen darf, oder wählen Sie oben eine andere Option.',
+  neededUnmeetable: (p: { listed: number; able: number; onlyApproversAsk: boolean }) =>
+    (p.listed === 1
+      ? 'Eine aufgeführte freigebende Person kann'
+      : `${p.listed} aufgeführte Freigebende können`) +
+    ` höchstens ${p.able === 1 ? 'eine Freigabe' : `${p.able} Freigaben`} erteilen` +
+    (p.onlyApproversAsk
+      ? ' (nur Freigebende dürfen anfragen, und niemand gibt die eigene Anfrage frei)'
+      : '') +
+    ': Führen Sie weitere Freigebende auf, fügen Sie eine Benutzergruppe hinzu oder senken Sie diese Zahl.',
+
+  // Die Prüfung des Freigabe-Channels (channel-probe.ts)
+  probeText:
+    ':wave: Regdesk prüft, ob es hier Freigabeanfragen posten kann. Diese Nachricht entfernt sich von selbst.',
+  probeChooseChannel: 'Wählen Sie einen Channel: Freigabeanfragen erscheinen dort, wo Freigebende sie sehen.',
+  probeNotInChannel:
+    'Regdesk ist nicht in diesem Channel: Laden Sie es dort mit `/invite @Regdesk` ein oder wählen Sie einen anderen.',
+  probeChannelNotFound:
+    'Regdesk kann in dieser Unterhaltung nicht posten (ein privater Channel, in dem es nicht Mitglied ist): Laden Sie es mit `/invite @Regdesk` ein oder wählen Sie einen anderen.',
+  probeArchived: 'Dieser Channel ist archiviert; wählen Sie einen anderen.',
+  probeFailed: 'Regdesk konnte nicht prüfen, ob es hier posten kann; versuchen Sie es gleich noch einmal.',
+
+  // Eine Änderung der Richtlinie, wie das Audit-Protokoll sie festhält (policy-view.ts)
+  policyChangeFromUnreadable: (p: { now: string }) => `war nicht lesbar; jetzt ${p.now}`,
+  policyFieldChanged: (p: { field: string; before: string; after: string }) =>
+    `${p.field}: ${p.before} → ${p.after}`,
+  policyValueUnset: 'nicht gesetzt',
+  policyNoChange: 'keine Änderung',
+} satisfies typeof en;

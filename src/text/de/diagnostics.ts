@@ -1,0 +1,133 @@
+import type { diagnostics as en, diagnosticFindings as enFindings } from '../en/diagnostics.js';
+
+/** Eine Zahl mit deutschem Tausenderpunkt (`1.000`). */
+const n = (value: number): string => value.toLocaleString('de-DE');
+
+/** Eine Anzahl mit dem passenden Substantiv: `1 Hinweis`, `3 Hinweise`. */
+const count = (value: number, one: string, many: string): string => `${n(value)} ${value === 1 ? one : many}`;
+
+/** Was Regdesk über die Live-Diagnose des DNS sagt, `/dns check` (siehe ../index.ts). */
+export const diagnostics = {
+  checkUsage: 'check DOMAIN',
+  checkSummary:
+    'Live-Diagnose: Delegierung, DNSSEC-Kette, CAA, Mail-Einträge, ausstehende Validierungseinträge',
+  checkUsageReply: '`/dns check DOMAIN`, z. B. `/dns check example.com`.',
+
+  // Die Ergebniskarte
+  title: (p: { name: string }) => `DNS-Prüfung von ${p.name}`,
+  summaryClean: (p: { name: string }) =>
+    `${p.name}: keine Befunde. Delegierung, DNSSEC, CAA und Mail sehen richtig aus.`,
+  summaryFindings: (p: { name: string; broken: number; risky: number; advice: number }) =>
+    `${p.name}: ${n(p.broken)} kritisch, ${n(p.risky)} riskant, ${count(p.advice, 'Hinweis', 'Hinweise')}.`,
+  checkedAt: (p: { date: string }) =>
+    `Live geprüft (${p.date}) über die konfigurierten Resolver und die Nameserver der Zone selbst.`,
+  severityBroken: ':red_circle: *Kritisch*',
+  severityRisky: ':large_orange_circle: *Riskant*',
+  severityAdvice: ':large_blue_circle: *Hinweis*',
+  fixLine: (p: { record: string; where: string }) => `Tragen Sie ${p.record} ${p.where} ein.`,
+  removeLine: (p: { record: string; where: string }) => `Entfernen Sie ${p.record} ${p.where}.`,
+  whereRegistrar: 'beim Registrar',
+  whereZone: (p: { nameservers: string }) => `in der Zone (ausgeliefert von ${p.nameservers})`,
+  whereParent: 'beim Registrar, der ihn an die Registry weitergibt',
+  notCheckedTitle: '*Nicht prüfbar*',
+  notCheckedLine: (p: { what: string; why: string }) => `• ${p.what}: ${p.why}`,
+  factsDelegation: (p: { parent: string; zone: string; registrar: string }) =>
+    `*Delegierung* übergeordnete Zone: ${p.parent} · Zone: ${p.zone} · Registrar: ${p.registrar}`,
+  factsDnssec: (p: { registrar: string; resolver: string; ds: string }) =>
+    `*DNSSEC* Registrar: ${p.registrar} · Resolver: ${p.resolver} · DS in der übergeordneten Zone: ${p.ds}`,
+  factsNone: '—',
+  registrarDnssec: (p: { desired: string; live: string }) => `Soll ${p.desired}, Ist ${p.live}`,
+  resolverSecure: 'sicher (validiert)',
+  resolverInsecure: 'unsicher (nicht signiert)',
+  resolverBogus: 'ungültig (Validierung schlägt fehl)',
+  resolverFailing: 'gestört (SERVFAIL)',
+  resolverUnknown: 'unbekannt',
+  truncated: (p: { more: number }) => `…und ${n(p.more)} weitere.`,
+
+  // Warum etwas nicht prüfbar war
+  whatParent: (p: { parent: string }) => `Die übergeordnete Zone ${p.parent}`,
+  whatServer: (p: { host: string; address: string }) => `Nameserver ${p.host} (${p.address})`,
+  whatServerAddress: (p: { host: string }) => `Die Adresse des Nameservers ${p.host}`,
+  whatRegistrar: 'Die Sicht des Registrars',
+  whatResolver: 'Die Sicht der Resolver',
+  whatCaa: (p: { name: string }) => `CAA von ${p.name}`,
+  whatMail: 'Mail-Einträge',
+  whatValidation: (p: { id: string }) => `Validierungseinträge des Zertifikats ${p.id}`,
+  whyTimeout: 'keine Antwort in der vorgesehenen Zeit',
+  whyNetwork: (p: { detail: string }) => `konnte nicht abgefragt werden (${p.detail})`,
+  whyAnswered: (p: { rcode: string }) => `antwortete mit ${p.rcode}`,
+  whyNotInAccount: 'die Domain ist nicht in diesem Konto',
+  whyRegistrar: (p: { message: string }) => p.message,
+  whyNoAnswer: 'kein Server hat geantwortet',
+
+  validationVisible: (p: { id: string; count: number }) =>
+    `Zertifikat ${p.id}: ${count(p.count, 'Validierungseintrag wird', 'Validierungseinträge werden')} von den Nameservern der Zone ausgeliefert.`,
+
+  // Die Vorabprüfung im Formular von /tls order
+  /** Ein Fehler an einem Formularfeld: reiner Text, kein mrkdwn. */
+  caaPreflightError: (p: { name: string; ca: string; issuers: string; record: string }) =>
+    `CAA erlaubt für ${p.name} nur ${p.issuers}, nicht ${p.ca}: Fügen Sie „${p.record}“ hinzu, sonst schlägt die Bestellung fehl. Senden Sie das Formular erneut ab, um trotzdem zu bestellen.`,
+} satisfies typeof en;
+
+/**
+ * Die Befunde von `/dns check` und der Überwachung, einer je Art (features/diagnostics/findings.ts):
+ * Jeder sagt, was falsch ist und was daraus folgt; die Korrekturzeile der Karte sagt, was wo einzutragen ist.
+ */
+export const diagnosticFindings = {
+  notDelegated: (p: { name: string; parent: string }) =>
+    `${p.name} ist nicht delegiert: ${p.parent} hat keine Nameserver dafür, daher kann niemand die Domain auflösen.`,
+  noAddress: (p: { host: string }) =>
+    `Nameserver ${p.host} hat keine Adresse: Resolver können ihn nicht erreichen.`,
+  missingGlue: (p: { host: string; parent: string }) =>
+    `${p.host} liegt in der Zone, die er ausliefert, aber ${p.parent} hat keine Adresse (Glue) für ihn: Resolver finden die Nameserver der Zone nicht.`,
+  allLame: (p: { name: string }) =>
+    `Kein Nameserver antwortet autoritativ für ${p.name}: Die Domain lässt sich nicht auflösen.`,
+  lame: (p: { host: string; address: string; name: string; answer: string }) =>
+    `${p.host} (${p.address}) ist für ${p.name} eingetragen, liefert die Zone aber nicht aus (Antwort: ${p.answer}): Abfragen, die bei ihm landen, schlagen fehl oder hängen.`,
+  nsMismatch: (p: { parent: string; zone: string }) =>
+    `Die übergeordnete Zone nennt ${p.parent}, die Zone selbst ${p.zone}: Resolver sehen andere Nameserver, je nachdem, wo sie fragen.`,
+  registrarMismatch: (p: { registrar: string; parent: string }) =>
+    `Der Registrar meldet ${p.registrar}, die übergeordnete Zone liefert ${p.parent}: Eine Änderung läuft noch oder hat die Registry nicht erreicht.`,
+  serialMismatch: (p: { serials: string }) =>
+    `Die Nameserver liefern unterschiedliche Versionen der Zone aus (SOA-Seriennummern ${p.serials}): Einer von ihnen ist nicht aktuell.`,
+  dsMatchesNoKey: (p: { name: string }) =>
+    `Der DS-Eintrag in der übergeordneten Zone passt zu keinem Schlüssel von ${p.name}: Validierende Resolver lehnen jede Antwort ab (SERVFAIL).`,
+  dsWithoutKeys: (p: { name: string }) =>
+    `Die übergeordnete Zone hat einen DS-Eintrag für ${p.name}, aber die Zone ist nicht signiert: Validierende Resolver lehnen jede Antwort ab.`,
+  signedWithoutDs: (p: { name: string }) =>
+    `${p.name} ist signiert, aber die übergeordnete Zone hat keinen DS-Eintrag: Resolver behandeln die Zone als unsigniert, DNSSEC schützt noch nichts.`,
+  signaturesExpired: (p: { name: string; date: string }) =>
+    `Die Signaturen von ${p.name} sind abgelaufen (${p.date}): Validierende Resolver lehnen jede Antwort ab.`,
+  signaturesExpiring: (p: { name: string; date: string }) =>
+    `Die Signaturen von ${p.name} laufen in weniger als 7 Tagen ab (${p.date}): Der Signierdienst erneuert sie nicht.`,
+  bogus: (p: { name: string }) =>
+    `Validierende Resolver können ${p.name} nicht validieren (bogus): Sie antworten dafür mit SERVFAIL.`,
+  registryActiveNoDs: (p: { state: string }) =>
+    `Der Registrar meldet DNSSEC ${p.state}, aber in der übergeordneten Zone gibt es keinen DS-Eintrag: Die Registry hat ihn nicht veröffentlicht.`,
+  registrarOffDsPresent: (p: { state: string }) =>
+    `Der Registrar meldet DNSSEC ${p.state}, aber die übergeordnete Zone hat noch einen DS-Eintrag: Lassen Sie die Zone signiert, bis er entfernt ist.`,
+  dnssecOff: (p: { name: string }) =>
+    `DNSSEC ist für ${p.name} nicht aktiviert: Antworten für die Domain lassen sich fälschen. \`/dns dnssec ${p.name} enable\` aktiviert es.`,
+  caaForbids: (p: { name: string; ca: string; issuers: string; at: string }) =>
+    `CAA bei ${p.at} erlaubt nur ${p.issuers}: ${p.ca} darf keine Zertifikate für ${p.name} ausstellen, daher schlagen Bestellungen über den Registrar fehl.`,
+  caaForbidsWildcard: (p: { name: string; ca: string; issuers: string; at: string }) =>
+    `CAA bei ${p.at} erlaubt Wildcards nur von ${p.issuers}: ${p.ca} darf kein Wildcard-Zertifikat für ${p.name} ausstellen.`,
+  noMx: (p: { name: string }) =>
+    `${p.name} hat keinen MX-Eintrag: Mail an die Domain geht, wenn überhaupt, an die Adresse aus ihrem A- oder AAAA-Eintrag. Veröffentlichen Sie einen Null-MX, falls die Domain keine Mail annimmt.`,
+  mxNoAddress: (p: { host: string }) =>
+    `Mailserver ${p.host} hat keine Adresse: Mail an die Domain kommt zurück oder bleibt hängen.`,
+  noSpf: (p: { name: string }) =>
+    `${p.name} hat keinen SPF-Eintrag: Jeder kann in ihrem Namen Mail versenden.`,
+  manySpf: (p: { name: string; count: number }) =>
+    `${p.name} hat ${n(p.count)} SPF-Einträge: Empfänger werten das als Fehler (RFC 7208), daher schlägt SPF für alle Mail der Domain fehl.`,
+  noDmarc: (p: { name: string }) =>
+    `${p.name} hat keinen DMARC-Eintrag: Empfänger erhalten keine Richtlinie für Mail, die SPF und DKIM nicht besteht.`,
+  manyDmarc: (p: { name: string; count: number }) =>
+    `${p.name} hat ${n(p.count)} DMARC-Einträge: Empfänger ignorieren sie alle (RFC 7489).`,
+  rejectWithBrokenSpf: (p: { name: string }) =>
+    `DMARC verlangt \`p=reject\`, während SPF fehlerhaft ist: Mail von ${p.name} ohne DKIM-Signatur wird abgelehnt.`,
+  validationMissing: (p: { id: string; name: string }) =>
+    `Zertifikat ${p.id} wartet auf seinen Validierungseintrag \`${p.name}\`, den die Nameserver der Zone noch nicht ausliefern: Das Zertifikat kann nicht ausgestellt werden.`,
+  validationWrong: (p: { id: string; name: string; found: string }) =>
+    `Zertifikat ${p.id} wartet auf \`${p.name}\`, aber die Zone liefert dort einen anderen Wert aus (${p.found}): Das Zertifikat kann nicht ausgestellt werden.`,
+} satisfies typeof enFindings;
