@@ -195,7 +195,8 @@ export async function checkDelegation(
               host: target.host,
               address: target.address,
               name: domain,
-              answer: answer.rcode === 'NOERROR' ? 'without authority' : answer.rcode,
+              // NOERROR without the AA flag: the catalog says "without authority".
+              answer: answer.rcode,
             },
             `${target.host}/${target.address}`,
           ),

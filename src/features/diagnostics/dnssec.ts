@@ -137,7 +137,7 @@ export async function checkDnssec(
     const on = registrar.live === 'enabled';
     if (on && ds.length === 0)
       findings.push(
-        finding('risky', 'dnssec', 'registryActiveNoDs', { state: `live ${registrar.live}` }, domain, toSet),
+        finding('risky', 'dnssec', 'registryActiveNoDs', { state: registrar.live }, domain, toSet),
       );
     else if (!on && registrar.desired !== 'enabled' && ds.length > 0 && keys.length > 0)
       findings.push(finding('risky', 'dnssec', 'registrarOffDsPresent', { state: registrar.live }, domain));

@@ -83,7 +83,7 @@ export const diagnosticFindings = {
   allLame: (p: { name: string }) =>
     `Kein Nameserver antwortet autoritativ für ${p.name}: Die Domain lässt sich nicht auflösen.`,
   lame: (p: { host: string; address: string; name: string; answer: string }) =>
-    `${p.host} (${p.address}) ist für ${p.name} eingetragen, liefert die Zone aber nicht aus (Antwort: ${p.answer}): Abfragen, die bei ihm landen, schlagen fehl oder hängen.`,
+    `${p.host} (${p.address}) ist für ${p.name} eingetragen, liefert die Zone aber nicht aus (Antwort: ${p.answer === 'NOERROR' ? 'ohne Autorität' : p.answer}): Abfragen, die bei ihm landen, schlagen fehl oder hängen.`,
   nsMismatch: (p: { parent: string; zone: string }) =>
     `Die übergeordnete Zone nennt ${p.parent}, die Zone selbst ${p.zone}: Resolver sehen andere Nameserver, je nachdem, wo sie fragen.`,
   registrarMismatch: (p: { registrar: string; parent: string }) =>
@@ -103,7 +103,7 @@ export const diagnosticFindings = {
   bogus: (p: { name: string }) =>
     `Validierende Resolver können ${p.name} nicht validieren (bogus): Sie antworten dafür mit SERVFAIL.`,
   registryActiveNoDs: (p: { state: string }) =>
-    `Der Registrar meldet DNSSEC ${p.state}, aber in der übergeordneten Zone gibt es keinen DS-Eintrag: Die Registry hat ihn nicht veröffentlicht.`,
+    `Der Registrar meldet DNSSEC im Ist-Zustand als ${p.state}, aber in der übergeordneten Zone gibt es keinen DS-Eintrag: Die Registry hat ihn nicht veröffentlicht.`,
   registrarOffDsPresent: (p: { state: string }) =>
     `Der Registrar meldet DNSSEC ${p.state}, aber die übergeordnete Zone hat noch einen DS-Eintrag: Lassen Sie die Zone signiert, bis er entfernt ist.`,
   dnssecOff: (p: { name: string }) =>

@@ -75,7 +75,7 @@ export const diagnosticFindings = {
   allLame: (p: { name: string }) =>
     `No nameserver answers authoritatively for ${p.name}: the domain does not resolve.`,
   lame: (p: { host: string; address: string; name: string; answer: string }) =>
-    `${p.host} (${p.address}) is listed for ${p.name} but does not serve it (answered ${p.answer}): lookups that reach it fail or wait.`,
+    `${p.host} (${p.address}) is listed for ${p.name} but does not serve it (answered ${p.answer === 'NOERROR' ? 'without authority' : p.answer}): lookups that reach it fail or wait.`,
   nsMismatch: (p: { parent: string; zone: string }) =>
     `The parent lists ${p.parent}, the zone itself lists ${p.zone}: resolvers see different nameservers depending on where they ask.`,
   registrarMismatch: (p: { registrar: string; parent: string }) =>
@@ -95,7 +95,7 @@ export const diagnosticFindings = {
   bogus: (p: { name: string }) =>
     `Validating resolvers cannot validate ${p.name} (bogus): they answer SERVFAIL for it.`,
   registryActiveNoDs: (p: { state: string }) =>
-    `The registrar reports DNSSEC ${p.state}, but there is no DS at the parent: the registry has not published it.`,
+    `The registrar reports DNSSEC live as ${p.state}, but there is no DS at the parent: the registry has not published it.`,
   registrarOffDsPresent: (p: { state: string }) =>
     `The registrar reports DNSSEC ${p.state}, but the parent still has a DS: keep the zone signed until it is removed.`,
   dnssecOff: (p: { name: string }) =>
