@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { request } from 'node:http';
-import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
+import { freePort } from '../../src/shared/local-redis.js';
 import { type Child, startRegdesk } from '../lib/children.js';
 import { type BenchContext, keyPrefix, regdeskEnv, sleep, startSandbox, TEAM } from '../lib/context.js';
 import { judged, ms, percentile, type Row } from '../lib/report.js';
@@ -17,17 +17,6 @@ const ROUNDS = 3;
 const LATENCY_GOAL_MS = 100;
 /** How long queue readings are reused (src/shared/queue-depth.ts QUEUE_DEPTH_TTL_MS). */
 const DEPTH_TTL_MS = 5_000;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address !== null ? address.port : 0));
-    });
-  });
-}
 
 /** A Redis of this scenario's own, so its command count is the child's alone (other scenarios share the bench's). */
 async function ownRedis(): Promise<{ url: string; redis: Redis; server: ChildProcess }> {
