@@ -62,6 +62,15 @@ export function createMetrics(
 ): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  // prom-client's three gauges named `…_total` break Prometheus' naming rule (`promtool check metrics`
+  // flags them: `_total` is for counters). Their by-type gauges stay (`nodejs_active_handles{type}` …);
+  // `sum()` of those is the same total.
+  for (const name of [
+    'nodejs_active_handles_total',
+    'nodejs_active_requests_total',
+    'nodejs_active_resources_total',
+  ])
+    registry.removeSingleMetric(name);
   const watched = new Map<string, Queue>();
   const depth = new QueueDepth(watched);
   let health: Health | undefined;

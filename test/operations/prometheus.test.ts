@@ -84,15 +84,9 @@ describe('operations: alert rules, dashboard and /metrics checked with the real 
 
   it('promtool finds nothing to fix in a live /metrics, which follows the conventions', async () => {
     const linted = await promtool(['check', 'metrics'], { stdin: exposition });
-    const problems = linted.output
-      .trim()
-      .split('\n')
-      .filter((line) => line !== '');
-    // prom-client's standard Node gauges `nodejs_active_{handles,requests,resources}_total` keep the
-    // names every Node.js dashboard queries, `_total` and all; nothing of Regdesk's own is flagged.
-    const standard =
-      /^nodejs_active_(handles|requests|resources)_total non-counter metrics should not have "_total" suffix$/;
-    expect(problems.filter((line) => !standard.test(line))).toEqual([]);
+    // Nothing to fix, prom-client's standard metrics included (metrics.ts drops its misnamed gauges).
+    expect(linted.output.trim()).toBe('');
+    expect(linted.code).toBe(0);
     const names = exported(exposition);
     // The standard process and Node metrics under their usual names, no prefix.
     for (const name of [
