@@ -85,12 +85,13 @@ function meteredFetch(
 ): NonNullable<WebClientOptions['fetch']> {
   return async (input, init) => {
     const url = input instanceof Request ? input.url : String(input);
-    const method = url.startsWith(apiBase)
-      ? new URL(url).pathname.split('/').pop() || 'unknown'
-      : 'file_upload';
+    const api = url.startsWith(apiBase);
+    const method = api ? new URL(url).pathname.split('/').pop() || 'unknown' : 'file_upload';
     try {
       const response = await fetch(input, init);
-      const status = response.status === 200 ? await outcomeOf(response) : String(response.status);
+      // The Web API says `ok` in its JSON body; an upload address answers plain text, judged by status.
+      const status =
+        response.status !== 200 ? String(response.status) : api ? await outcomeOf(response) : 'ok';
       metrics.slackCalls.inc({ method, status });
       return response;
     } catch (error) {
