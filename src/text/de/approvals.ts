@@ -1,4 +1,5 @@
 import type { approvals as en } from '../en/approvals.js';
+import { ACTS, NEGATED, stateWord } from './approval-words.js';
 
 /** Wird der drückenden Person nach einem Schritt gesagt, den die öffentliche Nachricht nicht zeigen konnte (R30, R31). */
 const NOT_SHOWN =
@@ -7,37 +8,6 @@ const NOT_SHOWN =
 /** Warum eine Anfrage aus der Zeit vor einem Datenvorfall geschlossen statt freigegeben oder ausgeführt wird (R40). */
 const STALE_REQUEST =
   'Die Daten von Regdesk gingen nach dieser Anfrage verloren oder wurden aus einer älteren Kopie wiederhergestellt, daher lässt sich nicht feststellen, ob die Anfrage schon ausgeführt wurde. Sie wurde geschlossen; stellen Sie sie erneut, falls sie noch nötig ist.';
-
-/** Der Zustand einer Anfrage als Wort (`ApprovalState`); Unbekanntes bleibt, wie es ist. */
-const STATE_WORDS: Readonly<Record<string, string>> = {
-  pending: 'offen',
-  approved: 'freigegeben',
-  executing: 'in Ausführung',
-  succeeded: 'erledigt',
-  failed: 'fehlgeschlagen',
-  denied: 'abgelehnt',
-  expired: 'abgelaufen',
-  withdrawn: 'zurückgezogen',
-};
-const stateWord = (state: string): string => STATE_WORDS[state] ?? state;
-
-/** Was eine Ablehnung nennt: die Handlung als Infinitiv, und verneint (die Stellung von „nicht“/„kein“ hängt vom Objekt ab). */
-const ACTS = {
-  lookup: ['Regdesk nutzen', 'Regdesk nicht nutzen'],
-  view: ['Freigaben und das Audit-Protokoll ansehen', 'Freigaben und das Audit-Protokoll nicht ansehen'],
-  order: ['Zertifikate bestellen', 'keine Zertifikate bestellen'],
-  reissue: ['Zertifikate neu ausstellen', 'keine Zertifikate neu ausstellen'],
-  organization: [
-    'TLS-Organisationen anlegen oder bearbeiten',
-    'keine TLS-Organisationen anlegen oder bearbeiten',
-  ],
-  request: ['heikle Aktionen anfragen', 'keine heiklen Aktionen anfragen'],
-  approve: ['Anfragen freigeben', 'keine Anfragen freigeben'],
-  export: ['das Audit-Protokoll exportieren', 'das Audit-Protokoll nicht exportieren'],
-  policy: ['die Freigaberichtlinie ändern', 'die Freigaberichtlinie nicht ändern'],
-  key: ['den API-Schlüssel des Registrars ändern', 'den API-Schlüssel des Registrars nicht ändern'],
-} as const;
-const NEGATED: ReadonlyMap<string, string> = new Map(Object.values(ACTS));
 
 /** Was Regdesk über Freigaben sagt (siehe ../index.ts). */
 export const approvals = {

@@ -1,7 +1,8 @@
 import type { assistant as en } from '../en/assistant.js';
+import { count } from './grammar.js';
 
 /** „1 Frage“, „3 Fragen“: nach der Anzahl gewählt. */
-const questions = (count: number) => `${count.toLocaleString('de-DE')} ${count === 1 ? 'Frage' : 'Fragen'}`;
+const questions = (value: number) => count(value, 'Frage', 'Fragen');
 
 /** Was Regdesk rund um den Assistenten sagt (siehe ../index.ts). */
 export const assistant = {

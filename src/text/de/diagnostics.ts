@@ -1,10 +1,5 @@
 import type { diagnostics as en, diagnosticFindings as enFindings } from '../en/diagnostics.js';
-
-/** Eine Zahl mit deutschem Tausenderpunkt (`1.000`). */
-const n = (value: number): string => value.toLocaleString('de-DE');
-
-/** Eine Anzahl mit dem passenden Substantiv: `1 Hinweis`, `3 Hinweise`. */
-const count = (value: number, one: string, many: string): string => `${n(value)} ${value === 1 ? one : many}`;
+import { count, n } from './grammar.js';
 
 /** Was Regdesk über die Live-Diagnose des DNS sagt, `/dns check` (siehe ../index.ts). */
 export const diagnostics = {

@@ -1,13 +1,8 @@
 import type { dns as en } from '../en/dns.js';
-
-/** Eine Zahl mit deutschem Tausenderpunkt (`1.000`). */
-const n = (value: number): string => value.toLocaleString('de-DE');
+import { count, n } from './grammar.js';
 
 /** Eine Zahl oder ein Platzhalter (`?`), wie ihn der Registrar-Wert liefert. */
 const num = (value: string | number): string => (typeof value === 'number' ? n(value) : value);
-
-/** Eine Anzahl mit dem passenden Substantiv: `1 Eintrag`, `3 Einträge`. */
-const count = (value: number, one: string, many: string): string => `${n(value)} ${value === 1 ? one : many}`;
 
 /** Was Regdesk über DNS sagt (siehe ../index.ts). */
 export const dns = {

@@ -1,7 +1,5 @@
 import type { domains as en } from '../en/domains.js';
-
-/** Eine Zahl mit deutschem Tausenderpunkt (`1.000`). */
-const n = (value: number): string => value.toLocaleString('de-DE');
+import { n } from './grammar.js';
 
 /** Was Regdesk über Domains sagt (siehe ../index.ts). */
 export const domains = {

@@ -1,8 +1,8 @@
 import type { publish as en } from '../en/publish.js';
+import { count } from './grammar.js';
 
 /** „1 Validierungseintrag“, „3 Validierungseinträge“: nach der Anzahl gewählt. */
-const validationRecords = (count: number) =>
-  count === 1 ? '1 Validierungseintrag' : `${count.toLocaleString('de-DE')} Validierungseinträge`;
+const validationRecords = (value: number) => count(value, 'Validierungseintrag', 'Validierungseinträge');
 
 /** Was Regdesk sagt, wenn es die Validierungseinträge eines Zertifikats veröffentlicht (features/publish). */
 export const publish = {

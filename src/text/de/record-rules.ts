@@ -1,7 +1,5 @@
 import type { recordRules as en } from '../en/record-rules.js';
-
-/** Eine Zahl im deutschen Format (604.800), wo sie 999 übersteigen kann. */
-const n = (value: number) => value.toLocaleString('de-DE');
+import { n } from './grammar.js';
 
 /**
  * Warum eine Änderung an einem DNS-Eintrag abgelehnt wird (features/records/rules.ts und record-data.ts):

@@ -1,7 +1,5 @@
 import type { records as en } from '../en/records.js';
-
-/** Eine Zahl im deutschen Format (604.800), wo sie 999 übersteigen kann. */
-const n = (value: number) => value.toLocaleString('de-DE');
+import { n } from './grammar.js';
 
 /** Änderungen an Einträgen: `/dns record add|edit|delete`, Bearbeiten/Löschen auf Eintragsseiten, Rückgängig (features/records). */
 export const records = {

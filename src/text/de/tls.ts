@@ -1,7 +1,5 @@
 import type { tls as en } from '../en/tls.js';
-
-/** Eine Zahl im deutschen Format (1.000), wo sie 999 übersteigen kann. */
-const n = (value: number) => value.toLocaleString('de-DE');
+import { n } from './grammar.js';
 
 /** Was Regdesk über TLS-Zertifikate sagt (siehe ../index.ts). */
 export const tls = {

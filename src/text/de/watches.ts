@@ -1,37 +1,11 @@
 import type { watches as en } from '../en/watches.js';
-
-/** Eine Zahl mit deutschem Tausenderpunkt (`1.000`). */
-const n = (value: number): string => value.toLocaleString('de-DE');
-
-/** Eine Anzahl mit dem passenden Substantiv: `1 Domain`, `3 Domains`. */
-const count = (value: number, one: string, many: string): string => `${n(value)} ${value === 1 ? one : many}`;
+import { cadenceAdverb, count, n, weekday } from './grammar.js';
 
 /** Tage im Dativ: „in 1 Tag“, „in 3 Tagen“, „innerhalb von 3 Tagen“. */
 const daysDative = (value: number): string => count(value, 'Tag', 'Tagen');
 
 /** Tage im Akkusativ: „die üblichen 7 Tage“. */
 const daysAccusative = (value: number): string => count(value, 'Tag', 'Tage');
-
-/** Die Wochentage, wie sie gespeichert sind (`monday` …) oder großgeschrieben (`Monday` …). */
-const WEEKDAYS: Record<string, string> = {
-  monday: 'Montag',
-  tuesday: 'Dienstag',
-  wednesday: 'Mittwoch',
-  thursday: 'Donnerstag',
-  friday: 'Freitag',
-  saturday: 'Samstag',
-  sunday: 'Sonntag',
-};
-
-/** Der deutsche Name eines Wochentags (`monday` oder `Monday` → `Montag`); Unbekanntes bleibt, wie es ist. */
-const weekday = (day: string): string => WEEKDAYS[day.toLowerCase()] ?? day;
-
-/** Der Rhythmus als Adverb fürs Audit-Protokoll: `daily` → „täglich“, `monday` → „montags“. */
-const cadenceAdverb = (cadence: string): string => {
-  if (cadence === 'daily') return 'täglich';
-  const day = WEEKDAYS[cadence.toLowerCase()];
-  return day === undefined ? cadence : `${day.toLowerCase()}s`;
-};
 
 /** Wer Überwachungen verwalten darf, in Klammern hinter „Admins“. */
 const ADMINS = 'Admins (Admins und Inhaber des Workspace sowie die Regdesk-Admins aus `/domain policy`)';

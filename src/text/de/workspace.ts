@@ -1,8 +1,8 @@
 import type { workspace as en } from '../en/workspace.js';
+import { count } from './grammar.js';
 
 /** „1 Eintrag“, „1.234 Einträge“. */
-const entries = (count: number): string =>
-  count === 1 ? '1 Eintrag' : `${count.toLocaleString('de-DE')} Einträge`;
+const entries = (value: number): string => count(value, 'Eintrag', 'Einträge');
 
 /** Was Regdesk über den Workspace sagt: App-Startseite, Schlüssel, Audit, Installation, Verfolgen (siehe ../index.ts). */
 export const workspace = {
