@@ -7,6 +7,8 @@ import type { SubcommandContext } from '../../slack/router.js';
 import { workspaceOf } from '../../slack/workspace.js';
 import { text } from '../../text/index.js';
 import type { SensitiveOperation } from './operations.js';
+import type { Roles } from './permissions.js';
+import type { Policy, PolicyStore } from './policy.js';
 import type { ApprovalRequest } from './record.js';
 import type { NewRequest } from './service.js';
 
@@ -50,6 +52,41 @@ export async function requestApproval<Op extends SensitiveOperation<never>>(
   } catch (error) {
     await reply(replyForError(error, logger).text);
   }
+}
+
+/** What `requestUnlessExempt` asks: the policy, the permission model and the approval service. */
+export interface ExemptionDeps<Op extends SensitiveOperation<never>> {
+  policies: Pick<PolicyStore, 'read'>;
+  roles: Pick<Roles, 'require'>;
+  approvals: Requests<Op>;
+  logger: Logger;
+}
+
+/**
+ * An action the policy may let happen without approval (orders, record changes, publishing): an
+ * approval request unless `exempt` says the policy lets this one through, in which case the person's
+ * permission is checked here (the request would check it otherwise, R33) and `run` does it at once.
+ * Unreadable, the policy is the strictest one, which exempts nothing: a request, which refuses (R41).
+ * `requested` when it became a request; the requester has been told where.
+ */
+export async function requestUnlessExempt<Op extends SensitiveOperation<never>, T>(
+  deps: ExemptionDeps<Op>,
+  input: RequestInput<Op>,
+  requester: Person,
+  exempt: (policy: Policy) => boolean,
+  run: () => Promise<T>,
+): Promise<T | 'requested'> {
+  const read = await deps.policies.read(input.workspace);
+  if (!exempt(read.policy)) {
+    await requestApproval(deps.approvals, input, requester, deps.logger);
+    return 'requested';
+  }
+  await deps.roles.require(requester.client, input.workspace, input.user, input.operation.permission, {
+    policy: read,
+    operation: input.operation.name,
+    target: input.operation.target(input.params),
+  });
+  return run();
 }
 
 /** A sensitive slash command: ack at once, then post the approval request (the preview reads the registrar). */

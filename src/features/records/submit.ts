@@ -4,9 +4,10 @@ import type { WorkspaceRef } from '../../shared/workspace.js';
 import type { Submitter } from '../../slack/modal-flow.js';
 import type { ChannelPoster } from '../../slack/poster.js';
 import { text } from '../../text/index.js';
+import type { ParamsOf } from '../approvals/operations.js';
 import type { Roles } from '../approvals/permissions.js';
 import { type PolicyStore, recordChangeNeedsApproval } from '../approvals/policy.js';
-import { type Requests, requestApproval } from '../approvals/request.js';
+import { type Requests, requestUnlessExempt } from '../approvals/request.js';
 import { type AuditLog, hashParams } from '../audit/service.js';
 import { announceChange } from '../follow/announce.js';
 import type { Origin } from '../follow/jobs.js';
@@ -41,7 +42,6 @@ export async function submitChange(
   who: Submitter,
   request: ChangeRequest,
 ): Promise<void> {
-  const read = await deps.policies.read(workspace);
   const { change } = request;
   const type = change.kind === 'add' ? change.after.type : change.before.type;
   const params = {
@@ -50,16 +50,23 @@ export async function submitChange(
     by: who.user,
     ...(request.revertOf === undefined ? {} : { revertOf: request.revertOf }),
   };
-  if (recordChangeNeedsApproval(read.policy, who.user, type)) {
-    const input = { workspace, user: who.user, channel: who.channel, operation: changeRecord, params };
-    await requestApproval(deps.approvals, input, who, deps.logger);
-    return;
-  }
-  await deps.roles.require(who.client, workspace, who.user, changeRecord.permission, {
-    policy: read,
-    operation: changeRecord.name,
-    target: request.domain,
-  });
+  const input = { workspace, user: who.user, channel: who.channel, operation: changeRecord, params };
+  await requestUnlessExempt(
+    deps,
+    input,
+    who,
+    (policy) => !recordChangeNeedsApproval(policy, who.user, type),
+    () => makeNow(deps, workspace, who, params),
+  );
+}
+
+/** The change made at once (the policy exempts it): announced with Revert, followed, audited. */
+async function makeNow(
+  deps: SubmitDeps,
+  workspace: WorkspaceRef,
+  who: Submitter,
+  params: ParamsOf<typeof changeRecord>,
+): Promise<void> {
   const made = await makeChange(
     deps.registrarFor(workspace),
     deps.recordChanges,
@@ -77,14 +84,14 @@ export async function submitChange(
       ? undefined
       : {
           start: (origin) => deps.follow(workspace, 'record', followed.resource, origin),
-          showCommand: text.records.showCommand({ domain: request.domain }),
+          showCommand: text.records.showCommand({ domain: params.domain }),
         },
   );
   await deps.audit.append(workspace, {
     action: 'record_change',
     actor: who.user,
     operation: changeRecord.name,
-    target: request.domain,
+    target: params.domain,
     paramsHash: hashParams(params),
     outcome: execution.outcome,
   });

@@ -6,7 +6,7 @@ import type { ChannelPoster } from '../../slack/poster.js';
 import { text } from '../../text/index.js';
 import type { Roles } from '../approvals/permissions.js';
 import type { PolicyStore } from '../approvals/policy.js';
-import { type Requests, requestApproval } from '../approvals/request.js';
+import { type Requests, requestUnlessExempt } from '../approvals/request.js';
 import { type AuditLog, hashParams } from '../audit/service.js';
 import { announceChange } from '../follow/announce.js';
 import type { Origin } from '../follow/jobs.js';
@@ -55,19 +55,8 @@ export async function orderOrRequest<Op extends CertificateOperation>(
   params: ReturnType<Op['parse']>,
   make: () => Promise<void>,
 ): Promise<void> {
-  // Unreadable, the strictest policy sends every order through a request, which refuses it (R41).
-  const read = await deps.policies.read(workspace);
-  if (read.policy.ordersNeedApproval) {
-    const input = { workspace, user: who.user, channel: who.channel, operation, params };
-    await requestApproval(deps.approvals, input, who, deps.logger);
-    return;
-  }
-  await deps.roles.require(who.client, workspace, who.user, operation.permission, {
-    policy: read,
-    operation: operation.name,
-    target: operation.target(params),
-  });
-  await make();
+  const input = { workspace, user: who.user, channel: who.channel, operation, params };
+  await requestUnlessExempt(deps, input, who, (policy) => !policy.ordersNeedApproval, make);
 }
 
 /** Each change as announced and as audited. */
