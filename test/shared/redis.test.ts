@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isListening } from '../../src/shared/local-redis.js';
+import { freePort, isListening } from '../../src/shared/local-redis.js';
 import { checkRedisServer, createRedis, KeySpace, pingRedis, waitForReady } from '../../src/shared/redis.js';
 import { testRedisUrl } from '../helpers/provided-context.js';
 
@@ -20,7 +20,8 @@ describe('Redis connections and checks', () => {
   });
 
   it('refuses a Redis with an evicting maxmemory-policy', async () => {
-    const port = 41_000 + Math.floor(Math.random() * 5_000);
+    // A port the kernel just handed out (a random one may be taken), and time for a busy machine.
+    const port = await freePort();
     const child = spawn('redis-server', [
       '--port',
       String(port),
@@ -30,7 +31,7 @@ describe('Redis connections and checks', () => {
       'allkeys-lru',
     ]);
     try {
-      await expect.poll(() => isListening('127.0.0.1', port), { timeout: 5_000 }).toBe(true);
+      await expect.poll(() => isListening('127.0.0.1', port), { timeout: 20_000 }).toBe(true);
       const redis = createRedis(`redis://127.0.0.1:${port}`, 'request');
       opened.push(redis);
       await waitForReady(redis);
