@@ -33,7 +33,13 @@ function run(args: string[], env: Record<string, string>, asExecutable = false):
   child.stderr.on('data', (chunk: Buffer) => {
     output += chunk.toString();
   });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  // A spawn that fails (EAGAIN on a crowded machine) emits 'error' and never 'close': fail with the
+  // reason instead of waiting out the test's timeout.
+  const exited = new Promise<number | null>((resolve, reject) => {
+    // 'close', not 'exit': the output is complete by then.
+    child.on('close', (code) => resolve(code));
+    child.on('error', reject);
+  });
   return { child, output: () => output, exited };
 }
 
