@@ -42,6 +42,7 @@ import { createQueue } from './shared/queues.js';
 import type { KeySpace, Redis } from './shared/redis.js';
 import type { WorkspaceRef } from './shared/workspace.js';
 import type { SlackClients } from './slack/clients.js';
+import type { Languages } from './slack/language.js';
 import type { LookupAccess } from './slack/lookup.js';
 import type { ChannelPoster } from './slack/poster.js';
 import { buildSlackServices } from './slack/services.js';
@@ -91,6 +92,8 @@ export interface Services extends BaseDeps {
   /** Slack users and user groups, cached 60 s across processes. */
   directory: SlackDirectory;
   policies: PolicyStore;
+  /** The language of each person and of the workspace's channels (contract §3 "Language"). */
+  languages: Languages;
   /** Who may do what: the one permission model every feature asks (features/approvals/permissions.ts). */
   roles: Roles;
   vanitySets: VanitySets;
@@ -195,6 +198,7 @@ export function buildServices(deps: ServiceDeps): Services {
     approvalQueue: approval.approvalQueue,
     followQueue: follow.followQueue,
     slackFor: slack.slackFor,
+    languages: approval.languages,
   });
   const assistant = buildAssistantServices({ ...common, workspaceKeys: keyServices.workspaceKeys });
   const { roles } = approval;

@@ -4,13 +4,14 @@ import type { Queue } from 'bullmq';
 import type { Config } from '../config.js';
 import type { Sandbox } from '../sandbox/index.js';
 import type { Logger } from '../shared/logger.js';
+import type { WorkspaceRef } from '../shared/workspace.js';
 import { PlaygroundActions } from './actions.js';
 import { PlaygroundToken } from './guard.js';
 import { packageRoot, readManifest } from './manifest.js';
 import { RegistrarPanel } from './registrar.js';
 import { PlaygroundServer } from './server.js';
 import { SlackEventSender } from './slack-events.js';
-import { SlackStandIn } from './slack-standin.js';
+import { SlackStandIn, WORKSPACE } from './slack-standin.js';
 import { seedWorkspace } from './workspace.js';
 
 /** Calls the stand-in remembers in a long-running playground (tests keep all of theirs). */
@@ -56,6 +57,8 @@ export interface PlaygroundOptions {
   sandbox?: Sandbox;
   /** The followers' queue: moving the simulator's clock wakes them. */
   followQueue?: Pick<Queue, 'getDelayed'>;
+  /** Regdesk forgets what it knew of a member's language (the page's language switch). */
+  forgetLanguage?: (workspace: WorkspaceRef, user: string) => Promise<void>;
   logger: Logger;
 }
 
@@ -69,6 +72,7 @@ export interface Playground {
 
 export function createPlayground(options: PlaygroundOptions): Playground {
   const { standIn, slack } = options.playgroundSlack;
+  const { forgetLanguage } = options;
   const manifest = readManifest();
   const sender = new SlackEventSender(options.regdeskUrl, slack.signingSecret ?? '');
   const registrar = new RegistrarPanel(options.sandbox, options.followQueue, options.logger);
@@ -81,6 +85,9 @@ export function createPlayground(options: PlaygroundOptions): Playground {
     registrar,
     manifest,
     root: packageRoot(),
+    ...(forgetLanguage === undefined
+      ? {}
+      : { languageChanged: (user: string) => forgetLanguage({ teamId: WORKSPACE }, user) }),
   });
   return {
     pageUrl: (port) => `http://localhost:${port}/playground?token=${token.value}`,

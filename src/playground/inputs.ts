@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PLAYGROUND_LOCALES } from './web/protocol.js';
 
 /** The page's requests (web/protocol.ts), checked before anything acts on them. */
 const id = z.string().regex(/^[A-Z0-9]{2,32}$/, 'must be a Slack id');
@@ -70,3 +71,6 @@ export const ClockSchema = z.object({
     .positive()
     .max(30 * 86_400_000),
 });
+
+/** A member's Slack language: one of the page's choices (web/protocol.ts). */
+export const LanguageSchema = z.object({ user: id, locale: z.enum(PLAYGROUND_LOCALES) });

@@ -8,6 +8,7 @@ import {
   ClockSchema,
   ComposerSchema,
   HomeOpenedSchema,
+  LanguageSchema,
   MessageShortcutSchema,
   ReactionSchema,
   ViewClosedSchema,
@@ -36,6 +37,11 @@ export interface PlaygroundServerOptions {
   root: string;
   /** This process's token (guard.ts): every path but `/` needs it. */
   token: PlaygroundToken;
+  /**
+   * Tells Regdesk a member's language changed: it keeps people's Slack locales a while (slack/language.ts),
+   * and the playground's switch should take effect with the next message, not after that while.
+   */
+  languageChanged?: (user: string) => Promise<void>;
 }
 
 type Handler = (body: unknown) => Promise<ApiResult> | ApiResult;
@@ -65,6 +71,16 @@ export class PlaygroundServer {
       },
       shortcut: (body) => actions.messageShortcut(parse(MessageShortcutSchema, body)),
       reaction: (body) => actions.reaction(parse(ReactionSchema, body)),
+      language: async (body) => {
+        const { user, locale } = parse(LanguageSchema, body);
+        const member = PLAYGROUND_USERS.find((candidate) => candidate.id === user);
+        const known = options.slack.users.get(user);
+        if (member === undefined || known === undefined) return { ok: false, error: `No member ${user}.` };
+        options.slack.users.set(user, { ...known, locale });
+        await options.languageChanged?.(user);
+        this.#broadcast({ type: 'user', user: { ...member, locale } });
+        return { ok: true };
+      },
       clock: async (body) => {
         const moved = await registrar.advance(parse(ClockSchema, body).advanceMs);
         return moved
@@ -170,7 +186,10 @@ export class PlaygroundServer {
     return {
       workspace: { id: WORKSPACE, name: slack.workspaceName },
       bot: { userId: BOT_USER, name: BOT_NAME },
-      users: PLAYGROUND_USERS.map((user) => ({ ...user })),
+      users: PLAYGROUND_USERS.map((user) => ({
+        ...user,
+        locale: slack.users.get(user.id)?.locale ?? user.locale,
+      })),
       channels: playgroundChannels(slack),
       messages: slack.allMessages(),
       views,

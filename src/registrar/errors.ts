@@ -11,7 +11,13 @@ export class RegistrarError extends AppError {
   readonly operation: string;
   readonly upstreamMessage: string;
 
-  constructor(code: string, userMessage: string, status: number, operation: string, upstreamMessage = '') {
+  constructor(
+    code: string,
+    userMessage: () => string,
+    status: number,
+    operation: string,
+    upstreamMessage = '',
+  ) {
     super(`regdesk_registrar_${code}`, userMessage, {
       message: `${operation}: HTTP ${status}${upstreamMessage === '' ? '' : ` ${upstreamMessage}`}`,
     });
@@ -29,7 +35,7 @@ export class BadRequestError extends RegistrarError {
   constructor(operation: string, message = '') {
     super(
       'bad_request',
-      text.slack.registrarBadRequest({ upstream: upstream(message) }),
+      () => text.slack.registrarBadRequest({ upstream: upstream(message) }),
       400,
       operation,
       message,
@@ -52,7 +58,7 @@ export class UnauthorizedError extends RegistrarError {
     const dnsWrite = DNS_RECORD_WRITES.has(operation);
     super(
       dnsWrite ? 'dns_write_denied' : 'unauthorized',
-      dnsWrite ? text.slack.registrarDnsWriteDenied : text.slack.registrarUnauthorized,
+      () => (dnsWrite ? text.slack.registrarDnsWriteDenied : text.slack.registrarUnauthorized),
       401,
       operation,
       message,
@@ -68,10 +74,10 @@ export class ForbiddenError extends RegistrarError {
   constructor(operation: string, message = '') {
     const [code, userMessage] =
       operation === 'assistant.search'
-        ? ['assistant_unavailable', text.slack.registrarAssistantUnavailable]
+        ? ['assistant_unavailable', () => text.slack.registrarAssistantUnavailable]
         : DNS_RECORD_WRITES.has(operation)
-          ? ['dns_write_denied', text.slack.registrarDnsWriteDenied]
-          : ['guard_blocked', text.slack.registrarGuardBlocked({ upstream: upstream(message) })];
+          ? ['dns_write_denied', () => text.slack.registrarDnsWriteDenied]
+          : ['guard_blocked', () => text.slack.registrarGuardBlocked({ upstream: upstream(message) })];
     super(code, userMessage, 403, operation, message);
   }
 }
@@ -82,7 +88,7 @@ export class ForbiddenError extends RegistrarError {
  */
 export class NotOfferedError extends RegistrarError {
   constructor(operation: string, message = '') {
-    super('not_offered', text.slack.registrarNotOffered, 405, operation, message);
+    super('not_offered', () => text.slack.registrarNotOffered, 405, operation, message);
   }
 }
 
@@ -90,7 +96,7 @@ export class NotFoundError extends RegistrarError {
   constructor(operation: string, message = '') {
     super(
       'not_found',
-      text.slack.registrarNotFound({ upstream: upstream(message) }),
+      () => text.slack.registrarNotFound({ upstream: upstream(message) }),
       404,
       operation,
       message,
@@ -100,7 +106,13 @@ export class NotFoundError extends RegistrarError {
 
 export class ConflictError extends RegistrarError {
   constructor(operation: string, message = '') {
-    super('conflict', text.slack.registrarConflict({ upstream: upstream(message) }), 409, operation, message);
+    super(
+      'conflict',
+      () => text.slack.registrarConflict({ upstream: upstream(message) }),
+      409,
+      operation,
+      message,
+    );
   }
 }
 
@@ -111,7 +123,7 @@ export class RecordSetInvalidError extends RegistrarError {
     /** A subclass's more specific code and sentence for the same status. */
     specific = {
       code: 'record_set_invalid',
-      userMessage: text.slack.registrarRecordSetInvalid({ upstream: upstream(message) }),
+      userMessage: () => text.slack.registrarRecordSetInvalid({ upstream: upstream(message) }),
     },
   ) {
     super(specific.code, specific.userMessage, 417, operation, message);
@@ -123,7 +135,7 @@ export class DuplicateRecordError extends RecordSetInvalidError {
   constructor(operation: string, message = '') {
     super(operation, message, {
       code: 'duplicate_record',
-      userMessage: text.slack.registrarDuplicateRecord({ upstream: upstream(message) }),
+      userMessage: () => text.slack.registrarDuplicateRecord({ upstream: upstream(message) }),
     });
   }
 }
@@ -132,27 +144,27 @@ export class RateLimitedError extends RegistrarError {
   readonly retryAfterMs: number | undefined;
   constructor(operation: string, message = '', retryAfterMs?: number) {
     const seconds = retryAfterMs === undefined ? undefined : Math.max(1, Math.ceil(retryAfterMs / 1000));
-    super('rate_limited', text.slack.registrarRateLimited({ seconds }), 429, operation, message);
+    super('rate_limited', () => text.slack.registrarRateLimited({ seconds }), 429, operation, message);
     this.retryAfterMs = retryAfterMs;
   }
 }
 
 export class InternalUpstreamError extends RegistrarError {
   constructor(operation: string, message = '') {
-    super('internal', text.slack.registrarInternal, 500, operation, message);
+    super('internal', () => text.slack.registrarInternal, 500, operation, message);
   }
 }
 
 /** 502: provider or registry failure; for availability, "could not be determined" (never "taken"). */
 export class UpstreamFailedError extends RegistrarError {
   constructor(operation: string, message = '') {
-    const userMessage =
-      operation === 'domains.availability'
-        ? text.slack.registrarAvailabilityUnknown
-        : text.slack.registrarUpstreamFailed({ upstream: upstream(message) });
+    const availability = operation === 'domains.availability';
     super(
-      operation === 'domains.availability' ? 'availability_unknown' : 'upstream_failed',
-      userMessage,
+      availability ? 'availability_unknown' : 'upstream_failed',
+      () =>
+        availability
+          ? text.slack.registrarAvailabilityUnknown
+          : text.slack.registrarUpstreamFailed({ upstream: upstream(message) }),
       502,
       operation,
       message,
@@ -162,25 +174,31 @@ export class UpstreamFailedError extends RegistrarError {
 
 export class AssistantBusyError extends RegistrarError {
   constructor(operation: string, message = '') {
-    super('assistant_busy', text.slack.registrarAssistantBusy, 503, operation, message);
+    super('assistant_busy', () => text.slack.registrarAssistantBusy, 503, operation, message);
   }
 }
 
 export class UnexpectedStatusError extends RegistrarError {
   constructor(status: number, operation: string, message = '') {
-    super('unexpected_status', text.slack.registrarUnexpectedStatus({ status }), status, operation, message);
+    super(
+      'unexpected_status',
+      () => text.slack.registrarUnexpectedStatus({ status }),
+      status,
+      operation,
+      message,
+    );
   }
 }
 
 export class TimeoutError extends RegistrarError {
   constructor(operation: string, timeoutMs: number) {
-    super('timeout', text.slack.registrarTimeout, 0, operation, `no answer within ${timeoutMs} ms`);
+    super('timeout', () => text.slack.registrarTimeout, 0, operation, `no answer within ${timeoutMs} ms`);
   }
 }
 
 export class NetworkError extends RegistrarError {
   constructor(operation: string, cause: string) {
-    super('network', text.slack.registrarUnreachable, 0, operation, cause);
+    super('network', () => text.slack.registrarUnreachable, 0, operation, cause);
   }
 }
 
@@ -188,7 +206,7 @@ export class NetworkError extends RegistrarError {
 export class MalformedResponseError extends RegistrarError {
   readonly field: string;
   constructor(operation: string, field: string, detail: string) {
-    super('malformed_response', text.slack.registrarMalformed, 200, operation, `${field}: ${detail}`);
+    super('malformed_response', () => text.slack.registrarMalformed, 200, operation, `${field}: ${detail}`);
     this.field = field;
   }
 }

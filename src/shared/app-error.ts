@@ -4,16 +4,27 @@
  */
 export class AppError extends Error {
   readonly code: string;
-  readonly userMessage: string;
+  readonly #userMessage: () => string;
 
-  constructor(code: string, userMessage: string, options?: { cause?: unknown; message?: string }) {
-    super(
-      options?.message ?? userMessage,
-      options?.cause === undefined ? undefined : { cause: options.cause },
-    );
+  /**
+   * A `userMessage` given as a function is said anew each time it is read, in the language of that
+   * moment (src/text/index.ts): how an error class words its own message. Unless `options.message`
+   * says otherwise, `message` (for logs) is the user message as worded when the error is made.
+   */
+  constructor(
+    code: string,
+    userMessage: string | (() => string),
+    options?: { cause?: unknown; message?: string },
+  ) {
+    const say = typeof userMessage === 'string' ? () => userMessage : userMessage;
+    super(options?.message ?? say(), options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'AppError';
     this.code = code;
-    this.userMessage = userMessage;
+    this.#userMessage = say;
+  }
+
+  get userMessage(): string {
+    return this.#userMessage();
   }
 }
 

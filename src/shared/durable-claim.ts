@@ -36,7 +36,7 @@ import type { Redis } from './redis.js';
 
 export class ClaimNotDurableError extends AppError {
   constructor(cause?: unknown) {
-    super('regdesk_claim_not_durable', text.slack.claimNotDurable, { cause });
+    super('regdesk_claim_not_durable', () => text.slack.claimNotDurable, { cause });
   }
 }
 

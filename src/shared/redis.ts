@@ -148,7 +148,7 @@ export async function* scanKeys(redis: Redis, pattern: string): AsyncGenerator<s
 
 export class RedisUnavailableError extends AppError {
   constructor(cause?: unknown) {
-    super('regdesk_redis_unavailable', text.slack.redisUnavailable, { cause });
+    super('regdesk_redis_unavailable', () => text.slack.redisUnavailable, { cause });
   }
 }
 

@@ -11,6 +11,7 @@ import { singleWorkspaceAuth } from './authorize.js';
 import { toBoltLogger } from './bolt-logger.js';
 import { dispatchOf } from './dispatch.js';
 import { serializedRefresh, VaultInstallationStore } from './installation-store.js';
+import type { Languages } from './language.js';
 import { dedupeEvents, membersOnly } from './middleware.js';
 import { SlackHttpReceiver, type SlackReceiverOptions } from './receiver.js';
 import { CommandRouter } from './router.js';
@@ -42,6 +43,8 @@ export interface SlackAppOptions {
   now?: () => number;
   /** OAuth mode keeps installations here. */
   vault?: Vault;
+  /** Answers each person in their language (contract §3 "Language"); English when absent. */
+  languages?: Languages;
 }
 
 export interface SlackApp {
@@ -192,6 +195,7 @@ export function createSlackApp(options: SlackAppOptions): SlackApp {
   const deps: SlackDeps = { logger, metrics, redis: options.redis, keys: options.keys, router, now };
   app.use(dedupeEvents(options.redis, options.keys, logger));
   app.use(membersOnly(logger));
+  if (options.languages !== undefined) app.use(options.languages.middleware());
   options.shareable?.register(app, logger);
   for (const feature of options.features) feature(app, deps);
   router.attach(app);

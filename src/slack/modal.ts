@@ -52,7 +52,7 @@ export function stateOf(state: ViewState, blockId: string): StateValue {
 
 export class BadMetadataError extends AppError {
   constructor() {
-    super('regdesk_bad_view_metadata', text.slack.badViewMetadata);
+    super('regdesk_bad_view_metadata', () => text.slack.badViewMetadata);
   }
 }
 

@@ -14,14 +14,15 @@ export type SlackRefusal =
   | 'user_not_in_channel'
   | 'ratelimited';
 
-const ADVICE: Record<SlackRefusal, string> = {
-  not_in_channel: text.slack.notInChannel,
-  channel_not_found: text.slack.channelNotFound,
-  is_archived: text.slack.channelArchived,
-  message_not_found: text.slack.messageDeleted,
-  expired_trigger_id: text.slack.triggerExpired,
-  user_not_in_channel: text.slack.userNotInChannel,
-  ratelimited: text.slack.slackRateLimited,
+/** What to do about each refusal, said in the language of the moment. */
+const ADVICE: Record<SlackRefusal, () => string> = {
+  not_in_channel: () => text.slack.notInChannel,
+  channel_not_found: () => text.slack.channelNotFound,
+  is_archived: () => text.slack.channelArchived,
+  message_not_found: () => text.slack.messageDeleted,
+  expired_trigger_id: () => text.slack.triggerExpired,
+  user_not_in_channel: () => text.slack.userNotInChannel,
+  ratelimited: () => text.slack.slackRateLimited,
 };
 
 /** The Slack refusal behind `error`, or undefined when it is something else. */
@@ -41,5 +42,5 @@ export function cannotPostHere(error: unknown): boolean {
 }
 
 export function adviceFor(refusal: SlackRefusal): string {
-  return ADVICE[refusal];
+  return ADVICE[refusal]();
 }

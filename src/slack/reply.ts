@@ -75,7 +75,9 @@ export async function notifyByDm(
 export class CannotPostHere extends AppError {
   constructor(cause: unknown) {
     const refusal = slackRefusal(cause);
-    super('regdesk_cannot_post_here', refusal === undefined ? text.slack.cannotPostHere : adviceFor(refusal));
+    super('regdesk_cannot_post_here', () =>
+      refusal === undefined ? text.slack.cannotPostHere : adviceFor(refusal),
+    );
   }
 }
 

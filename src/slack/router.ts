@@ -26,18 +26,22 @@ export interface SubcommandContext {
   logger: Logger;
 }
 
+/**
+ * A subcommand of a slash command. `usage` and `summary` are said each time help lists them, in the
+ * language of the person asking: a subcommand is registered once, for everyone.
+ */
 export interface Subcommand {
   name: string;
   /** Usage after the command, e.g. `check NAME [NAME…]`. */
-  usage: string;
-  summary: string;
+  usage: () => string;
+  summary: () => string;
   run(ctx: SubcommandContext): Promise<void>;
 }
 
 /** A command such as `/ask` that takes free text instead of subcommands. */
 export interface FreeTextCommand {
-  usage: string;
-  summary: string;
+  usage: () => string;
+  summary: () => string;
   run(ctx: SubcommandContext): Promise<void>;
 }
 
@@ -169,11 +173,11 @@ export class CommandRouter {
   usageLines(command: SlashCommandName): string[] {
     const freeText = this.#freeText.get(command);
     if (freeText !== undefined) {
-      return [text.slack.usageLine({ command, usage: freeText.usage, summary: freeText.summary })];
+      return [text.slack.usageLine({ command, usage: freeText.usage(), summary: freeText.summary() })];
     }
     const table = this.#subcommands.get(command);
     const lines = [...(table?.values() ?? [])].map((sub) =>
-      text.slack.usageLine({ command, usage: sub.usage, summary: sub.summary }),
+      text.slack.usageLine({ command, usage: sub.usage(), summary: sub.summary() }),
     );
     const help = text.slack.usageLine({ command, usage: 'help', summary: text.slack.helpSummary });
     return lines.length > 0 ? [...lines, help] : [];

@@ -64,6 +64,11 @@ export class SlackDirectory {
     });
   }
 
+  /** Forgets a user's cached profile: the next look asks Slack. */
+  async forget(workspace: WorkspaceRef, userId: string): Promise<void> {
+    await this.redis.del(this.#key(workspace, 'slack-user', userId));
+  }
+
   /** Admins and owners who can act: active, full members of this team, people rather than bots. */
   async admins(client: WebClient, workspace: WorkspaceRef): Promise<string[]> {
     return this.#cached(

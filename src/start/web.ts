@@ -46,6 +46,7 @@ export async function startWeb(ctx: StartContext, deps: WebDeps): Promise<Web> {
           keys: deps.keys,
           vault: services.vault,
           shareable: services.shareable,
+          languages: services.languages,
           features: [...featureRegistrations(services), ...deps.features],
         });
   let front: HttpFront | undefined;
@@ -56,6 +57,7 @@ export async function startWeb(ctx: StartContext, deps: WebDeps): Promise<Web> {
           playgroundSlack,
           regdeskUrl: () => front?.url ?? '',
           followQueue: services.followQueue,
+          forgetLanguage: (workspace, user) => services.languages.forget(workspace, user),
           logger,
           ...(deps.sandbox === undefined ? {} : { sandbox: deps.sandbox }),
         });

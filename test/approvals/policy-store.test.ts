@@ -34,6 +34,7 @@ const CUSTOM: Policy = {
   assistantAnswers: 'channel',
   assistantLinkHosts: ['docs.example.com'],
   watchManagers: 'anyone',
+  language: 'de',
 };
 
 describe('PolicyStore fails closed (docs/requirements.md R41)', () => {

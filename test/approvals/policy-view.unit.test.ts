@@ -75,6 +75,7 @@ const CUSTOM: Policy = {
   assistantAnswers: 'channel',
   assistantLinkHosts: ['docs.example.com'],
   watchManagers: 'anyone',
+  language: 'de',
 };
 
 describe('the approval policy modal', () => {

@@ -21,6 +21,7 @@ import { DataIntegrity } from '../../src/shared/integrity.js';
 import { Limiter } from '../../src/shared/limiter.js';
 import { createQueue } from '../../src/shared/queues.js';
 import { createRedis, KeySpace } from '../../src/shared/redis.js';
+import { Languages } from '../../src/slack/language.js';
 import { ChannelPoster } from '../../src/slack/poster.js';
 import { SlackDirectory } from '../../src/slack/users.js';
 import { masterKey } from '../../src/vault/crypto.js';
@@ -82,10 +83,18 @@ describe('ApprovalService use cases', () => {
     const store = new ApprovalStore(redis, keys);
     const policies = new PolicyStore(redis, keys, logger);
     const trail = audit ?? new AuditLog(redis, keys);
+    const directory = new SlackDirectory(redis, keys);
     const service: Approvals = new ApprovalService({
       store,
       policies,
-      roles: new Roles(new SlackDirectory(redis, keys), policies, trail, logger),
+      languages: new Languages(
+        async (workspace) => (await policies.get(workspace)).language,
+        directory,
+        redis,
+        keys,
+        logger,
+      ),
+      roles: new Roles(directory, policies, trail, logger),
       audit: trail,
       limiter,
       poster: new ChannelPoster(limiter, keys),

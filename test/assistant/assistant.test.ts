@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { type Running, runRegdesk } from '../../src/main.js';
+import { texts } from '../../src/text/index.js';
 import { type Harness, memoryLogger, startHarness } from '../helpers/app-harness.js';
 import { assertWithinBlockKitLimits } from '../helpers/block-kit.js';
 import type { SlackCall } from '../helpers/fake-slack.js';
@@ -8,9 +9,12 @@ import { messageText } from '../helpers/payloads.js';
 
 /** Outcomes posted as new replies in a thread (answers and "No answer"), not edits. */
 const answers = (h: Harness): SlackCall[] =>
-  h.slack
-    .succeeded('chat.postMessage')
-    .filter((c) => c.args.thread_ts !== undefined && /here is the answer|No answer/.test(messageText(c)));
+  h.slack.succeeded('chat.postMessage').filter(
+    (c) =>
+      c.args.thread_ts !== undefined &&
+      // U0001's Slack is German: their answers come in German.
+      /here is the answer|No answer|hier ist die Antwort|Keine Antwort/.test(messageText(c)),
+  );
 
 /** Placeholders ("Asking the registrar's assistant…", "Queued: …") posted in `channel` and still there. */
 const waitingLeft = (h: Harness, channel: string): string[] => {
@@ -124,10 +128,16 @@ describe("the registrar's assistant in channels", () => {
     });
   });
 
-  it('gives usage for empty or oversized questions', async () => {
-    expect(JSON.stringify((await h.driver.command('/ask', '')).json())).toContain('/ask QUESTION');
+  it('gives usage for empty or oversized questions, in the asker’s language', async () => {
+    const english = { user: 'U0ENGLISH' };
+    expect(JSON.stringify((await h.driver.command('/ask', '', english)).json())).toContain('/ask QUESTION');
+    expect(JSON.stringify((await h.driver.command('/ask', 'x'.repeat(1_200), english)).json())).toContain(
+      texts('en').assistant.questionTooLong({ max: 1000 }),
+    );
+    // U0001's Slack is German.
+    expect(JSON.stringify((await h.driver.command('/ask', '')).json())).toContain('/ask FRAGE');
     expect(JSON.stringify((await h.driver.command('/ask', 'x'.repeat(1_200))).json())).toContain(
-      'limited to 1000',
+      texts('de').assistant.questionTooLong({ max: 1000 }),
     );
   });
 
@@ -146,7 +156,7 @@ describe("the registrar's assistant in channels", () => {
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     const inThread = answers(h).filter((c) => c.args.thread_ts === '1700000100.000100');
     expect(inThread).toHaveLength(1);
-    expect(inThread[0]?.args.text).toMatch(/^<@U0001> /);
+    expect(inThread[0]?.args.text).toMatch(/^<@U0001>, hier ist die Antwort/);
     expect(answers(h).length - before).toBe(1);
     expect(h.slack.callsTo('reactions.add').some((c) => c.args.name === 'white_check_mark')).toBe(true);
   });

@@ -211,10 +211,12 @@ describe('DNS record changes: rules in the modal, approval, Revert, confirmed on
           .find((c) => c.args.channel === channel && messageText(c).includes(RECORD_IDS.revert));
       await expect.poll(() => card() !== undefined).toBe(true);
       expect(h.slack.calls.filter(isRequestIn(channel))).toEqual([]);
-      const entries = await h.running.services.audit.latest(WS, { limit: 20 });
-      expect(
-        entries.some((e) => e.action === 'record_change' && e.actor === REQUESTER && e.target === zone),
-      ).toBe(true);
+      // The audit entry follows the card: waited for, not raced.
+      const audited = async () =>
+        (await h.running.services.audit.latest(WS, { limit: 20 })).some(
+          (e) => e.action === 'record_change' && e.actor === REQUESTER && e.target === zone,
+        );
+      await expect.poll(audited, { timeout: 10_000 }).toBe(true);
       // Its card becomes the settled card once the nameservers serve the change, Revert kept.
       await h.slack.waitFor(
         () =>

@@ -23,16 +23,16 @@ describe('Slack ingress over HTTP', () => {
   const probe: Feature = (app: App, deps) => {
     deps.router.add('/domain', {
       name: 'check',
-      usage: 'check NAME',
-      summary: 'test subcommand',
+      usage: () => 'check NAME',
+      summary: () => 'test subcommand',
       run: async ({ ack }) => {
         await ack({ response_type: 'ephemeral', text: 'checked' });
       },
     });
     deps.router.add('/dns', {
       name: 'boom',
-      usage: 'boom',
-      summary: 'throws before acking',
+      usage: () => 'boom',
+      summary: () => 'throws before acking',
       run: async () => {
         throw new Error('kaboom with xoxb-secret-token-in-message');
       },

@@ -12,7 +12,7 @@ const STATE_LINES: Record<ApprovalRequest['state'], (r: ApprovalRequest) => stri
   pending: (r) =>
     text.approvals.statePending({
       remaining: r.needed - r.approvals.length,
-      approvedSoFar: r.approvals.map((u) => `<@${u}>`).join(', '),
+      approvedSoFar: text.slack.list({ items: r.approvals.map((u) => `<@${u}>`) }),
     }),
   approved: (r) => text.approvals.stateApproved({ approvers: approvers(r) }),
   executing: (r) => text.approvals.stateExecuting({ approvers: approvers(r) }),
@@ -25,7 +25,8 @@ const STATE_LINES: Record<ApprovalRequest['state'], (r: ApprovalRequest) => stri
 };
 
 function approvers(request: ApprovalRequest): string {
-  return request.approvals.map((user) => `<@${user}>`).join(', ') || text.approvals.nobody;
+  if (request.approvals.length === 0) return text.approvals.nobody;
+  return text.slack.list({ items: request.approvals.map((user) => `<@${user}>`) });
 }
 
 export function stateLine(request: ApprovalRequest): string {

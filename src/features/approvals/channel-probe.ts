@@ -6,11 +6,19 @@ import { text } from '../../text/index.js';
 /** A view submission is answered within Slack's 3 s; a probe Slack has not answered by then counts as failed. */
 const PROBE_DEADLINE_MS = 2_000;
 
-const REFUSALS: Partial<Record<SlackRefusal, string>> = {
-  not_in_channel: text.approvals.probeNotInChannel,
-  channel_not_found: text.approvals.probeChannelNotFound,
-  is_archived: text.approvals.probeArchived,
-};
+/** Why a probe failed: what Slack refused, where the admin can act on it. */
+function probeFailure(refusal: SlackRefusal | undefined): string {
+  switch (refusal) {
+    case 'not_in_channel':
+      return text.approvals.probeNotInChannel;
+    case 'channel_not_found':
+      return text.approvals.probeChannelNotFound;
+    case 'is_archived':
+      return text.approvals.probeArchived;
+    default:
+      return text.approvals.probeFailed;
+  }
+}
 
 /**
  * Why Regdesk could not post approval requests in `channel`, or undefined when it can: a short test
@@ -41,7 +49,7 @@ export async function cannotPostIn(
   } catch (error) {
     const refusal = slackRefusal(error);
     logger.warn({ slackError: refusal }, 'approvals channel probe failed');
-    return (refusal === undefined ? undefined : REFUSALS[refusal]) ?? text.approvals.probeFailed;
+    return probeFailure(refusal);
   }
 }
 

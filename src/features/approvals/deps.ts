@@ -3,6 +3,7 @@ import type { DataIntegrity } from '../../shared/integrity.js';
 import type { Limiter } from '../../shared/limiter.js';
 import type { Logger } from '../../shared/logger.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
+import type { Languages } from '../../slack/language.js';
 import type { ChannelPoster } from '../../slack/poster.js';
 import type { Vault } from '../../vault/store.js';
 import type { AuditLog } from '../audit/service.js';
@@ -31,6 +32,8 @@ export interface ApprovalDeps<Ctx extends OperationContext, Op extends Sensitive
   audit: AuditLog;
   limiter: Limiter;
   poster: ChannelPoster;
+  /** The requester's language for their DMs, the workspace's for everything the channel shows. */
+  languages: Pick<Languages, 'ofPerson' | 'inWorkspaceLanguage'>;
   /** Where an executed auth code waits, sealed, for its requester (docs/requirements.md R28). */
   vault: Pick<Vault, 'putExpiring' | 'getExpiring'>;
   /** Every registered sensitive operation (the one list in features/operations.ts). */

@@ -139,8 +139,10 @@ export async function executeApproved<Ctx extends OperationContext>(
       // docs/requirements.md R28: the code is sealed for 24 h and the requester told only that it is
       // ready; it is never part of the outcome, a message, the job or a log.
       await deps.vault.putExpiring(workspace, 'auth-code', request.id, result.authCode.code);
-      const ready = authCodeReadyMessage(request, result.authCode.domain);
-      await updates.finish(request, 'succeeded', result.outcome, client, ready);
+      const { domain } = result.authCode;
+      await updates.finish(request, 'succeeded', result.outcome, client, () =>
+        authCodeReadyMessage(request, domain),
+      );
     }
     if (result.offer !== undefined) await updates.inThread(request, result.offer, client);
     if (result.follow !== undefined && deps.follow !== undefined) {

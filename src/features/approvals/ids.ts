@@ -33,5 +33,6 @@ export const APPROVAL_IDS = {
     assistantAnswers: 'approvals.policy.assistant_answers',
     assistantLinkHosts: 'approvals.policy.assistant_link_hosts',
     watchManagers: 'approvals.policy.watch_managers',
+    language: 'approvals.policy.language',
   },
 } as const;

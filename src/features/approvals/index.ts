@@ -1,6 +1,7 @@
 import type { WebClient } from '@slack/web-api';
 import { createWorker } from '../../shared/queues.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
+import type { Languages } from '../../slack/language.js';
 import { auditCommand } from '../audit/commands.js';
 import type { AuditLog } from '../audit/service.js';
 import type { FeatureModule } from '../feature.js';
@@ -17,6 +18,7 @@ export interface ApprovalsDeps {
   roles: Roles;
   audit: AuditLog;
   slackFor(workspace: WorkspaceRef): Promise<WebClient>;
+  languages: Languages;
 }
 
 /** `/domain policy`, `/domain audit [export]`, the Approve/Deny/Withdraw buttons and the approval jobs. */
@@ -31,7 +33,7 @@ export const approvalsFeature = {
     ({ connection, keys, logger }) =>
       createWorker(
         APPROVALS_QUEUE,
-        approvalProcessor(deps.approvals, deps.slackFor),
+        approvalProcessor(deps.approvals, deps.slackFor, deps.languages),
         connection,
         keys,
         logger,

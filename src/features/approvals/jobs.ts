@@ -1,6 +1,7 @@
 import type { WebClient } from '@slack/web-api';
 import type { Job, Queue } from 'bullmq';
 import { type WorkspaceRef, workspaceFields } from '../../shared/workspace.js';
+import type { Languages } from '../../slack/language.js';
 import type { ApprovalRequest } from './record.js';
 import type { ApprovalDecisions, ApprovalScheduler } from './service.js';
 
@@ -64,13 +65,17 @@ export function approvalScheduler(queue: Queue<ApprovalJob>, now: () => number):
 export function approvalProcessor(
   service: ApprovalDecisions,
   slackFor: (workspace: WorkspaceRef) => Promise<WebClient>,
+  languages: Pick<Languages, 'inWorkspaceLanguage'>,
 ): (job: Job<ApprovalJob>) => Promise<void> {
   return async (job) => {
     const { requestId } = job.data;
     const workspace = workspaceFields(job.data);
     const client = await slackFor(workspace);
-    if (job.name === 'execute') await service.execute(workspace, requestId, client);
-    else if (job.name === 'expire') await service.expire(workspace, requestId, client);
-    else if (job.name === 'remind') await service.remind(workspace, requestId, client);
+    // Outcomes, reminders and edits of the request's messages are for the channel (contract §3).
+    await languages.inWorkspaceLanguage(workspace, async () => {
+      if (job.name === 'execute') await service.execute(workspace, requestId, client);
+      else if (job.name === 'expire') await service.expire(workspace, requestId, client);
+      else if (job.name === 'remind') await service.remind(workspace, requestId, client);
+    });
   };
 }

@@ -4,12 +4,17 @@ import type { SlackUserProfile } from '../../slack/users.js';
 import { text } from '../../text/index.js';
 
 export type Outsider = 'guest' | 'external' | 'deleted' | 'bot';
-export const OUTSIDERS: Record<Outsider, string> = {
-  guest: text.approvals.outsiderGuests,
-  external: text.approvals.outsiderExternal,
-  deleted: text.approvals.outsiderDeleted,
-  bot: text.approvals.outsiderBots,
-};
+
+/** Everyone of a kind, as a refusal names them ("Guests cannot …"). */
+export function outsiderGroup(kind: Outsider): string {
+  const groups: Record<Outsider, string> = {
+    guest: text.approvals.outsiderGuests,
+    external: text.approvals.outsiderExternal,
+    deleted: text.approvals.outsiderDeleted,
+    bot: text.approvals.outsiderBots,
+  };
+  return groups[kind];
+}
 
 /**
  * Why a user may not act at all, or undefined for a member in good standing (docs/requirements.md

@@ -5,7 +5,7 @@ import { type WorkspaceRef, workspaceId } from '../../shared/workspace.js';
 import type { SlackDirectory, SlackUserProfile } from '../../slack/users.js';
 import { text } from '../../text/index.js';
 import type { AuditLog } from '../audit/service.js';
-import { OUTSIDERS, outsiderKind } from './outsiders.js';
+import { outsiderGroup, outsiderKind } from './outsiders.js';
 import type { Policy, PolicyRead, PolicyStore } from './policy.js';
 
 /** Everything a person can ask Regdesk to do, as far as who may do it is concerned. */
@@ -47,18 +47,22 @@ export interface About {
   requestId?: string;
 }
 
-const VERBS: Record<Act, string> = {
-  lookup: text.approvals.actLookup,
-  view: text.approvals.actView,
-  order: text.approvals.actOrder,
-  reissue: text.approvals.actReissue,
-  organization: text.approvals.actOrganization,
-  request: text.approvals.actRequest,
-  approve: text.approvals.actApprove,
-  export: text.approvals.actExport,
-  policy: text.approvals.actPolicy,
-  key: text.approvals.actKey,
-};
+/** How a refusal names each act ("Guests cannot order certificates."). */
+function verbOf(act: Act): string {
+  const verbs: Record<Act, string> = {
+    lookup: text.approvals.actLookup,
+    view: text.approvals.actView,
+    order: text.approvals.actOrder,
+    reissue: text.approvals.actReissue,
+    organization: text.approvals.actOrganization,
+    request: text.approvals.actRequest,
+    approve: text.approvals.actApprove,
+    export: text.approvals.actExport,
+    policy: text.approvals.actPolicy,
+    key: text.approvals.actKey,
+  };
+  return verbs[act];
+}
 
 const ALLOWED: Decision = { allowed: true };
 const refuse = (reason: string): Decision => ({ allowed: false, reason });
@@ -70,8 +74,8 @@ const refuse = (reason: string): Decision => ({ allowed: false, reason });
  * approvers): a request approved meanwhile still fails its re-check at execution, as `request`.
  */
 const GOVERNED: ReadonlySet<Act> = new Set<Act>(['request', 'order', 'reissue', 'organization']);
-const unreadable = (act: Act) => refuse(text.approvals.policyUnreadableRefusal({ act: VERBS[act] }));
-const UNKNOWN = refuse(text.approvals.accountUnconfirmed);
+const unreadable = (act: Act) => refuse(text.approvals.policyUnreadableRefusal({ act: verbOf(act) }));
+const unconfirmed = () => refuse(text.approvals.accountUnconfirmed);
 
 /**
  * Admins told by DM when the policy lists no approvers: enough that someone sees it soon, few enough
@@ -148,12 +152,12 @@ export class Roles {
       const profile = await this.directory.user(client, workspace, user);
       const outsider = outsiderKind(profile, workspace);
       if (outsider !== undefined)
-        return refuse(text.approvals.outsiderCannot({ who: OUTSIDERS[outsider], act: VERBS[act] }));
+        return refuse(text.approvals.outsiderCannot({ who: outsiderGroup(outsider), act: verbOf(act) }));
       // Unreadable, for acts it does not govern, the strictest policy decides (policy.ts).
       return await this.#byPolicy(client, workspace, read.policy, profile, act);
     } catch (error) {
       this.#denied(act, error);
-      return UNKNOWN;
+      return unconfirmed();
     }
   }
 
@@ -218,7 +222,7 @@ export class Roles {
     act: Act,
   ): Promise<Decision> {
     const approver = () => this.#isApprover(client, workspace, policy, profile);
-    const verb = VERBS[act];
+    const verb = verbOf(act);
     switch (act) {
       case 'lookup':
       case 'view':

@@ -6,31 +6,38 @@ import { Policy } from './policy.js';
 const P = APPROVAL_IDS.policy;
 
 /** The choices of the policy modal's selects, in the order they are offered. */
-export const CHOICES = {
-  requesters: [
-    { value: 'anyone', text: text.approvals.requestersAnyone },
-    { value: 'approvers', text: text.approvals.requestersApprovers },
-    { value: 'listed', text: text.approvals.requestersListed },
-  ],
-  orderers: [
-    { value: 'members', text: text.approvals.orderersMembers },
-    { value: 'approvers', text: text.approvals.orderersApprovers },
-    { value: 'listed', text: text.approvals.orderersListed },
-  ],
-  assistantAnswers: [
-    { value: 'shared-private', text: text.approvals.answersSharedPrivate },
-    { value: 'channel', text: text.approvals.answersChannel },
-    { value: 'asker', text: text.approvals.answersAsker },
-  ],
-  validationPublishing: [
-    { value: 'own-orders', text: text.approvals.publishingOwnOrders },
-    { value: 'approval', text: text.approvals.publishingApproval },
-  ],
-  watchManagers: [
-    { value: 'adder-and-admins', text: text.approvals.watchManagersAdderAndAdmins },
-    { value: 'anyone', text: text.approvals.watchManagersAnyone },
-  ],
-} as const satisfies Record<string, readonly { value: string; text: string }[]>;
+export function policyChoices() {
+  return {
+    requesters: [
+      { value: 'anyone', text: text.approvals.requestersAnyone },
+      { value: 'approvers', text: text.approvals.requestersApprovers },
+      { value: 'listed', text: text.approvals.requestersListed },
+    ],
+    orderers: [
+      { value: 'members', text: text.approvals.orderersMembers },
+      { value: 'approvers', text: text.approvals.orderersApprovers },
+      { value: 'listed', text: text.approvals.orderersListed },
+    ],
+    assistantAnswers: [
+      { value: 'shared-private', text: text.approvals.answersSharedPrivate },
+      { value: 'channel', text: text.approvals.answersChannel },
+      { value: 'asker', text: text.approvals.answersAsker },
+    ],
+    validationPublishing: [
+      { value: 'own-orders', text: text.approvals.publishingOwnOrders },
+      { value: 'approval', text: text.approvals.publishingApproval },
+    ],
+    watchManagers: [
+      { value: 'adder-and-admins', text: text.approvals.watchManagersAdderAndAdmins },
+      { value: 'anyone', text: text.approvals.watchManagersAnyone },
+    ],
+    language: [
+      { value: 'auto', text: text.approvals.languageAuto },
+      { value: 'de', text: text.approvals.languageGerman },
+      { value: 'en', text: text.approvals.languageEnglish },
+    ],
+  } as const satisfies Record<string, readonly { value: string; text: string }[]>;
+}
 
 /** The value of the one "orders need approval" checkbox. */
 export const ORDERS_NEED_APPROVAL = 'on';
@@ -61,6 +68,7 @@ const FIELD_BLOCKS: Record<keyof Policy, string> = {
   assistantAnswers: P.assistantAnswers,
   assistantLinkHosts: P.assistantLinkHosts,
   watchManagers: P.watchManagers,
+  language: P.language,
 };
 
 /** Host names typed as a list (commas or spaces), or why one of them is not a host name. */
@@ -108,6 +116,7 @@ export function readPolicy(values: ViewState): { errors: Record<string, string> 
     assistantAnswers: get(P.assistantAnswers).selected_option?.value ?? 'shared-private',
     assistantLinkHosts: 'hosts' in hosts ? hosts.hosts : [],
     watchManagers: get(P.watchManagers).selected_option?.value ?? 'adder-and-admins',
+    language: get(P.language).selected_option?.value ?? 'auto',
   });
   const errors: Record<string, string> = parsed.success
     ? {}

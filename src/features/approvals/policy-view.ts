@@ -15,7 +15,12 @@ import { cannotPostIn } from './channel-probe.js';
 import { APPROVAL_IDS } from './ids.js';
 import type { Roles } from './permissions.js';
 import type { Policy, PolicyField, PolicyRead, PolicyStore } from './policy.js';
-import { CHOICES, ORDERS_NEED_APPROVAL, RECORD_CHANGES_NEED_APPROVAL, readPolicy } from './policy-form.js';
+import {
+  ORDERS_NEED_APPROVAL,
+  policyChoices,
+  RECORD_CHANGES_NEED_APPROVAL,
+  readPolicy,
+} from './policy-form.js';
 
 const P = APPROVAL_IDS.policy;
 
@@ -24,34 +29,39 @@ const input = (blockId: string, label: string, element: Record<string, unknown>,
   inputBlock(blockId, label, element, { optional: true, ...(hint === undefined ? {} : { hint }) });
 
 /** Each field's label in the modal; also how a field reset to its strictest value is named (R41). */
-const LABELS: Record<PolicyField, string> = {
-  approvers: text.approvals.labelApprovers,
-  approverGroup: text.approvals.labelApproverGroup,
-  needed: text.approvals.labelNeeded,
-  expiryHours: text.approvals.labelExpiryHours,
-  requesters: text.approvals.labelRequesters,
-  requesterUsers: text.approvals.labelRequesterUsers,
-  approvalsChannel: text.approvals.labelApprovalsChannel,
-  orderers: text.approvals.labelOrderers,
-  ordererUsers: text.approvals.labelOrdererUsers,
-  ordersNeedApproval: text.approvals.labelOrdersNeedApproval,
-  recordChangesNeedApproval: text.approvals.labelRecordChangesNeedApproval,
-  recordChangeExemptTypes: text.approvals.labelRecordChangeExemptTypes,
-  recordChangeExemptUsers: text.approvals.labelRecordChangeExemptUsers,
-  validationPublishing: text.approvals.labelValidationPublishing,
-  assistantAnswers: text.approvals.labelAssistantAnswers,
-  assistantLinkHosts: text.approvals.labelAssistantLinkHosts,
-  admins: text.approvals.labelAdmins,
-  watchManagers: text.approvals.labelWatchManagers,
-};
+function fieldLabels(): Record<PolicyField, string> {
+  return {
+    approvers: text.approvals.labelApprovers,
+    approverGroup: text.approvals.labelApproverGroup,
+    needed: text.approvals.labelNeeded,
+    expiryHours: text.approvals.labelExpiryHours,
+    requesters: text.approvals.labelRequesters,
+    requesterUsers: text.approvals.labelRequesterUsers,
+    approvalsChannel: text.approvals.labelApprovalsChannel,
+    orderers: text.approvals.labelOrderers,
+    ordererUsers: text.approvals.labelOrdererUsers,
+    ordersNeedApproval: text.approvals.labelOrdersNeedApproval,
+    recordChangesNeedApproval: text.approvals.labelRecordChangesNeedApproval,
+    recordChangeExemptTypes: text.approvals.labelRecordChangeExemptTypes,
+    recordChangeExemptUsers: text.approvals.labelRecordChangeExemptUsers,
+    validationPublishing: text.approvals.labelValidationPublishing,
+    assistantAnswers: text.approvals.labelAssistantAnswers,
+    assistantLinkHosts: text.approvals.labelAssistantLinkHosts,
+    admins: text.approvals.labelAdmins,
+    watchManagers: text.approvals.labelWatchManagers,
+    language: text.approvals.labelLanguage,
+  };
+}
 
 /** What the admin opening the modal should know about the stored policy (docs/requirements.md R41). */
 export function policyProblem(read: PolicyRead): string | undefined {
   switch (read.state) {
     case 'unreadable':
       return text.approvals.policyUnreadable;
-    case 'repaired':
-      return text.approvals.policyRepaired({ fields: read.fields.map((field) => LABELS[field]) });
+    case 'repaired': {
+      const labels = fieldLabels();
+      return text.approvals.policyRepaired({ fields: read.fields.map((field) => labels[field]) });
+    }
     default:
       return undefined;
   }
@@ -78,6 +88,8 @@ function select(choices: readonly { value: string; text: string }[], current: st
  * `problem` says what was wrong with the stored policy (`policyProblem`).
  */
 export function policyModal(policy: Policy, problem?: string): View {
+  const labels = fieldLabels();
+  const choices = policyChoices();
   const needApproval = option(ORDERS_NEED_APPROVAL, text.approvals.ordersNeedApprovalOption);
   const recordsNeedApproval = option(
     RECORD_CHANGES_NEED_APPROVAL,
@@ -93,14 +105,14 @@ export function policyModal(policy: Policy, problem?: string): View {
     [
       ...(problem === undefined ? [] : [section(problem)]),
       section(text.approvals.policySensitiveIntro),
-      input(P.approvers, LABELS.approvers, {
+      input(P.approvers, labels.approvers, {
         type: 'multi_users_select',
         initial_users: policy.approvers,
         max_selected_items: 100,
       }),
       input(
         P.approverGroup,
-        LABELS.approverGroup,
+        labels.approverGroup,
         {
           type: 'plain_text_input',
           max_length: 20,
@@ -108,28 +120,28 @@ export function policyModal(policy: Policy, problem?: string): View {
         },
         text.approvals.hintApproverGroup,
       ),
-      input(P.needed, LABELS.needed, {
+      input(P.needed, labels.needed, {
         type: 'number_input',
         is_decimal_allowed: false,
         min_value: '1',
         max_value: '5',
         initial_value: String(policy.needed),
       }),
-      input(P.expiry, LABELS.expiryHours, {
+      input(P.expiry, labels.expiryHours, {
         type: 'number_input',
         is_decimal_allowed: false,
         min_value: '1',
         max_value: '168',
         initial_value: String(policy.expiryHours),
       }),
-      input(P.requesters, LABELS.requesters, select(CHOICES.requesters, policy.requesters)),
-      input(P.requesterUsers, LABELS.requesterUsers, {
+      input(P.requesters, labels.requesters, select(choices.requesters, policy.requesters)),
+      input(P.requesterUsers, labels.requesterUsers, {
         type: 'multi_users_select',
         initial_users: policy.requesterUsers,
       }),
       input(
         P.channel,
-        LABELS.approvalsChannel,
+        labels.approvalsChannel,
         {
           type: 'conversations_select',
           // Requests are public: channels only, and none shared with another organisation.
@@ -139,14 +151,14 @@ export function policyModal(policy: Policy, problem?: string): View {
         text.approvals.hintApprovalsChannel,
       ),
       section(text.approvals.policyRecordsIntro),
-      input(P.recordChangesNeedApproval, LABELS.recordChangesNeedApproval, {
+      input(P.recordChangesNeedApproval, labels.recordChangesNeedApproval, {
         type: 'checkboxes',
         options: [recordsNeedApproval],
         ...(policy.recordChangesNeedApproval ? { initial_options: [recordsNeedApproval] } : {}),
       }),
       input(
         P.recordChangeExemptTypes,
-        LABELS.recordChangeExemptTypes,
+        labels.recordChangeExemptTypes,
         {
           type: 'multi_static_select',
           options: DNS_RECORD_TYPES.map(recordType),
@@ -159,22 +171,22 @@ export function policyModal(policy: Policy, problem?: string): View {
       ),
       input(
         P.recordChangeExemptUsers,
-        LABELS.recordChangeExemptUsers,
+        labels.recordChangeExemptUsers,
         { type: 'multi_users_select', initial_users: policy.recordChangeExemptUsers },
         text.approvals.hintRecordChangeExemptUsers,
       ),
       section(text.approvals.policyCertificatesIntro),
-      input(P.orderers, LABELS.orderers, select(CHOICES.orderers, policy.orderers)),
-      input(P.ordererUsers, LABELS.ordererUsers, {
+      input(P.orderers, labels.orderers, select(choices.orderers, policy.orderers)),
+      input(P.ordererUsers, labels.ordererUsers, {
         type: 'multi_users_select',
         initial_users: policy.ordererUsers,
       }),
       input(
         P.validationPublishing,
-        LABELS.validationPublishing,
-        select(CHOICES.validationPublishing, policy.validationPublishing),
+        labels.validationPublishing,
+        select(choices.validationPublishing, policy.validationPublishing),
       ),
-      input(P.ordersNeedApproval, LABELS.ordersNeedApproval, {
+      input(P.ordersNeedApproval, labels.ordersNeedApproval, {
         type: 'checkboxes',
         options: [needApproval],
         ...(policy.ordersNeedApproval ? { initial_options: [needApproval] } : {}),
@@ -182,12 +194,12 @@ export function policyModal(policy: Policy, problem?: string): View {
       section(text.approvals.policyAssistantIntro),
       input(
         P.assistantAnswers,
-        LABELS.assistantAnswers,
-        select(CHOICES.assistantAnswers, policy.assistantAnswers),
+        labels.assistantAnswers,
+        select(choices.assistantAnswers, policy.assistantAnswers),
       ),
       input(
         P.assistantLinkHosts,
-        LABELS.assistantLinkHosts,
+        labels.assistantLinkHosts,
         {
           type: 'plain_text_input',
           max_length: 1000,
@@ -198,12 +210,18 @@ export function policyModal(policy: Policy, problem?: string): View {
         text.approvals.hintAssistantLinkHosts,
       ),
       section(text.approvals.policyWatchesIntro),
-      input(P.watchManagers, LABELS.watchManagers, select(CHOICES.watchManagers, policy.watchManagers)),
+      input(P.watchManagers, labels.watchManagers, select(choices.watchManagers, policy.watchManagers)),
       input(
         P.admins,
-        LABELS.admins,
+        labels.admins,
         { type: 'multi_users_select', initial_users: policy.admins },
         text.approvals.hintAdmins,
+      ),
+      input(
+        P.language,
+        labels.language,
+        select(choices.language, policy.language),
+        text.approvals.hintLanguage,
       ),
     ],
   );
@@ -212,8 +230,8 @@ export function policyModal(policy: Policy, problem?: string): View {
 export function policyCommand(policies: PolicyStore, roles: Roles): Subcommand {
   return {
     name: 'policy',
-    usage: text.approvals.policyUsage,
-    summary: text.approvals.policySummary,
+    usage: () => text.approvals.policyUsage,
+    summary: () => text.approvals.policySummary,
     run: async ({ ack, bolt, respond }) => {
       await ack();
       const ref = workspaceOf(bolt.body);

@@ -55,6 +55,12 @@ export const Policy = z.object({
    * whoever added the watch (or saved the settings) and admins, or any member in good standing.
    */
   watchManagers: z.enum(['adder-and-admins', 'anyone']).default('adder-and-admins'),
+  /**
+   * The language Regdesk speaks here (contract §3 "Language", slack/language.ts): each person their
+   * Slack locale's, with English in channels (`auto`), or German or English for everyone and every
+   * channel.
+   */
+  language: z.enum(['auto', 'en', 'de']).default('auto'),
 });
 export type Policy = z.infer<typeof Policy>;
 export type PolicyField = keyof Policy;
@@ -100,6 +106,8 @@ export const STRICTEST_POLICY: Policy = {
   assistantLinkHosts: [],
   // Only the person who added a watch (saved the settings) and admins remove it (change them).
   watchManagers: 'adder-and-admins',
+  // Not a security setting: no language is stricter than another, so people keep their own.
+  language: 'auto',
 };
 
 /**

@@ -74,7 +74,7 @@ const StoredCopies = z.array(z.object({ user: z.string(), channel: z.string(), t
 /** A stored request whose JSON fields are not what Regdesk wrote: shown as damaged, never executed. */
 export class CorruptApprovalError extends AppError {
   constructor(id: string, field: string) {
-    super('regdesk_approval_corrupt', text.approvals.corruptRequest({ id }), {
+    super('regdesk_approval_corrupt', () => text.approvals.corruptRequest({ id }), {
       message: `approval ${id}: stored ${field} fails its schema`,
     });
   }

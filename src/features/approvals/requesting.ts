@@ -74,19 +74,25 @@ export async function openRequest<Ctx extends OperationContext, Op extends Sensi
   }
   let request: ApprovalRequest;
   let approvers: Awaited<ReturnType<typeof askWhom<Ctx, Op>>>;
+  // What the request shows (its summary, the preview's details, the message itself and the approvers'
+  // copies) is for the channel, in the workspace's language; so is a blocker the preview finds.
+  const { languages } = deps;
   try {
     approvers = await askWhom(deps, client, workspace, read, requester);
-    const draft = await draftRequest(deps, operation, params, {
-      id,
-      workspace,
-      requester,
-      channel,
-      target,
-      policy,
-      askedAdmins: approvers.admins,
-      namedApprovers: approvers.named,
+    const asked = approvers;
+    request = await languages.inWorkspaceLanguage(workspace, async () => {
+      const draft = await draftRequest(deps, operation, params, {
+        id,
+        workspace,
+        requester,
+        channel,
+        target,
+        policy,
+        askedAdmins: asked.admins,
+        namedApprovers: asked.named,
+      });
+      return show(deps, updates, draft, policy, client);
     });
-    request = await show(deps, updates, draft, policy, client);
   } catch (error) {
     await Promise.all([
       deps.store.release(workspace, requester, id),
@@ -97,7 +103,10 @@ export async function openRequest<Ctx extends OperationContext, Op extends Sensi
     throw error;
   }
   await updates.changed(request);
-  const copies = await sendApproverCopies(client, deps.poster, request, approvers.byDm, deps.logger);
+  const shown = request;
+  const copies = await languages.inWorkspaceLanguage(workspace, () =>
+    sendApproverCopies(client, deps.poster, shown, approvers.byDm, deps.logger),
+  );
   if (copies.length > 0) await deps.store.setCopies(workspace, request.id, copies);
   return request;
 }

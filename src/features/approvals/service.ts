@@ -79,10 +79,12 @@ export class ApprovalService<Ctx extends OperationContext, Op extends SensitiveO
     if (request === undefined) return text.approvals.requestGone;
     // docs/requirements.md R40: a request from before a detected loss or rollback may have run already.
     if (request.epoch < (await deps.integrity.check())) {
-      await this.#updates.finish(request, 'failed', text.approvals.staleRequest, client, undefined, [
-        'pending',
-        'approved',
-      ]);
+      // The outcome is stored and shown in the channel: in the workspace's language, not the presser's.
+      const outcome = await deps.languages.inWorkspaceLanguage(
+        workspace,
+        async () => text.approvals.staleRequest,
+      );
+      await this.#updates.finish(request, 'failed', outcome, client, undefined, ['pending', 'approved']);
       return text.approvals.staleNothingDone;
     }
     // The approver's role is checked again at the moment of the press (docs/requirements.md R8, R33);
@@ -139,13 +141,13 @@ export class ApprovalService<Ctx extends OperationContext, Op extends SensitiveO
     if (moved === undefined) return this.#already(workspace, id);
     const shown = await this.#updates.decided(request, 'deny', user, client, {
       outcome: reason,
-      tell: {
+      tell: () => ({
         text: text.approvals.requestDenied({
           summary: escapeMrkdwn(request.summary),
           user,
           reason: escapeMrkdwn(reason),
         }),
-      },
+      }),
     });
     return shown ? undefined : text.approvals.deniedNotShown;
   }
@@ -164,9 +166,9 @@ export class ApprovalService<Ctx extends OperationContext, Op extends SensitiveO
     });
     if (moved === undefined) return this.#already(workspace, id);
     const shown = await this.#updates.decided(request, 'withdraw', user, client, {
-      tell: {
+      tell: () => ({
         text: text.approvals.requestWithdrawn({ summary: escapeMrkdwn(request.summary) }),
-      },
+      }),
     });
     return shown ? undefined : text.approvals.withdrawnNotShown;
   }
@@ -195,9 +197,9 @@ export class ApprovalService<Ctx extends OperationContext, Op extends SensitiveO
     const request = await this.deps.store.get(workspace, id);
     if (request === undefined) return;
     await this.#updates.decided(request, 'expire', 'regdesk', client, {
-      tell: {
+      tell: () => ({
         text: text.approvals.requestExpired({ summary: escapeMrkdwn(request.summary) }),
-      },
+      }),
     });
   }
 

@@ -6,6 +6,7 @@ import type { DataIntegrity } from '../../shared/integrity.js';
 import type { Limiter } from '../../shared/limiter.js';
 import { createQueue } from '../../shared/queues.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
+import { Languages } from '../../slack/language.js';
 import type { ChannelPoster } from '../../slack/poster.js';
 import type { SlackDirectory } from '../../slack/users.js';
 import type { Vault } from '../../vault/store.js';
@@ -42,6 +43,8 @@ export interface ApprovalServiceFactoryDeps extends BaseDeps {
 
 export interface ApprovalServices {
   policies: PolicyStore;
+  /** The language of each person and of the workspace's channels, the policy's choice first. */
+  languages: Languages;
   /** Who may do what: the one permission model every feature asks. */
   roles: Roles;
   approvalStore: ApprovalStore;
@@ -53,6 +56,13 @@ export function buildApprovalServices(deps: ApprovalServiceFactoryDeps): Approva
   const { redis, keys, logger, now, audit } = deps;
   const policies = new PolicyStore(redis, keys, logger, now);
   const roles = new Roles(deps.directory, policies, audit, logger);
+  const languages = new Languages(
+    async (workspace) => (await policies.get(workspace)).language,
+    deps.directory,
+    redis,
+    keys,
+    logger,
+  );
   const approvalStore = new ApprovalStore(redis, keys);
   const approvalQueue = createQueue<ApprovalJob>(APPROVALS_QUEUE, redis, keys, logger);
   const { registrarFor, limits, vanitySets, publishQueue } = deps.operationEnv;
@@ -75,6 +85,7 @@ export function buildApprovalServices(deps: ApprovalServiceFactoryDeps): Approva
     audit,
     limiter: deps.limiter,
     poster: deps.poster,
+    languages,
     vault: deps.vault,
     operations: SENSITIVE_OPERATIONS,
     contextFor,
@@ -84,5 +95,5 @@ export function buildApprovalServices(deps: ApprovalServiceFactoryDeps): Approva
     logger,
     now,
   });
-  return { policies, roles, approvalStore, approvalQueue, approvals };
+  return { policies, languages, roles, approvalStore, approvalQueue, approvals };
 }

@@ -1,10 +1,11 @@
 import type { WebClient } from '@slack/web-api';
 import type { Logger } from '../../shared/logger.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
+import type { Languages } from '../../slack/language.js';
 import { escapeMrkdwn } from '../../slack/mrkdwn.js';
 import type { ChannelPoster } from '../../slack/poster.js';
 import { type Message, notifyByDm } from '../../slack/reply.js';
-import { text } from '../../text/index.js';
+import { inLanguage, text } from '../../text/index.js';
 import type { AuditAction, AuditLog } from '../audit/service.js';
 import { type Audience, approvalMessage } from './blocks.js';
 import { updateBestEffort } from './notify.js';
@@ -39,7 +40,12 @@ export interface UpdateDeps {
   logger: Logger;
   /** Told after every transition, best-effort (App Home re-publishes from it). */
   onChange?: ((request: ApprovalRequest) => Promise<void>) | undefined;
+  /** The requester is told in their language; the messages that show the request are in the workspace's. */
+  languages: Pick<Languages, 'ofPerson' | 'inWorkspaceLanguage'>;
 }
+
+/** A word to the requester by DM, built once their language is known. */
+export type Tell = () => Message;
 
 /**
  * What follows a step of a request: its audit entry (docs/requirements.md R12), the word to the
@@ -68,7 +74,7 @@ export class RequestUpdates {
     action: AuditAction,
     actor: string,
     client: WebClient,
-    options: { outcome?: string; tell?: Message } = {},
+    options: { outcome?: string; tell?: Tell } = {},
   ): Promise<boolean> {
     await this.audit(request, action, actor, options.outcome);
     return this.publish(request.workspace, request.id, client, options.tell);
@@ -78,16 +84,22 @@ export class RequestUpdates {
    * Tells the requester first (the outcome must reach them, R30), then updates every copy of the
    * message and calls `onChange`. True when the public message was updated.
    */
-  async publish(workspace: WorkspaceRef, id: string, client: WebClient, tell?: Message): Promise<boolean> {
+  async publish(workspace: WorkspaceRef, id: string, client: WebClient, tell?: Tell): Promise<boolean> {
     let request = await this.deps.store.get(workspace, id);
     if (request === undefined) return false;
-    if (tell !== undefined) await notifyByDm(client, request.requester, tell, this.deps.logger);
+    if (tell !== undefined) {
+      const locale = await this.deps.languages.ofPerson(client, workspace, request.requester);
+      await notifyByDm(client, request.requester, inLanguage(locale, tell), this.deps.logger);
+    }
     const gone = new Set<string>();
     let shown = false;
     // Updates wait for the channel's pace (R7), so a later step (the execution's outcome) may land
     // first; an update that turns out stale once sent is sent again from the newer state.
     for (let round = 0; round < MAX_ROUNDS; round++) {
-      shown = await this.#render(request, client, gone);
+      const showing = request;
+      shown = await this.deps.languages.inWorkspaceLanguage(workspace, () =>
+        this.#render(showing, client, gone),
+      );
       const now = await this.deps.store.get(workspace, id);
       if (now === undefined || sameLook(now, request) || targets(now).every((t) => gone.has(t.key))) break;
       request = now;
@@ -161,7 +173,7 @@ export class RequestUpdates {
     state: 'succeeded' | 'failed',
     outcome: string,
     client: WebClient,
-    tell?: Message,
+    tell?: Tell,
     from: readonly ApprovalState[] = ['executing'],
   ): Promise<void> {
     const moved = await this.deps.store.transition(request.workspace, request.id, from, state, {
@@ -171,12 +183,14 @@ export class RequestUpdates {
     const done = state === 'succeeded';
     await this.decided(request, done ? 'succeed' : 'fail', 'regdesk', client, {
       outcome,
-      tell: tell ?? {
-        text: (done ? text.approvals.requestDone : text.approvals.requestFailed)({
-          summary: escapeMrkdwn(request.summary),
-          outcome: escapeMrkdwn(outcome),
-        }),
-      },
+      tell:
+        tell ??
+        (() => ({
+          text: (done ? text.approvals.requestDone : text.approvals.requestFailed)({
+            summary: escapeMrkdwn(request.summary),
+            outcome: escapeMrkdwn(outcome),
+          }),
+        })),
     });
   }
 }

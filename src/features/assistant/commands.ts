@@ -21,8 +21,8 @@ import { cleanQuestion, MAX_QUESTION_LENGTH } from './service.js';
  */
 export function registerAssistantHandlers(app: App, deps: SlackDeps & AskingDeps, asking: Asking): void {
   deps.router.setFreeText('/ask', {
-    usage: text.assistant.askUsage,
-    summary: text.assistant.askSummary({ max: MAX_QUESTION_LENGTH }),
+    usage: () => text.assistant.askUsage,
+    summary: () => text.assistant.askSummary({ max: MAX_QUESTION_LENGTH }),
     run: async ({ ack, rest, bolt, respond, logger }) => {
       const question = cleanQuestion(rest); // refusals become the ack's usage text (router)
       await ack();

@@ -19,7 +19,7 @@ import { waitForReplicas } from '../../shared/redis-replicas.js';
 import { type WorkspaceRef, workspaceFields } from '../../shared/workspace.js';
 import { slackRefusal } from '../../slack/platform-errors.js';
 import type { ChannelPoster } from '../../slack/poster.js';
-import { text } from '../../text/index.js';
+import { inLanguage, localeOfSlack, text } from '../../text/index.js';
 import type { PolicyStore } from '../approvals/policy.js';
 import type { Outcome } from './answer.js';
 import type { AnswerCache } from './cache.js';
@@ -263,7 +263,11 @@ export function assistantProcessor(deps: AssistantWorkerDeps) {
     await deliver(outcome);
   };
 
-  return async (job: Job<AssistantJob>, token?: string): Promise<void> => {
+  // Everything the asker reads — position, progress, the answer's card — in their language (service.ts).
+  return (job: Job<AssistantJob>, token?: string): Promise<void> =>
+    inLanguage(job.data.speaks ?? localeOfSlack(job.data.locale), () => handle(job, token));
+
+  async function handle(job: Job<AssistantJob>, token?: string): Promise<void> {
     const jobId = job.id ?? '';
     try {
       await run(job, jobId, token);
@@ -275,5 +279,5 @@ export function assistantProcessor(deps: AssistantWorkerDeps) {
       await outcomes.settle(job.data, jobId, { ok: false, reason: reasonFor(error, job.data.attempts ?? 1) });
       await outcomes.deliver(job.data, jobId);
     }
-  };
+  }
 }

@@ -4,7 +4,7 @@ import type { LinkResolver } from './links.js';
 import { codeClosers, destinations, isPunct, isSpace, skipSpaces } from './markdown-scan.js';
 
 /** The label of an image without alt text (`inline` below calls its own input `text`). */
-const IMAGE_LABEL = text.assistant.imageLabel;
+const imageLabel = (): string => text.assistant.imageLabel;
 
 /**
  * The assistant's Markdown → Slack mrkdwn. The answer is data, never instructions: every piece of
@@ -132,14 +132,14 @@ function inline(text: string, links: LinkResolver, insideBold = false): string {
       }
       const raw = text.slice(Math.abs(from), i);
       const linkedImage = badge?.at === at && out.length === at + 2 && lit === i; // [![alt](img)](url)
-      const label = from < 0 ? raw || IMAGE_LABEL : linkedImage ? (badge?.alt ?? '') : raw || target.href;
+      const label = from < 0 ? raw || imageLabel() : linkedImage ? (badge?.alt ?? '') : raw || target.href;
       out.length = at; // the label's tokens, now plain label text
       out.push(link(label, target.href, links));
       lit = i = target.end;
       // Links do not nest (Slack cannot show it); the one nesting kept is a linked image (badge).
       const parent = from < 0 && openFrom.at(-1) === -from - 2 ? openAt.at(-1) : undefined;
       openAt.length = openFrom.length = 0;
-      badge = parent === undefined ? undefined : { at: parent, alt: raw || IMAGE_LABEL };
+      badge = parent === undefined ? undefined : { at: parent, alt: raw || imageLabel() };
       if (parent !== undefined) {
         openAt.push(parent);
         openFrom.push(-from - 2);

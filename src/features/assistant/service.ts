@@ -4,7 +4,7 @@ import { AppError } from '../../shared/app-error.js';
 import { LuaScript } from '../../shared/lua.js';
 import type { KeySpace, Redis } from '../../shared/redis.js';
 import { type WorkspaceRef, workspaceFields, workspaceId } from '../../shared/workspace.js';
-import { text } from '../../text/index.js';
+import { currentLocale, type Locale, text } from '../../text/index.js';
 import type { WorkspaceKeys } from '../keys/service.js';
 
 export const ASSISTANT_QUEUE = 'assistant';
@@ -60,7 +60,14 @@ export interface AssistantJob {
   askTs?: string;
   user: string;
   question: string;
+  /** The registrar's answer language (asking.ts `localeFor`). */
   locale?: string;
+  /**
+   * The language Regdesk speaks to the asker (their Slack locale or the workspace's fixed one) when
+   * the question was asked; the worker's placeholder, status and answer card use it. A job of an
+   * older version has none: it follows `locale`.
+   */
+  speaks?: Locale;
   /** Hash of the workspace's API key: questions of one registrar account are serialised on it. */
   account: string;
   enqueuedAt: number;
@@ -132,6 +139,7 @@ export function assistantJob(
     user: asker.user,
     question: input.question,
     ...(locale === undefined ? {} : { locale }),
+    speaks: currentLocale(),
     account: asker.account,
     enqueuedAt,
   };

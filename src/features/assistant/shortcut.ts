@@ -7,7 +7,7 @@ import { escapeMrkdwn, truncate } from '../../slack/mrkdwn.js';
 import { cannotPostHere } from '../../slack/platform-errors.js';
 import { replyPrivately } from '../../slack/reply.js';
 import { workspaceOf } from '../../slack/workspace.js';
-import { text } from '../../text/index.js';
+import { text, texts } from '../../text/index.js';
 import type { Asking, AskingDeps } from './asking.js';
 import { ASK_SHORTCUT } from './ids.js';
 import { languageOf } from './locale.js';
@@ -15,12 +15,6 @@ import type { AskInput } from './service.js';
 
 /** How much of the message is quoted back to the asker where it is answered privately. */
 const QUOTE_LENGTH = 300;
-
-/** What the shortcut asks, in the language of the message it is about. */
-export const SHORTCUT_QUESTION = {
-  en: text.assistant.shortcutQuestion,
-  de: 'Was bedeutet diese Nachricht, und was sollte ich tun?',
-} as const;
 
 /**
  * The message shortcut "Ask Regdesk about this": asks the registrar's assistant about a message,
@@ -43,7 +37,8 @@ export function registerAskShortcut(app: App, deps: SlackDeps & AskingDeps, aski
         return;
       }
       const workspace = workspaceOf(shortcut);
-      const question = SHORTCUT_QUESTION[languageOf(about) ?? 'en'];
+      // What the shortcut asks, in the language of the message it is about.
+      const question = texts(languageOf(about) ?? 'en').assistant.shortcutQuestion;
       const threadTs = shortcut.message.thread_ts ?? shortcut.message.ts;
       await asking.submit({
         surface: 'shortcut',

@@ -4,33 +4,36 @@ import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
 import { text } from '../../text/index.js';
 import type { StoredAuditEntry } from './service.js';
 
-const ACTION_WORDS: Record<StoredAuditEntry['action'], string> = {
-  request: text.workspace.auditRequested,
-  approve: text.workspace.auditApproved,
-  deny: text.workspace.auditDenied,
-  withdraw: text.workspace.auditWithdrew,
-  expire: text.workspace.auditExpired,
-  execute: text.workspace.auditStarted,
-  succeed: text.workspace.auditSucceeded,
-  fail: text.workspace.auditFailed,
-  key_set: text.workspace.auditSetKey,
-  key_replace: text.workspace.auditReplacedKey,
-  key_remove: text.workspace.auditRemovedKey,
-  policy_change: text.workspace.auditChangedPolicy,
-  reveal: text.workspace.auditRevealed,
-  remind: text.workspace.auditReminded,
-  uninstall: text.workspace.auditUninstalled,
-  refuse: text.workspace.auditRefused,
-  order: text.workspace.auditOrdered,
-  reissue: text.workspace.auditReissued,
-  export: text.workspace.auditExported,
-  watch_add: text.workspace.auditAddedWatch,
-  watch_remove: text.workspace.auditRemovedWatch,
-  watch_settings: text.workspace.auditChangedWatchSettings,
-  records_publish: text.publish.auditPublished,
-  records_remove: text.publish.auditRemoved,
-  record_change: text.records.auditChanged,
-};
+/** Each action as a line of the log says it ("<@U1> approved"). */
+function actionWords(): Record<StoredAuditEntry['action'], string> {
+  return {
+    request: text.workspace.auditRequested,
+    approve: text.workspace.auditApproved,
+    deny: text.workspace.auditDenied,
+    withdraw: text.workspace.auditWithdrew,
+    expire: text.workspace.auditExpired,
+    execute: text.workspace.auditStarted,
+    succeed: text.workspace.auditSucceeded,
+    fail: text.workspace.auditFailed,
+    key_set: text.workspace.auditSetKey,
+    key_replace: text.workspace.auditReplacedKey,
+    key_remove: text.workspace.auditRemovedKey,
+    policy_change: text.workspace.auditChangedPolicy,
+    reveal: text.workspace.auditRevealed,
+    remind: text.workspace.auditReminded,
+    uninstall: text.workspace.auditUninstalled,
+    refuse: text.workspace.auditRefused,
+    order: text.workspace.auditOrdered,
+    reissue: text.workspace.auditReissued,
+    export: text.workspace.auditExported,
+    watch_add: text.workspace.auditAddedWatch,
+    watch_remove: text.workspace.auditRemovedWatch,
+    watch_settings: text.workspace.auditChangedWatchSettings,
+    records_publish: text.publish.auditPublished,
+    records_remove: text.publish.auditRemoved,
+    record_change: text.records.auditChanged,
+  };
+}
 
 function actor(id: string): string {
   return /^[UW][A-Z0-9]+$/.test(id) ? `<@${id}>` : escapeMrkdwn(id);
@@ -41,7 +44,7 @@ export function auditLine(entry: StoredAuditEntry): string {
     text.workspace.auditLine({
       when: slackDate(entry.at),
       actor: actor(entry.actor),
-      action: ACTION_WORDS[entry.action] ?? escapeMrkdwn(entry.action),
+      action: actionWords()[entry.action] ?? escapeMrkdwn(entry.action),
     }),
   ];
   if (entry.operation !== undefined) parts.push(codeSpan(entry.operation));

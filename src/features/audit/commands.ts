@@ -14,8 +14,8 @@ const SHOWN = 30;
 export function auditCommand(deps: AuditCommandDeps): Subcommand {
   return {
     name: 'audit',
-    usage: text.workspace.auditUsage,
-    summary: text.workspace.auditSummary,
+    usage: () => text.workspace.auditUsage,
+    summary: () => text.workspace.auditSummary,
     run: async (ctx) => {
       const { args, ack, bolt } = ctx;
       if (args[0]?.toLowerCase() === 'export') return exportTrail(ctx, deps);

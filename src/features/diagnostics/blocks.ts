@@ -10,11 +10,15 @@ import type { DnsReport } from './service.js';
 const MAX_FINDINGS = 30;
 const MAX_NOT_CHECKED_LINES = 20;
 
-const SEVERITY: Record<Severity, string> = {
-  broken: text.diagnostics.severityBroken,
-  risky: text.diagnostics.severityRisky,
-  advice: text.diagnostics.severityAdvice,
-};
+/** How a finding's severity is shown, before its sentence. */
+function severityText(severity: Severity): string {
+  const shown: Record<Severity, string> = {
+    broken: text.diagnostics.severityBroken,
+    risky: text.diagnostics.severityRisky,
+    advice: text.diagnostics.severityAdvice,
+  };
+  return shown[severity];
+}
 
 /**
  * Every parameter of a finding's sentence escaped for mrkdwn (names, serials, record values), but
@@ -91,13 +95,17 @@ function whatText(item: NotChecked['what']): string {
   }
 }
 
-const RESOLVER: Record<DnsReport['dnssec']['resolver'], string> = {
-  secure: text.diagnostics.resolverSecure,
-  insecure: text.diagnostics.resolverInsecure,
-  bogus: text.diagnostics.resolverBogus,
-  failing: text.diagnostics.resolverFailing,
-  unknown: text.diagnostics.resolverUnknown,
-};
+/** What the resolvers' DNSSEC validation found, as the facts line says it. */
+function resolverText(state: DnsReport['dnssec']['resolver']): string {
+  const shown: Record<DnsReport['dnssec']['resolver'], string> = {
+    secure: text.diagnostics.resolverSecure,
+    insecure: text.diagnostics.resolverInsecure,
+    bogus: text.diagnostics.resolverBogus,
+    failing: text.diagnostics.resolverFailing,
+    unknown: text.diagnostics.resolverUnknown,
+  };
+  return shown[state];
+}
 
 const list = (names: readonly string[] | undefined) =>
   names === undefined || names.length === 0 ? text.diagnostics.factsNone : names.map(codeSpan).join(', ');
@@ -121,7 +129,7 @@ export function reportCard(report: DnsReport): { text: string; blocks: KnownBloc
   for (const item of report.findings.slice(0, MAX_FINDINGS)) {
     const fixes = (item.fix ?? []).map((fix) => fixText(fix, zoneServers));
     blocks.push(
-      section(truncate([`${SEVERITY[item.severity]} ${findingText(item)}`, ...fixes].join('\n'), 2_900)),
+      section(truncate([`${severityText(item.severity)} ${findingText(item)}`, ...fixes].join('\n'), 2_900)),
     );
   }
   if (report.findings.length > MAX_FINDINGS)
@@ -156,7 +164,7 @@ export function reportCard(report: DnsReport): { text: string; blocks: KnownBloc
                   desired: escapeMrkdwn(registrar.desired),
                   live: escapeMrkdwn(registrar.live),
                 }),
-          resolver: RESOLVER[report.dnssec.resolver],
+          resolver: resolverText(report.dnssec.resolver),
           ds:
             report.dnssec.ds.length === 0
               ? text.diagnostics.factsNone

@@ -9,8 +9,8 @@ import { type DiagnosticsDeps, diagnose } from './service.js';
 export function checkCommand(deps: LookupDeps & DiagnosticsDeps): Subcommand {
   return {
     name: 'check',
-    usage: text.diagnostics.checkUsage,
-    summary: text.diagnostics.checkSummary,
+    usage: () => text.diagnostics.checkUsage,
+    summary: () => text.diagnostics.checkSummary,
     run: async (ctx) => {
       const domain = domainArgument(ctx.args[0]);
       if (domain === undefined || ctx.args.length > 1) return usage(ctx, text.diagnostics.checkUsageReply);

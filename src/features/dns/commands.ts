@@ -21,8 +21,8 @@ const RECORD_TYPE = /^[A-Za-z0-9]{1,10}$/;
 export function zoneCommand(deps: LookupDeps): Subcommand {
   return {
     name: 'zone',
-    usage: text.dns.zoneUsage,
-    summary: text.dns.zoneSummary,
+    usage: () => text.dns.zoneUsage,
+    summary: () => text.dns.zoneSummary,
     run: async (ctx) => {
       const domain = domainArgument(ctx.args[0]);
       if (domain === undefined) return usage(ctx, text.dns.zoneUsageReply);
@@ -34,8 +34,8 @@ export function zoneCommand(deps: LookupDeps): Subcommand {
 export function recordsCommand(deps: RecordsPageDeps): Subcommand {
   return {
     name: 'records',
-    usage: text.dns.recordsUsage,
-    summary: text.dns.recordsSummary,
+    usage: () => text.dns.recordsUsage,
+    summary: () => text.dns.recordsSummary,
     run: async (ctx) => {
       const [name, type] = ctx.args;
       const domain = domainArgument(name);

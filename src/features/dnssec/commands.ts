@@ -29,8 +29,8 @@ export interface DnssecCommandDeps extends LookupDeps {
 export function dnssecCommand(deps: DnssecCommandDeps): Subcommand {
   return {
     name: 'dnssec',
-    usage: text.dns.dnssecUsage,
-    summary: text.dns.dnssecSummary,
+    usage: () => text.dns.dnssecUsage,
+    summary: () => text.dns.dnssecSummary,
     run: async (ctx) => {
       const [name, verbText] = ctx.args;
       const domain = domainArgument(name);

@@ -14,8 +14,8 @@ import { type AvailabilityService, MAX_NAMES, planCheck, type WorkspaceAvailabil
 export function checkCommand(availability: AvailabilityService): Subcommand {
   return {
     name: 'check',
-    usage: text.domains.checkUsage,
-    summary: text.domains.checkSummary({ max: MAX_NAMES }),
+    usage: () => text.domains.checkUsage,
+    summary: () => text.domains.checkSummary({ max: MAX_NAMES }),
     run: async ({ ack, rest, bolt, respond, logger }) => {
       const { rows, overflow } = planCheck(rest);
       if (rows.length === 0) {

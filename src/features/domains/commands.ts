@@ -19,8 +19,8 @@ export interface DomainCommandDeps extends LookupDeps {
 export function infoCommand(deps: DomainCommandDeps): Subcommand {
   return {
     name: 'info',
-    usage: text.domains.infoUsage,
-    summary: text.domains.infoSummary,
+    usage: () => text.domains.infoUsage,
+    summary: () => text.domains.infoSummary,
     run: async (ctx) => {
       const domain = domainArgument(ctx.args[0]);
       if (domain === undefined) return usage(ctx, text.domains.infoUsageReply);
@@ -34,8 +34,8 @@ export function infoCommand(deps: DomainCommandDeps): Subcommand {
 export function nsCommand(deps: DomainCommandDeps): Subcommand {
   return {
     name: 'ns',
-    usage: text.domains.nsUsage,
-    summary: text.domains.nsSummary,
+    usage: () => text.domains.nsUsage,
+    summary: () => text.domains.nsSummary,
     run: async (ctx) => {
       const [name, verb, target] = ctx.args;
       const domain = domainArgument(name);
@@ -90,8 +90,8 @@ export function nsCommand(deps: DomainCommandDeps): Subcommand {
 export function authcodeCommand(deps: DomainCommandDeps): Subcommand {
   return {
     name: 'authcode',
-    usage: text.domains.authcodeUsage,
-    summary: text.domains.authcodeSummary,
+    usage: () => text.domains.authcodeUsage,
+    summary: () => text.domains.authcodeSummary,
     run: async (ctx) => {
       const domain = domainArgument(ctx.args[0]);
       if (domain === undefined) return usage(ctx, text.domains.authcodeUsageReply);

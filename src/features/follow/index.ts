@@ -4,6 +4,7 @@ import type { RegistrarClient } from '../../registrar/index.js';
 import { createWorker } from '../../shared/queues.js';
 import type { KeySpace, Redis } from '../../shared/redis.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
+import type { Languages } from '../../slack/language.js';
 import type { ChannelPoster } from '../../slack/poster.js';
 import type { FeatureModule } from '../feature.js';
 import { FOLLOW_QUEUE, type Follower } from './jobs.js';
@@ -18,6 +19,7 @@ export interface FollowingDeps {
   redis: Redis;
   keys: KeySpace;
   poster: ChannelPoster;
+  languages: Languages;
   now: () => number;
 }
 

@@ -8,11 +8,12 @@ import type { Logger } from '../../shared/logger.js';
 import type { KeySpace, Redis } from '../../shared/redis.js';
 import { type WorkspaceRef, workspaceFields } from '../../shared/workspace.js';
 import { context, section, slackDate } from '../../slack/blocks.js';
+import type { Languages } from '../../slack/language.js';
 import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
 import { slackRefusal } from '../../slack/platform-errors.js';
 import type { ChannelPoster } from '../../slack/poster.js';
 import { notifyByDm } from '../../slack/reply.js';
-import { text } from '../../text/index.js';
+import { inLanguage, text } from '../../text/index.js';
 import { type Follower, type FollowJob, type FollowOutcome, followDelay } from './jobs.js';
 
 export interface FollowDeps {
@@ -23,6 +24,7 @@ export interface FollowDeps {
   redis: Redis;
   keys: KeySpace;
   poster: ChannelPoster;
+  languages: Pick<Languages, 'ofPerson' | 'ofWorkspace'>;
   logger: Logger;
   now: () => number;
 }
@@ -34,6 +36,23 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 /** Checks once; reschedules itself with the backoff until settled or past the deadline. */
 export function followProcessor(deps: FollowDeps) {
   const followers = new Map(deps.followers.map((follower) => [follower.kind, follower]));
+  const check = checkOnce(deps, followers);
+  return async (job: Job<FollowJob>, token?: string): Promise<void> => {
+    const data = job.data;
+    const workspace = workspaceFields(data);
+    // Reports go where the work started: a channel hears the workspace's language, a DM its person's.
+    const locale =
+      isDirectMessage(data.channel) && data.startedBy !== undefined
+        ? await deps.languages.ofPerson(await deps.slackFor(workspace), workspace, data.startedBy)
+        : await deps.languages.ofWorkspace(workspace);
+    await inLanguage(locale, () => check(job, token));
+  };
+}
+
+/** A DM: its channel id (D…), or the person's own id, which posts to their DM with the bot (announce.ts). */
+const isDirectMessage = (channel: string) => channel.startsWith('D') || channel.startsWith('U');
+
+function checkOnce(deps: FollowDeps, followers: ReadonlyMap<string, Follower>) {
   return async (job: Job<FollowJob>, token?: string): Promise<void> => {
     const data = job.data;
     const follower = followers.get(data.kind);

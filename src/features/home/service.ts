@@ -3,6 +3,8 @@ import type { WebClient } from '@slack/web-api';
 import type { Logger } from '../../shared/logger.js';
 import type { KeySpace, Redis } from '../../shared/redis.js';
 import { type WorkspaceRef, workspaceId } from '../../shared/workspace.js';
+import type { Languages } from '../../slack/language.js';
+import { currentLocale, inLanguage, type Locale } from '../../text/index.js';
 import type { Roles } from '../approvals/permissions.js';
 import type { ApprovalStore } from '../approvals/store.js';
 import type { AuditLog } from '../audit/service.js';
@@ -23,6 +25,8 @@ export interface HomeServiceDeps {
   now: () => number;
   /** "Coming up" and the digest settings (features/watches). */
   watches?: Pick<WatchService, 'comingUp' | 'settings'>;
+  /** Home is re-published for many people at once (not only the one acting): each in their language. */
+  languages: Pick<Languages, 'ofPerson'>;
 }
 
 /** Home views are re-published for people who looked at Home within this long … */
@@ -72,15 +76,19 @@ export class HomeService {
     users: readonly string[],
     logger: Logger,
   ): Promise<void> {
-    let data: Promise<HomeData> | undefined;
+    // Read once per language: the data carries some lines already in words (running jobs).
+    const data = new Map<Locale, Promise<HomeData>>();
     const shared = () => {
-      data ??= this.#data(workspace);
-      return data;
+      const locale = currentLocale();
+      const read = data.get(locale) ?? this.#data(workspace);
+      data.set(locale, read);
+      return read;
     };
     await Promise.all(
       [...new Set(users)].map(async (user) => {
         try {
-          const view = await this.#viewFor(client, workspace, user, false, shared);
+          const locale = await this.deps.languages.ofPerson(client, workspace, user);
+          const view = await inLanguage(locale, () => this.#viewFor(client, workspace, user, false, shared));
           await client.views.publish({ user_id: user, view });
         } catch (error) {
           logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'home publish failed');

@@ -2,6 +2,7 @@ import type { WebClient } from '@slack/web-api';
 import type { Queue } from 'bullmq';
 import type { BaseDeps } from '../../shared/deps.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
+import type { Languages } from '../../slack/language.js';
 import type { ApprovalJob } from '../approvals/jobs.js';
 import type { Roles } from '../approvals/permissions.js';
 import type { ApprovalRequest } from '../approvals/record.js';
@@ -23,6 +24,7 @@ export interface HomeServiceFactoryDeps extends BaseDeps {
   approvalQueue: Queue<ApprovalJob>;
   followQueue: Queue<FollowJob>;
   slackFor(workspace: WorkspaceRef): Promise<WebClient>;
+  languages: Pick<Languages, 'ofPerson'>;
 }
 
 export interface HomeServices {
@@ -47,6 +49,7 @@ export function buildHomeServices(deps: HomeServiceFactoryDeps): HomeServices {
     keys,
     now: deps.now,
     watches: deps.watches,
+    languages: deps.languages,
   });
   // Watch changes re-publish Home coalesced: a sweep may change hundreds of items.
   const homeRefresh = new HomeRefresh({

@@ -11,8 +11,8 @@ const TRIGGER_BUDGET_MS = 2_500;
 export function keyCommand(keys: WorkspaceKeys, isAdmin: KeyAdminCheck): Subcommand {
   return {
     name: 'key',
-    usage: text.workspace.keyUsage,
-    summary: text.workspace.keySummary,
+    usage: () => text.workspace.keyUsage,
+    summary: () => text.workspace.keySummary,
     run: async ({ ack, bolt, respond }) => {
       const started = Date.now();
       await ack();

@@ -20,13 +20,13 @@ export type KeyStatus =
 
 export class NoApiKeyError extends AppError {
   constructor() {
-    super('regdesk_no_api_key', text.workspace.noApiKey);
+    super('regdesk_no_api_key', () => text.workspace.noApiKey);
   }
 }
 
 export class UnreadableApiKeyError extends AppError {
   constructor(cause: unknown) {
-    super('regdesk_unreadable_api_key', text.workspace.unreadableApiKey, { cause });
+    super('regdesk_unreadable_api_key', () => text.workspace.unreadableApiKey, { cause });
   }
 }
 

@@ -5,6 +5,7 @@ import type { RegistrarClient } from '../../registrar/index.js';
 import type { BaseDeps } from '../../shared/deps.js';
 import { createWorker } from '../../shared/queues.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
+import type { Languages } from '../../slack/language.js';
 import type { ChannelPoster } from '../../slack/poster.js';
 import type { Roles } from '../approvals/permissions.js';
 import type { PolicyStore } from '../approvals/policy.js';
@@ -29,6 +30,7 @@ export interface PublishFeatureDeps extends BaseDeps {
   approvals: Requests<typeof publishValidation>;
   audit: AuditLog;
   poster: ChannelPoster;
+  languages: Languages;
 }
 
 /**
@@ -41,8 +43,14 @@ export const publishFeature = {
   register: (app, deps) => registerPublishActions(app, deps, deps.logger),
   workers: (deps) => [
     ({ connection, keys, logger }) =>
-      createWorker(PUBLISH_QUEUE, publishProcessor({ ...deps, logger }), connection, keys, logger, {
-        concurrency: 4,
-      }),
+      // Its reports are in the certificate card's thread, in a channel: the workspace's language.
+      createWorker(
+        PUBLISH_QUEUE,
+        deps.languages.speakingForWorkspaces(publishProcessor({ ...deps, logger })),
+        connection,
+        keys,
+        logger,
+        { concurrency: 4 },
+      ),
   ],
 } satisfies FeatureModule<PublishFeatureDeps>;

@@ -20,8 +20,8 @@ const RECORD_ID = /^\d{1,12}$/;
 export function recordCommand(deps: RecordCommandDeps): Subcommand {
   return {
     name: 'record',
-    usage: text.records.recordUsage,
-    summary: text.records.recordSummary,
+    usage: () => text.records.recordUsage,
+    summary: () => text.records.recordSummary,
     run: async (ctx) => {
       const [verb, name, idText] = ctx.args;
       const domain = domainArgument(name);

@@ -97,23 +97,24 @@ function unquoteText(typed: string): string {
 }
 
 type Parsed = { data: string } | { error: string };
-const say = text.recordRules;
+/** The record rules' sentences, in the language of the moment. */
+const say = () => text.recordRules;
 
 function parseHost(type: RecordType, typed: string): Parsed {
   const value = typed.trim();
   const host = hostName(value);
   if (host !== undefined) return { data: host };
-  if (isIP(value.replace(/^\[|\]$/g, '')) !== 0) return { error: say.ipNotHost({ value, type }) };
-  return { error: say.notHost({ value }) };
+  if (isIP(value.replace(/^\[|\]$/g, '')) !== 0) return { error: say().ipNotHost({ value, type }) };
+  return { error: say().notHost({ value }) };
 }
 
 function parseSrv(typed: string): Parsed {
   const value = typed.trim();
   const parts = /^(\d+)\s+(\d+)\s+(\S+)$/.exec(value);
-  if (parts === null) return { error: say.srvFormat({ value }) };
+  if (parts === null) return { error: say().srvFormat({ value }) };
   const [, weight = '', port = '', target = ''] = parts;
-  if (Number(weight) > 65_535) return { error: say.srvWeight({ value: weight }) };
-  if (Number(port) > 65_535) return { error: say.srvPort({ value: port }) };
+  if (Number(weight) > 65_535) return { error: say().srvWeight({ value: weight }) };
+  if (Number(port) > 65_535) return { error: say().srvPort({ value: port }) };
   // "." says "no such service here" (RFC 2782).
   const host = target === '.' ? { data: '.' } : parseHost('SRV', target);
   return 'error' in host ? host : { data: `${Number(weight)} ${Number(port)} ${host.data}` };
@@ -122,30 +123,30 @@ function parseSrv(typed: string): Parsed {
 function parseCaa(typed: string): Parsed {
   const value = typed.trim();
   const parts = /^(\d+)\s+(\S+)\s+(.*)$/s.exec(value);
-  if (parts === null) return { error: say.caaFormat({ value }) };
+  if (parts === null) return { error: say().caaFormat({ value }) };
   const [, flags = '', tag = '', rest = ''] = parts;
-  if (Number(flags) > 255) return { error: say.caaFlags({ value: flags }) };
+  if (Number(flags) > 255) return { error: say().caaFlags({ value: flags }) };
   const lowerTag = tag.toLowerCase();
   if (!(CAA_TAGS as readonly string[]).includes(lowerTag))
-    return { error: say.caaTag({ tag, tags: CAA_TAGS.join(', ') }) };
+    return { error: say().caaTag({ tag, tags: CAA_TAGS.join(', ') }) };
   // Quoted or not on the way in; `0 issue ""` (no issuer) is valid (RFC 8659 §4.2), an unquoted nothing is not.
   const quoted = /^"(.*)"$/s.exec(rest);
   const inner = quoted?.[1] ?? rest;
-  if (quoted === null && inner === '') return { error: say.caaFormat({ value }) };
-  if (inner.includes('"') || CONTROL.test(inner)) return { error: say.caaValue({ value: inner }) };
+  if (quoted === null && inner === '') return { error: say().caaFormat({ value }) };
+  if (inner.includes('"') || CONTROL.test(inner)) return { error: say().caaValue({ value: inner }) };
   return { data: `${Number(flags)} ${lowerTag} "${inner}"` };
 }
 
 /** Parses typed data for a type: canonical data, or the reason (a catalog sentence) it does not parse. */
 export function parseData(type: RecordType, typed: string): Parsed {
   const value = typed.trim();
-  if (value === '') return { error: say.dataEmpty({ type }) };
+  if (value === '') return { error: say().dataEmpty({ type }) };
   switch (type) {
     case 'A':
-      return isIPv4(value) ? { data: value } : { error: say.notIpv4({ value }) };
+      return isIPv4(value) ? { data: value } : { error: say().notIpv4({ value }) };
     case 'AAAA': {
       const address = canonicalIpv6(value.replace(/^\[|\]$/g, ''));
-      return address === undefined ? { error: say.notIpv6({ value }) } : { data: address };
+      return address === undefined ? { error: say().notIpv6({ value }) } : { data: address };
     }
     case 'CNAME':
     case 'ALIAS':
@@ -156,10 +157,10 @@ export function parseData(type: RecordType, typed: string): Parsed {
       return value === '.' ? { data: '.' } : parseHost(type, value);
     case 'TXT': {
       const content = unquoteText(value);
-      if (content === '') return { error: say.dataEmpty({ type }) };
-      if (CONTROL.test(content)) return { error: say.txtControl };
+      if (content === '') return { error: say().dataEmpty({ type }) };
+      if (CONTROL.test(content)) return { error: say().txtControl };
       if (content.length > MAX_TXT)
-        return { error: say.txtTooLong({ length: content.length, max: MAX_TXT }) };
+        return { error: say().txtTooLong({ length: content.length, max: MAX_TXT }) };
       return { data: content };
     }
     case 'SRV':

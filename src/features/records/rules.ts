@@ -44,7 +44,8 @@ export const MAX_TTL = 604_800;
 /** Our choice: an MX typed without a priority gets the customary 10; a null MX gets 0 (RFC 7505 §3). */
 export const DEFAULT_MX_PRIORITY = 10;
 
-const say = text.recordRules;
+/** The record rules' sentences, in the language of the moment. */
+const say = () => text.recordRules;
 const TYPES = DNS_RECORD_TYPES.join(', ');
 /** How names appear in sentences: without the root's dot. */
 const shown = (name: string) => name.replace(/\.$/, '');
@@ -70,7 +71,7 @@ function topLevelOf(labels: readonly string[]): string | undefined {
 
 /** A full name holds at most 253 characters without its trailing dot (RFC 1035 §3.1, RFC 2181 §11). */
 const long = (name: string, raw: string) =>
-  name.length > 254 ? { error: say.nameTooLong({ name: raw }) } : { name };
+  name.length > 254 ? { error: say().nameTooLong({ name: raw }) } : { name };
 
 /**
  * The owner name as typed → fully qualified in `zone`. `@` or nothing is the apex; a name ending in
@@ -83,12 +84,12 @@ function readName(zone: string, typed: string): { name: string } | { error: stri
   const labels = asciiLabels(raw.replace(/\.$/, ''));
   const [first = '', ...rest] = labels;
   if (!((first === '*' || validLabel(first)) && rest.every(validLabel)))
-    return { error: say.nameInvalid({ name: raw }) };
+    return { error: say().nameInvalid({ name: raw }) };
   const ascii = labels.join('.');
   if (ascii === zone || ascii.endsWith(`.${zone}`)) return long(`${ascii}.`, raw);
-  if (raw.endsWith('.')) return { error: say.nameOutside({ name: shown(raw), zone }) };
+  if (raw.endsWith('.')) return { error: say().nameOutside({ name: shown(raw), zone }) };
   const tld = topLevelOf(labels);
-  if (tld !== undefined) return { error: say.nameElsewhere({ name: raw, zone, tld }) };
+  if (tld !== undefined) return { error: say().nameElsewhere({ name: raw, zone, tld }) };
   return long(`${ascii}.${zone}.`, raw);
 }
 
@@ -102,8 +103,8 @@ function readTtl(typed: string | undefined): { ttl: number } | { error: string }
   if (value === '') return { ttl: DEFAULT_TTL };
   const ttl = wholeNumber(value);
   if (ttl === undefined)
-    return { error: say.ttlInvalid({ value, min: MIN_TTL, max: MAX_TTL, fallback: DEFAULT_TTL }) };
-  if (ttl < MIN_TTL || ttl > MAX_TTL) return { error: say.ttlRange({ value, min: MIN_TTL, max: MAX_TTL }) };
+    return { error: say().ttlInvalid({ value, min: MIN_TTL, max: MAX_TTL, fallback: DEFAULT_TTL }) };
+  if (ttl < MIN_TTL || ttl > MAX_TTL) return { error: say().ttlRange({ value, min: MIN_TTL, max: MAX_TTL }) };
   return { ttl };
 }
 
@@ -112,14 +113,14 @@ function readPriority(
   typed: string,
   data: string,
 ): { priority?: number } | { error: string } {
-  if (!hasPriority(type)) return typed === '' ? {} : { error: say.priorityNotUsed({ type }) };
+  if (!hasPriority(type)) return typed === '' ? {} : { error: say().priorityNotUsed({ type }) };
   if (typed === '') {
-    if (type === 'SRV') return { error: say.priorityRequired({ type }) };
+    if (type === 'SRV') return { error: say().priorityRequired({ type }) };
     return { priority: data === '.' ? 0 : DEFAULT_MX_PRIORITY };
   }
   const priority = wholeNumber(typed);
   return priority === undefined || priority > 65_535
-    ? { error: say.priorityInvalid({ value: typed }) }
+    ? { error: say().priorityInvalid({ value: typed }) }
     : { priority };
 }
 
@@ -134,7 +135,7 @@ export function readDraft(zone: string, draft: RecordDraft): { value: RecordValu
   const type = isRecordType(typed) ? typed : undefined;
   if (type === undefined)
     errors.type =
-      typed === '' ? say.typeMissing({ types: TYPES }) : say.typeUnknown({ type: typed, types: TYPES });
+      typed === '' ? say().typeMissing({ types: TYPES }) : say().typeUnknown({ type: typed, types: TYPES });
   const name = readName(origin, draft.name);
   if ('error' in name) errors.name = name.error;
   const ttl = readTtl(draft.ttl);
@@ -184,7 +185,7 @@ export function recordValueOf(record: DnsRecord): RecordValue | undefined {
 const presented = (record: DnsRecord | RecordValue) =>
   presentation(record.type, record.data ?? '', record.priority);
 const line = (record: DnsRecord | RecordValue) =>
-  say.record({ name: shown(fqdn(record.name)), type: record.type.toUpperCase(), data: presented(record) });
+  say().record({ name: shown(fqdn(record.name)), type: record.type.toUpperCase(), data: presented(record) });
 const isApexNs = (zone: string, record: DnsRecord | RecordValue) =>
   record.type.toUpperCase() === 'NS' && fqdn(record.name) === `${zone}.`;
 // SPF: RFC 7208 §4.5 ("v=spf1" then a space or the end); DMARC: RFC 7489 §6.4 ("v=DMARC1" then ";" or
@@ -207,19 +208,19 @@ export function checkChange(zone: string, records: readonly DnsRecord[], change:
   };
   const current = change.kind === 'add' ? undefined : records.find((record) => record.id === change.id);
   if (change.kind !== 'add') {
-    if (current === undefined) return { record: say.noRecord({ id: change.id, zone: origin }) };
+    if (current === undefined) return { record: say().noRecord({ id: change.id, zone: origin }) };
     // The registrar manages these (and refuses with 409); Regdesk never tries.
-    if (current.auto === true) return { record: say.autoRecord({ record: line(current) }) };
-    if (isApexNs(origin, current)) return { record: say.apexNs({ zone: origin }) };
+    if (current.auto === true) return { record: say().autoRecord({ record: line(current) }) };
+    if (isApexNs(origin, current)) return { record: say().apexNs({ zone: origin }) };
     if (change.kind === 'delete') return {};
   }
   const { after } = change;
   const before = current === undefined ? undefined : recordValueOf(current);
-  if (before !== undefined && sameValue(before, after)) return { record: say.unchanged };
+  if (before !== undefined && sameValue(before, after)) return { record: say().unchanged };
   if (current !== undefined && current.type.toUpperCase() !== after.type)
-    set('type', say.typeChanged({ from: current.type.toUpperCase(), to: after.type }));
-  if (!inZone(after.name, origin)) set('name', say.nameOutside({ name: shown(after.name), zone: origin }));
-  if (isApexNs(origin, after)) set('type', say.apexNs({ zone: origin }));
+    set('type', say().typeChanged({ from: current.type.toUpperCase(), to: after.type }));
+  if (!inZone(after.name, origin)) set('name', say().nameOutside({ name: shown(after.name), zone: origin }));
+  if (isApexNs(origin, after)) set('type', say().apexNs({ zone: origin }));
 
   // The record being edited is replaced, so it is no neighbour of its new version.
   const here = records.filter(
@@ -228,23 +229,24 @@ export function checkChange(zone: string, records: readonly DnsRecord[], change:
   const name = shown(after.name);
   const cname = here.find((record) => record.type.toUpperCase() === 'CNAME');
   // A CNAME is alone at its name (RFC 1034 §3.6.2, RFC 2181 §10.1); the apex holds SOA and NS.
-  if (after.type === 'CNAME' && after.name === `${origin}.`) set('type', say.apexCname({ zone: origin }));
+  if (after.type === 'CNAME' && after.name === `${origin}.`) set('type', say().apexCname({ zone: origin }));
   else if (after.type === 'CNAME' && cname !== undefined)
-    set('name', say.twoCnames({ name, record: line(cname) }));
+    set('name', say().twoCnames({ name, record: line(cname) }));
   else if (after.type === 'CNAME' && here.length > 0)
-    set('name', say.cnameBeside({ name, records: here.map(line).join('; ') }));
-  else if (cname !== undefined) set('name', say.besideCname({ name, record: line(cname), type: after.type }));
+    set('name', say().cnameBeside({ name, records: here.map(line).join('; ') }));
+  else if (cname !== undefined)
+    set('name', say().besideCname({ name, record: line(cname), type: after.type }));
 
-  if (isDmarc(after) && !after.name.startsWith('_dmarc.')) set('name', say.dmarcName({ name }));
+  if (isDmarc(after) && !after.name.startsWith('_dmarc.')) set('name', say().dmarcName({ name }));
   const spf = isSpf(after) ? here.find(isSpf) : undefined;
-  if (spf !== undefined) set('data', say.spfTwice({ name, record: line(spf) }));
+  if (spf !== undefined) set('data', say().spfTwice({ name, record: line(spf) }));
   const dmarc = isDmarc(after) ? here.find(isDmarc) : undefined;
-  if (dmarc !== undefined) set('data', say.dmarcTwice({ name, record: line(dmarc) }));
+  if (dmarc !== undefined) set('data', say().dmarcTwice({ name, record: line(dmarc) }));
   // The registrar answers an exact duplicate with 417 (code 15003); say so before sending.
   const twin = here.find(
     (record) => record.type.toUpperCase() === after.type && presented(record) === presented(after),
   );
-  if (twin !== undefined) set('data', say.duplicate({ record: line(twin) }));
+  if (twin !== undefined) set('data', say().duplicate({ record: line(twin) }));
   return errors;
 }
 

@@ -141,20 +141,18 @@ export function certificateCard(cert: TlsCertificate): { text: string; blocks: K
   return { text: escapeMrkdwn(text.tls.cardText({ title, status: cert.status })), blocks };
 }
 
-const ANNOUNCED = {
-  order: { text: text.tls.orderedText, line: text.tls.orderedLine },
-  reissue: { text: text.tls.reissuedText, line: text.tls.reissuedLine },
-  complete: { text: text.tls.completedText, line: text.tls.completedLine },
-} as const;
-
 /** A channel message: `user` ordered or reissued `cert`, with its card (the thread then follows it). */
 export function announcement(
   user: string,
-  change: keyof typeof ANNOUNCED,
+  change: 'order' | 'reissue' | 'complete',
   cert: TlsCertificate,
 ): { text: string; blocks: KnownBlock[] } {
   const card = certificateCard(cert);
-  const said = ANNOUNCED[change];
+  const said = {
+    order: { text: text.tls.orderedText, line: text.tls.orderedLine },
+    reissue: { text: text.tls.reissuedText, line: text.tls.reissuedLine },
+    complete: { text: text.tls.completedText, line: text.tls.completedLine },
+  }[change];
   return {
     text: said.text({ user, card: card.text }),
     blocks: [section(said.line({ user })), ...card.blocks],

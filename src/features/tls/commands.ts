@@ -26,8 +26,8 @@ export async function mayLookUp(ctx: SubcommandContext, roles: Roles, operation:
 export function showCommand(deps: TlsLookupDeps, service: TlsService): Subcommand {
   return {
     name: 'show',
-    usage: text.tls.showSyntax,
-    summary: text.tls.showSummary,
+    usage: () => text.tls.showSyntax,
+    summary: () => text.tls.showSummary,
     run: async (ctx) => {
       const id = ctx.args[0];
       if (id === undefined || !REGISTRAR_ID.test(id)) return usage(ctx, text.tls.showUsage);

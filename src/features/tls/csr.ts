@@ -237,11 +237,6 @@ export function csrProblems(csr: CsrInfo, commonName: string, sans: readonly str
   return problems;
 }
 
-const DOES_NOT_FIT = {
-  order: text.tls.csrDoesNotFitOrder,
-  certificate: text.tls.csrDoesNotFitCertificate,
-} as const;
-
 /**
  * Why a pasted CSR cannot serve `commonName` and `sans`, as one sentence for the form field (Slack shows it
  * under the input), or undefined when it fits. `subject` says what it is for: a new order, or the
@@ -251,7 +246,7 @@ export function csrMismatch(
   pem: string,
   commonName: string,
   sans: readonly string[],
-  subject: keyof typeof DOES_NOT_FIT,
+  subject: 'order' | 'certificate',
 ): string | undefined {
   let problems: string[];
   try {
@@ -261,5 +256,6 @@ export function csrMismatch(
     return text.tls.csrNotPem({ reason }).slice(0, 500);
   }
   if (problems.length === 0) return undefined;
-  return DOES_NOT_FIT[subject]({ problems: problems.join('; ') }).slice(0, 500);
+  const doesNotFit = subject === 'order' ? text.tls.csrDoesNotFitOrder : text.tls.csrDoesNotFitCertificate;
+  return doesNotFit({ problems: problems.join('; ') }).slice(0, 500);
 }

@@ -14,8 +14,8 @@ import { REGISTRAR_ID, type TlsService } from './service.js';
 export function downloadCommand(service: TlsService, roles: Roles): Subcommand {
   return {
     name: 'download',
-    usage: text.tls.downloadSyntax,
-    summary: text.tls.downloadSummary,
+    usage: () => text.tls.downloadSyntax,
+    summary: () => text.tls.downloadSummary,
     run: async (ctx) => {
       const [id, formatText = 'pem'] = ctx.args;
       const format = formatText.toLowerCase();

@@ -33,13 +33,14 @@ const option = (value: string, label: string) => ({
   text: { type: 'plain_text' as const, text: label },
   value,
 });
-const DCV_OPTIONS = [option('dns-cname-token', text.tls.dcvDns), option('email', text.tls.dcvEmail)];
-const dcvInput = (blockId: string) =>
-  inputBlock(blockId, text.tls.dcvLabel, {
+const dcvInput = (blockId: string) => {
+  const dns = option('dns-cname-token', text.tls.dcvDns);
+  return inputBlock(blockId, text.tls.dcvLabel, {
     type: 'radio_buttons',
-    options: DCV_OPTIONS,
-    initial_option: DCV_OPTIONS[0],
+    options: [dns, option('email', text.tls.dcvEmail)],
+    initial_option: dns,
   });
+};
 const initial = (value: string | undefined) =>
   value === undefined || value === '' ? {} : { initial_value: value };
 
@@ -154,17 +155,20 @@ export function reissueModal(meta: z.infer<typeof ReissueMeta>, cert: TlsCertifi
   ]);
 }
 
-const ORG_LABELS: Record<OrganizationField, string> = {
-  organization: text.tls.organizationLabel,
-  first_name: text.tls.firstNameLabel,
-  last_name: text.tls.lastNameLabel,
-  address: text.tls.streetAddressLabel,
-  postal_code: text.tls.postalCodeLabel,
-  city: text.tls.cityLabel,
-  country_code: text.tls.countryCodeLabel,
-  phone: text.tls.phoneLabel,
-  email: text.tls.emailLabel,
-};
+/** Each organization field's label in the form. */
+function orgLabels(): Record<OrganizationField, string> {
+  return {
+    organization: text.tls.organizationLabel,
+    first_name: text.tls.firstNameLabel,
+    last_name: text.tls.lastNameLabel,
+    address: text.tls.streetAddressLabel,
+    postal_code: text.tls.postalCodeLabel,
+    city: text.tls.cityLabel,
+    country_code: text.tls.countryCodeLabel,
+    phone: text.tls.phoneLabel,
+    email: text.tls.emailLabel,
+  };
+}
 
 /** Organization form fields (see `OrganizationForm`) and their blocks. */
 export const ORG_FIELDS = { ...ORG_IDS.fields, edit_mode: ORG_IDS.editMode } as const satisfies Record<
@@ -174,8 +178,9 @@ export const ORG_FIELDS = { ...ORG_IDS.fields, edit_mode: ORG_IDS.editMode } as 
 
 /** New organization, or `meta.orgId` prefilled with `current` and a choice of how to apply the edit. */
 export function orgModal(meta: z.infer<typeof OrgMeta>, current?: TlsOrganization): View {
+  const labels = orgLabels();
   const blocks = ORGANIZATION_FIELDS.map((field) =>
-    inputBlock(ORG_IDS.fields[field], ORG_LABELS[field], {
+    inputBlock(ORG_IDS.fields[field], labels[field], {
       type: 'plain_text_input',
       max_length: 200,
       ...initial(current?.[field]),
@@ -195,18 +200,22 @@ export function orgModal(meta: z.infer<typeof OrgMeta>, current?: TlsOrganizatio
   return formModal(ORG_IDS.modal, writeMetadata(OrgMeta, meta), title, text.tls.organizationSubmit, blocks);
 }
 
-const REASON_LABELS: Record<RevocationReason, string> = {
-  unspecified: text.tls.reasonUnspecified,
-  keyCompromise: text.tls.reasonKeyCompromise,
-  affiliationChanged: text.tls.reasonAffiliationChanged,
-  superseded: text.tls.reasonSuperseded,
-  cessationOfOperation: text.tls.reasonCessationOfOperation,
-};
+/** Each revocation reason as the select offers it. */
+function reasonLabels(): Record<RevocationReason, string> {
+  return {
+    unspecified: text.tls.reasonUnspecified,
+    keyCompromise: text.tls.reasonKeyCompromise,
+    affiliationChanged: text.tls.reasonAffiliationChanged,
+    superseded: text.tls.reasonSuperseded,
+    cessationOfOperation: text.tls.reasonCessationOfOperation,
+  };
+}
 
 /** The reason for `/tls revoke|cancel ID`, asked when the command named none. */
 export function reasonModal(meta: z.infer<typeof ReasonMeta>): View {
   const revoke = meta.kind === 'revoke';
   const id = codeSpan(meta.certificateId);
+  const labels = reasonLabels();
   return formModal(
     REASON_IDS.modal,
     writeMetadata(ReasonMeta, meta),
@@ -216,7 +225,7 @@ export function reasonModal(meta: z.infer<typeof ReasonMeta>): View {
       section(revoke ? text.tls.revokeQuestion({ id }) : text.tls.cancelQuestion({ id })),
       inputBlock(REASON_IDS.reason, text.tls.reasonLabel, {
         type: 'static_select',
-        options: REVOCATION_REASONS.map((reason) => option(reason, REASON_LABELS[reason])),
+        options: REVOCATION_REASONS.map((reason) => option(reason, labels[reason])),
       }),
     ],
   );

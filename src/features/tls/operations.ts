@@ -132,16 +132,15 @@ function csrKey(pem: string): string {
   }
 }
 
-const PLACED = {
-  order: text.tls.orderedOutcome,
-  reissue: text.tls.reissuedOutcome,
-  complete: text.tls.completedOutcome,
-} as const;
-
-function placed(cert: TlsCertificate, change: keyof typeof PLACED): Execution {
+function placed(cert: TlsCertificate, change: 'order' | 'reissue' | 'complete'): Execution {
   const pending = cert.status === 'pending';
+  const outcome = {
+    order: text.tls.orderedOutcome,
+    reissue: text.tls.reissuedOutcome,
+    complete: text.tls.completedOutcome,
+  }[change];
   return {
-    outcome: PLACED[change]({ id: cert.id, commonName: cert.common_name, status: cert.status, pending }),
+    outcome: outcome({ id: cert.id, commonName: cert.common_name, status: cert.status, pending }),
     ...(pending ? { follow: { kind: 'certificate' as const, resource: cert.id } } : {}),
   };
 }

@@ -16,8 +16,8 @@ import { OrderForm } from './order-service.js';
 export function orderCommand(deps: TlsHandlerDeps): Subcommand {
   return {
     name: 'order',
-    usage: text.tls.orderSyntax,
-    summary: text.tls.orderSummary,
+    usage: () => text.tls.orderSyntax,
+    summary: () => text.tls.orderSummary,
     run: async ({ ack, bolt }) => {
       await ack();
       const { body, client } = bolt;

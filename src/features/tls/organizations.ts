@@ -22,8 +22,8 @@ const OPERATION = 'tls.organization';
 export function orgCommand(deps: TlsHandlerDeps, show: Subcommand['run']): Subcommand {
   return {
     name: 'org',
-    usage: text.tls.orgSyntax,
-    summary: text.tls.orgSummary,
+    usage: () => text.tls.orgSyntax,
+    summary: () => text.tls.orgSummary,
     run: async (ctx) => {
       const [verb = '', orgId] = ctx.args;
       const { body, client } = ctx.bolt;

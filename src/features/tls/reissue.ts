@@ -47,8 +47,8 @@ function openReissue(deps: TlsHandlerDeps, at: Opening, certificateId: string): 
 export function reissueCommand(deps: TlsHandlerDeps): Subcommand {
   return {
     name: 'reissue',
-    usage: text.tls.reissueSyntax,
-    summary: text.tls.reissueSummary,
+    usage: () => text.tls.reissueSyntax,
+    summary: () => text.tls.reissueSummary,
     run: async (ctx) => {
       const id = ctx.args[0];
       if (id === undefined || !REGISTRAR_ID.test(id)) return usage(ctx, text.tls.reissueUsage);

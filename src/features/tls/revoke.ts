@@ -29,8 +29,8 @@ function parseReason(text: string | undefined): RevocationReason | undefined {
 export function revocationCommand(kind: Kind, approvals: RevocationRequests): Subcommand {
   return {
     name: kind,
-    usage: text.tls.revocationSyntax({ kind, reasons: REVOCATION_REASONS.join('|') }),
-    summary: kind === 'revoke' ? text.tls.revokeSummary : text.tls.cancelSummary,
+    usage: () => text.tls.revocationSyntax({ kind, reasons: REVOCATION_REASONS.join('|') }),
+    summary: () => (kind === 'revoke' ? text.tls.revokeSummary : text.tls.cancelSummary),
     run: async (ctx) => {
       const [certificateId, reasonText] = ctx.args;
       if (certificateId === undefined) {

@@ -49,7 +49,7 @@ const DRAFT_TTL_SECONDS = 24 * 60 * 60;
 
 export class ReissueExpiredError extends AppError {
   constructor() {
-    super('regdesk_tls_reissue_expired', text.tls.reissueExpired);
+    super('regdesk_tls_reissue_expired', () => text.tls.reissueExpired);
   }
 }
 

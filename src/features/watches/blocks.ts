@@ -250,8 +250,10 @@ export function addedMessage(
 ): Message {
   const name = (id: string) => codeSpan(itemName({ kind, id }));
   const lines = [
-    ...(added.length === 0 ? [] : [text.watches.nowWatching({ items: added.map(name).join(', ') })]),
-    ...(already.length === 0 ? [] : [text.watches.alreadyWatched({ items: already.map(name).join(', ') })]),
+    ...(added.length === 0 ? [] : [text.watches.nowWatching({ items: text.slack.list({ items: added.map(name) }) })]),
+    ...(already.length === 0
+      ? []
+      : [text.watches.alreadyWatched({ items: text.slack.list({ items: already.map(name) }) })]),
     ...refused,
   ];
   const said = lines.join('\n') || text.watches.nothingToAdd;

@@ -47,8 +47,8 @@ const words = (ctx: SubcommandContext) => ctx.args.slice(1);
 export function domainWatchCommand(deps: WatchCommandDeps): Subcommand {
   return {
     name: 'watch',
-    usage: text.watches.domainCommandUsage,
-    summary: text.watches.domainCommandSummary,
+    usage: () => text.watches.domainCommandUsage,
+    summary: () => text.watches.domainCommandSummary,
     run: async (ctx) => {
       const verb = ctx.args[0]?.toLowerCase();
       switch (verb) {
@@ -75,8 +75,8 @@ export function domainWatchCommand(deps: WatchCommandDeps): Subcommand {
 export function tlsWatchCommand(deps: WatchCommandDeps): Subcommand {
   return {
     name: 'watch',
-    usage: text.watches.tlsCommandUsage,
-    summary: text.watches.tlsCommandSummary,
+    usage: () => text.watches.tlsCommandUsage,
+    summary: () => text.watches.tlsCommandSummary,
     run: async (ctx) => {
       const verb = ctx.args[0]?.toLowerCase();
       if (verb === 'add') return addCertificates(ctx, deps);

@@ -1,6 +1,7 @@
 import type { WebClient } from '@slack/web-api';
 import type { Logger } from '../../shared/logger.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
+import type { Languages } from '../../slack/language.js';
 import type { ChannelPoster } from '../../slack/poster.js';
 import { digestMessage, FAILURES_BEFORE_REPORT } from './blocks.js';
 import { deliver } from './deliver.js';
@@ -12,6 +13,8 @@ export interface DigestDeps {
   store: WatchStore;
   slackFor(workspace: WorkspaceRef): Promise<WebClient>;
   poster: ChannelPoster;
+  /** The digest is for a channel: in the workspace's language, whoever asked for it. */
+  languages: Pick<Languages, 'inWorkspaceLanguage'>;
   logger: Logger;
   now: () => number;
 }
@@ -52,9 +55,11 @@ export async function sendDigest(
     (options.scheduled && (settings?.channel === undefined || settings.cadence === 'off'))
   )
     return { where: 'nowhere' };
-  const message = await buildDigest(deps, workspace);
   const who = options.fallback?.user ?? settings?.setBy;
-  const where = await deliver(deps, await deps.slackFor(workspace), channel, who, message);
+  const client = await deps.slackFor(workspace);
+  const where = await deps.languages.inWorkspaceLanguage(workspace, async () =>
+    deliver(deps, client, channel, who, await buildDigest(deps, workspace)),
+  );
   if (where !== 'nowhere') await deps.store.setLastDigest(workspace, deps.now());
   return { channel, where };
 }

@@ -7,6 +7,7 @@ import type { Limiter } from '../../shared/limiter.js';
 import type { Metrics } from '../../shared/metrics.js';
 import { createWorker } from '../../shared/queues.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
+import type { Languages } from '../../slack/language.js';
 import type { ChannelPoster } from '../../slack/poster.js';
 import type { SlackDirectory } from '../../slack/users.js';
 import type { Roles } from '../approvals/permissions.js';
@@ -46,6 +47,7 @@ export interface WatchesDeps extends BaseDeps {
   /** A watched domain's live DNS check (dns-look.ts). */
   dnsClient: DnsClient;
   productsCa: ProductsCa;
+  languages: Languages;
 }
 
 /** Checks at once per worker process; the registrar pace, not this, bounds the reads. */

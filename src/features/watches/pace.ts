@@ -23,7 +23,7 @@ const MAX_PACE_WAIT_MS = 20_000;
 
 export class PaceExceeded extends AppError {
   constructor() {
-    super('regdesk_watch_pace', text.watches.paceExceeded);
+    super('regdesk_watch_pace', () => text.watches.paceExceeded);
   }
 }
 

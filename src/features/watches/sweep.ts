@@ -3,6 +3,7 @@ import { NotFoundError, type RegistrarClient, RegistrarError } from '../../regis
 import { AppError } from '../../shared/app-error.js';
 import type { Metrics } from '../../shared/metrics.js';
 import { type WorkspaceRef, workspaceFields } from '../../shared/workspace.js';
+import type { Languages } from '../../slack/language.js';
 import { escapeMrkdwn } from '../../slack/mrkdwn.js';
 import { text } from '../../text/index.js';
 import { registrarFacts } from '../diagnostics/service.js';
@@ -23,6 +24,7 @@ export interface SweepDeps extends OutboxDeps, PaceDeps, DnsLookDeps {
   registrarFor(workspace: WorkspaceRef): RegistrarClient;
   /** Certificate orders Regdesk placed: a renewal holds back an expiry alert (renewal.ts). */
   renewals: Pick<RenewalLedger, 'ordersFor' | 'ordersUnder'>;
+  languages: Pick<Languages, 'inWorkspaceLanguage'>;
   now: () => number;
 }
 
@@ -38,18 +40,22 @@ export function watchProcessor(deps: SweepDeps) {
       await discoverDue(deps);
       return;
     }
-    if (data.type === 'alerts') {
-      await flushAlerts(deps, job, token);
-      return;
-    }
     const workspace = workspaceFields(data);
-    if (data.type === 'digest') {
-      await sendDigest({ ...deps, service: deps.service, store: deps.store }, workspace, { scheduled: true });
-      return;
-    }
-    const item = await deps.store.item(workspace, data.kind, data.id);
-    if (item === undefined) return;
-    await lookAt(deps, workspace, item);
+    // Alerts and digests are for the watch's channel: the workspace's language (contract §3).
+    await deps.languages.inWorkspaceLanguage(workspace, async () => {
+      if (data.type === 'alerts') {
+        await flushAlerts(deps, job, token);
+        return;
+      }
+      if (data.type === 'digest') {
+        await sendDigest({ ...deps, service: deps.service, store: deps.store }, workspace, {
+          scheduled: true,
+        });
+        return;
+      }
+      const item = await deps.store.item(workspace, data.kind, data.id);
+      if (item !== undefined) await lookAt(deps, workspace, item);
+    });
   };
 }
 

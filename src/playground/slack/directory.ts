@@ -13,12 +13,22 @@ export function authTest(state: SlackState): unknown {
   };
 }
 
+/**
+ * Slack sends a user's `locale` only to a call that asks for it (`include_locale`, users.info and
+ * users.list): without it the field is absent, whatever the user's language.
+ */
+function withLocale(user: Record<string, unknown>, args: Record<string, unknown>): Record<string, unknown> {
+  const { locale, ...rest } = user;
+  const asked = args.include_locale === true || args.include_locale === 'true';
+  return asked ? { ...rest, locale: locale ?? 'en-US' } : rest;
+}
+
 /** `users.info`: users a test did not define are plain members of the workspace. */
 export function userInfo(state: SlackState, args: Record<string, unknown>): unknown {
   const user = state.users.get(String(args.user)) ?? { id: String(args.user) };
   return {
     ok: true,
-    user: { team_id: WORKSPACE, locale: 'en-US', tz: 'Europe/Berlin', name: user.id, ...user },
+    user: withLocale({ team_id: WORKSPACE, tz: 'Europe/Berlin', name: user.id, ...user }, args),
   };
 }
 
@@ -26,7 +36,9 @@ export function userInfo(state: SlackState, args: Record<string, unknown>): unkn
 export function userList(state: SlackState, args: Record<string, unknown>): unknown {
   const limit = Math.min(Math.max(Number(args.limit ?? 1000) || 1000, 1), 1000);
   const start = Number(String(args.cursor ?? '').replace(/^page:/, '')) || 0;
-  const all = [...state.users.values()].map((user) => ({ team_id: WORKSPACE, name: user.id, ...user }));
+  const all = [...state.users.values()].map((user) =>
+    withLocale({ team_id: WORKSPACE, name: user.id, ...user }, args),
+  );
   const next = start + limit < all.length ? `page:${start + limit}` : '';
   return { ok: true, members: all.slice(start, start + limit), response_metadata: { next_cursor: next } };
 }

@@ -17,6 +17,7 @@
  *   POST /playground/api/shortcut        MessageShortcutInput → ApiResult
  *   POST /playground/api/reaction        ReactionInput → ApiResult
  *   POST /playground/api/clock           ClockInput → ApiResult (fast-forwards the registrar simulator)
+ *   POST /playground/api/language        LanguageInput → ApiResult (a member's Slack language)
  *   GET  /playground/files/ID            a file Regdesk uploaded (Content-Disposition: attachment)
  */
 
@@ -157,7 +158,9 @@ export type PlaygroundEvent =
   | { type: 'prompts'; channel: string; prompts: SuggestedPrompts }
   | { type: 'thread_status'; channel: string; threadTs: string; status: string }
   /** Something Slack itself would show the user, e.g. "/foo is not a valid command" or a dispatch failure. */
-  | { type: 'notice'; user: string; text: string };
+  | { type: 'notice'; user: string; text: string }
+  /** A member changed (their language). */
+  | { type: 'user'; user: PlaygroundUser };
 
 export interface ApiResult {
   ok: boolean;
@@ -248,10 +251,20 @@ export interface ClockInput {
   advanceMs: number;
 }
 
+/** The Slack languages a member can switch between: Regdesk speaks German to `de-*`, else English. */
+export const PLAYGROUND_LOCALES = ['en-US', 'de-DE'] as const;
+
+/** A member's Slack language, as they would set it in Slack's preferences. */
+export interface LanguageInput {
+  user: string;
+  locale: (typeof PLAYGROUND_LOCALES)[number];
+}
+
 /** Ids the page and the browser tests rely on (`data-testid` attributes). */
 export const TEST_IDS = {
   channelList: 'channel-list',
   userSwitcher: 'user-switcher',
+  languageSwitcher: 'language-switcher',
   composer: 'composer',
   messageList: 'message-list',
   message: 'message',

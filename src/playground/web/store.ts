@@ -48,6 +48,8 @@ export function applyEvent(snapshot: PlaygroundSnapshot, event: PlaygroundEvent)
       };
     case 'notice':
       return snapshot;
+    case 'user':
+      return { ...snapshot, users: snapshot.users.map((u) => (u.id === event.user.id ? event.user : u)) };
   }
 }
 

@@ -242,6 +242,7 @@ export const approvals = {
   labelAssistantLinkHosts: 'Erlaubte Link-Hosts',
   labelAdmins: 'Regdesk-Admins',
   labelWatchManagers: 'Wer Überwachungen entfernen und Einstellungen der Übersicht ändern darf',
+  labelLanguage: 'Sprache',
 
   // Die Hinweise des Formulars
   hintApproverGroup: 'Mitglieder dieser Benutzergruppe (S…) geben ebenfalls frei.',
@@ -250,6 +251,8 @@ export const approvals = {
   hintRecordChangeExemptTypes: 'Änderungen an Einträgen dieser Typen gelten ohne Anfrage.',
   hintRecordChangeExemptUsers: 'Änderungen dieser Personen an Einträgen gelten ohne Anfrage.',
   hintAdmins: 'Dürfen diese Richtlinie und den API-Schlüssel ändern und das Audit-Protokoll exportieren.',
+  hintLanguage:
+    'Freigabeanfragen, Warnungen, Übersichten und Folgeberichte in Channels erscheinen in der Sprache des Workspace.',
 
   // Die Optionen des Formulars (policy-form.ts, policy-view.ts)
   requestersAnyone: 'Alle im Workspace',
@@ -265,6 +268,9 @@ export const approvals = {
   watchManagersAnyone: 'Alle Mitglieder',
   publishingOwnOrders: 'Ohne Freigabe für neue Einträge zur eigenen Bestellung',
   publishingApproval: 'Immer mit Freigabe',
+  languageAuto: 'Die eigene Slack-Sprache jeder Person (Channels auf Englisch)',
+  languageGerman: 'Deutsch',
+  languageEnglish: 'English',
   ordersNeedApprovalOption: 'Bestellungen und Neuausstellungen brauchen Freigabe wie heikle Aktionen',
   recordChangesNeedApprovalOption: 'Änderungen an DNS-Einträgen brauchen Freigabe',
 

@@ -6,6 +6,9 @@ const registrarSays = (upstream: string): string =>
 
 /** Was die Slack-Schicht und gemeinsame Fehler sagen: Aufruf, Ablehnungen, Plattformfehler, Nichterreichbarkeit (siehe ../index.ts). */
 export const slack = {
+  /** In einem Satz genannte Personen oder Dinge: `A, B und C` (Intl.ListFormat). */
+  list: (p: { items: readonly string[] }) =>
+    new Intl.ListFormat('de', { style: 'long', type: 'conjunction' }).format(p.items),
   /** Ein sofort geöffnetes Fenster (eine trigger_id gilt 3 s), gefüllt, sobald der Registrar geantwortet hat. */
   loading: ':hourglass_flowing_sand: Wird geladen …',
   // Die Hilfe des Befehls-Routers: `/domain help`, ein unbekannter Unterbefehl, ein Befehl ohne sein Argument

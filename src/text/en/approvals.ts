@@ -227,6 +227,7 @@ export const approvals = {
   labelAssistantLinkHosts: 'Allowed link hosts',
   labelAdmins: 'Regdesk admins',
   labelWatchManagers: 'Who may remove watches and change digest settings',
+  labelLanguage: 'Language',
 
   // The policy modal's hints
   hintApproverGroup: 'Members of this user group (S…) approve too.',
@@ -235,6 +236,8 @@ export const approvals = {
   hintRecordChangeExemptTypes: 'Changes to records of these types apply without a request.',
   hintRecordChangeExemptUsers: 'Their record changes apply without a request.',
   hintAdmins: 'May change this policy and the API key, and export the audit trail.',
+  hintLanguage:
+    "Approval requests, alerts, digests and follow-up reports in channels use the workspace's language.",
 
   // The policy modal's options (policy-form.ts, policy-view.ts)
   requestersAnyone: 'Anyone in the workspace',
@@ -250,6 +253,10 @@ export const approvals = {
   watchManagersAnyone: 'Any member',
   publishingOwnOrders: "No approval for the orderer's own new records",
   publishingApproval: 'Always with an approval',
+  languageAuto: "Each person's own Slack language (channels in English)",
+  // Each language by its own name, as language menus show them.
+  languageGerman: 'Deutsch',
+  languageEnglish: 'English',
   ordersNeedApprovalOption: 'Orders and reissues need approval, like sensitive actions',
   recordChangesNeedApprovalOption: 'DNS record changes need approval',
 

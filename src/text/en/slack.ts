@@ -6,6 +6,9 @@ const registrarSays = (upstream: string): string =>
 
 /** What the Slack layer and shared errors say: usage, refusals, platform errors, unavailability (see ../index.ts). */
 export const slack = {
+  /** People or things named in a sentence: `A, B, and C` (the language's own list, Intl.ListFormat). */
+  list: (p: { items: readonly string[] }) =>
+    new Intl.ListFormat('en', { style: 'long', type: 'conjunction' }).format(p.items),
   /** A modal opened at once (a trigger_id lasts 3 s), filled once the registrar has answered. */
   loading: ':hourglass_flowing_sand: Loading…',
   // The command router's help: `/domain help`, an unknown subcommand, a command without its argument

@@ -1,0 +1,127 @@
+import type { AnyMiddlewareArgs, Middleware } from '@slack/bolt';
+import type { WebClient } from '@slack/web-api';
+import type { Logger } from '../shared/logger.js';
+import type { KeySpace, Redis } from '../shared/redis.js';
+import {
+  type WorkspaceFields,
+  type WorkspaceRef,
+  workspaceFields,
+  workspaceId,
+} from '../shared/workspace.js';
+import { inLanguage, type Locale, localeOfSlack } from '../text/index.js';
+import type { SlackDirectory } from './users.js';
+import { workspaceOf } from './workspace.js';
+
+/** The workspace's choice in `/domain policy`: each person their own (`auto`), or one for everyone. */
+export type LanguageSetting = 'auto' | Locale;
+
+/**
+ * A person's Slack locale changes rarely: a quarter of an hour keeps `users.info` off almost every
+ * request (the directory's own answer lives a minute, for permissions) and still follows a change in
+ * Slack's preferences soon.
+ */
+const PERSON_LOCALE_TTL_SECONDS = 15 * 60;
+
+/**
+ * How long a request waits for a first `users.info` before it is answered in the workspace's
+ * language: slash commands and modal submissions must be acknowledged within 3 s, and one slow
+ * lookup must not eat that. The lookup goes on and is kept for the next request.
+ */
+const FIRST_LOOKUP_BUDGET_MS = 500;
+
+/**
+ * Which language Regdesk speaks (contract §3 "Language", docs/requirements.md R48): to a person,
+ * their Slack locale (German for `de-*`, else English) unless the workspace fixes one language; in
+ * channels (approval requests, alerts, digests, follow-up reports), the workspace's language, which
+ * is English while each person has their own.
+ */
+export class Languages {
+  constructor(
+    private readonly setting: (workspace: WorkspaceRef) => Promise<LanguageSetting>,
+    private readonly directory: SlackDirectory,
+    private readonly redis: Redis,
+    private readonly keys: KeySpace,
+    private readonly logger: Logger,
+  ) {}
+
+  /** The language of messages in the workspace's channels. */
+  async ofWorkspace(workspace: WorkspaceRef): Promise<Locale> {
+    const setting = await this.setting(workspace).catch(() => 'auto' as const);
+    return setting === 'auto' ? 'en' : setting;
+  }
+
+  /** The language `user` is answered in. */
+  async ofPerson(client: WebClient, workspace: WorkspaceRef, user: string): Promise<Locale> {
+    const setting = await this.setting(workspace).catch(() => 'auto' as const);
+    if (setting !== 'auto') return setting;
+    const key = this.#localeKey(workspace, user);
+    const known = await this.redis.get(key).catch(() => null);
+    if (known === 'en' || known === 'de') return known;
+    const lookup = this.directory.user(client, workspace, user).then(
+      async (profile) => {
+        const locale = localeOfSlack(profile.locale);
+        await this.redis.set(key, locale, 'EX', PERSON_LOCALE_TTL_SECONDS);
+        return locale;
+      },
+      (error: unknown) => {
+        this.logger.warn(
+          { workspace: workspaceId(workspace), err: error instanceof Error ? error.message : String(error) },
+          "users.info failed: answering in the workspace's language",
+        );
+        return undefined;
+      },
+    );
+    const timer = new Promise<undefined>((resolve) => {
+      setTimeout(() => resolve(undefined), FIRST_LOOKUP_BUDGET_MS).unref();
+    });
+    return (await Promise.race([lookup, timer])) ?? 'en';
+  }
+
+  /** Drops what is known of a person's language: their next request asks Slack again. */
+  async forget(workspace: WorkspaceRef, user: string): Promise<void> {
+    await this.redis.del(this.#localeKey(workspace, user));
+    await this.directory.forget(workspace, user);
+  }
+
+  #localeKey(workspace: WorkspaceRef, user: string): string {
+    return this.keys.key(`ws:${workspaceId(workspace)}`, 'slack-locale', user);
+  }
+
+  /** Runs `work` in the workspace's channel language. */
+  async inWorkspaceLanguage<T>(workspace: WorkspaceRef, work: () => Promise<T>): Promise<T> {
+    return inLanguage(await this.ofWorkspace(workspace), work);
+  }
+
+  /** A queue's processor whose messages are for channels: each job in its workspace's language. */
+  speakingForWorkspaces<Job extends { data: WorkspaceFields }, Result>(
+    processor: (job: Job, token?: string) => Promise<Result>,
+  ): (job: Job, token?: string) => Promise<Result> {
+    return (job, token) => this.inWorkspaceLanguage(workspaceFields(job.data), () => processor(job, token));
+  }
+
+  /**
+   * Bolt middleware: everything a listener says to the person acting is in their language; where a
+   * request names no person (some events), in the workspace's.
+   */
+  middleware(): Middleware<AnyMiddlewareArgs> {
+    return async (args) => {
+      const locale = await this.#localeOf(args).catch(() => 'en' as const);
+      await inLanguage(locale, () => args.next());
+    };
+  }
+
+  async #localeOf(args: AnyMiddlewareArgs): Promise<Locale> {
+    const body = args.body as {
+      user_id?: unknown;
+      user?: { id?: unknown } | null;
+      event?: { user?: unknown; type?: unknown };
+    };
+    const workspace = workspaceOf(body);
+    const user = [body.user_id, body.user?.id, body.event?.user].find(
+      (id): id is string => typeof id === 'string' && id !== '',
+    );
+    const client = 'client' in args ? (args.client as WebClient) : undefined;
+    if (user === undefined || client === undefined) return this.ofWorkspace(workspace);
+    return this.ofPerson(client, workspace, user);
+  }
+}

@@ -1,0 +1,200 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APPROVAL_IDS } from '../../src/features/approvals/ids.js';
+import { inputActionId } from '../../src/slack/modal.js';
+import { texts } from '../../src/text/index.js';
+import { ask, dmsTo, WS } from '../approvals/support.js';
+import { type Harness, startHarness } from '../helpers/app-harness.js';
+import type { SlackCall } from '../helpers/fake-slack.js';
+import { buttonPress, messageText, viewSubmission } from '../helpers/payloads.js';
+
+const de = texts('de');
+const POLICY = APPROVAL_IDS.policy;
+const en = texts('en');
+
+/** Two members of one workspace: Slack set to German and to English. */
+const GERMAN = 'U0DE';
+const ENGLISH = 'U0EN';
+const ADMIN_DE = 'U0ADMDE';
+const ADMIN_EN = 'U0ADMEN';
+
+/** Everything the response_url of a command carried (the command's replies to the person). */
+function repliesIn(h: Harness, since: number): string[] {
+  return h.slack.calls
+    .slice(since)
+    .filter((c) => c.method.startsWith('response_url:'))
+    .map((c) => JSON.stringify(c.args));
+}
+
+/** The words a catalog sentence starts with, up to its first parameter (or 24 characters). */
+function opening(sentence: string): string {
+  return sentence.slice(0, 24).replace(/[*_`<].*$/, '');
+}
+
+/** The JSON of what a matcher found, once it has been found. */
+async function firstCall(h: Harness, matches: (c: SlackCall) => boolean): Promise<SlackCall> {
+  await h.slack.waitFor((calls) => calls.some(matches), 10_000);
+  const call = h.slack.calls.find(matches);
+  if (call === undefined) throw new Error('not found');
+  return call;
+}
+
+describe('each person in their Slack language, channels in the workspace’s (contract §3 "Language")', () => {
+  let h: Harness;
+
+  beforeAll(async () => {
+    h = await startHarness();
+    h.slack.users.set(GERMAN, { id: GERMAN, locale: 'de-DE' });
+    h.slack.users.set(ENGLISH, { id: ENGLISH, locale: 'en-GB' });
+    h.slack.users.set(ADMIN_DE, { id: ADMIN_DE, is_admin: true, locale: 'de-AT' });
+    h.slack.users.set(ADMIN_EN, { id: ADMIN_EN, is_admin: true, locale: 'en-US' });
+  });
+  afterAll(async () => {
+    await h.stop();
+  });
+
+  it('answers /domain help in German to a German member and in English to an English one, in one channel', async () => {
+    const german = (await h.driver.command('/domain', 'help', { user: GERMAN, channel: 'C0LANG1' })).text;
+    expect(german).toContain(de.slack.helpSummary);
+    expect(german).not.toContain(en.slack.helpSummary);
+    const english = (await h.driver.command('/domain', 'help', { user: ENGLISH, channel: 'C0LANG1' })).text;
+    expect(english).toContain(en.slack.helpSummary);
+    expect(english).not.toContain(de.slack.helpSummary);
+  });
+
+  it('opens modals in the person’s language: the policy modal’s title', async () => {
+    const before = h.slack.callsTo('views.open').length;
+    await h.driver.command('/domain', 'policy', { user: ADMIN_DE, channel: 'C0LANG2' });
+    await h.slack.waitFor(() => h.slack.callsTo('views.open').length > before, 10_000);
+    const germanView = JSON.stringify(h.slack.callsTo('views.open').at(-1)?.args);
+    expect(germanView).toContain(de.approvals.policyTitle);
+
+    const next = h.slack.callsTo('views.open').length;
+    await h.driver.command('/domain', 'policy', { user: ADMIN_EN, channel: 'C0LANG2' });
+    await h.slack.waitFor(() => h.slack.callsTo('views.open').length > next, 10_000);
+    const englishView = JSON.stringify(h.slack.callsTo('views.open').at(-1)?.args);
+    expect(englishView).toContain(en.approvals.policyTitle);
+    expect(englishView).not.toContain(de.approvals.policyTitle);
+  });
+
+  it('posts a German member’s approval request in the workspace’s language (English while each has their own), tells them in German', async () => {
+    const since = h.slack.calls.length;
+    const { id } = await ask(h, '/domain', 'authcode regdesk-demo.de', { user: GERMAN, channel: 'C0LANG3' });
+    const request = h.slack
+      .succeeded('chat.postMessage')
+      .find((c) => c.args.channel === 'C0LANG3' && messageText(c).includes(id));
+    const shown = request === undefined ? '' : messageText(request);
+    expect(shown).toContain(`"text":"${en.approvals.approveButton}"`);
+    expect(shown).not.toContain(de.approvals.approveButton);
+    await h.slack.waitFor(() => repliesIn(h, since).some((reply) => reply.includes(id)));
+    const told = repliesIn(h, since).find((reply) => reply.includes(id)) ?? '';
+    expect(told).toContain(opening(de.approvals.requested({ channel: 'C0LANG3', id })));
+
+    // An English approver denies: the channel's message stays English; the German requester hears
+    // of it in German, by DM.
+    await deny(id, ADMIN_EN, 'C0LANG3', 'not now');
+    await h.slack.waitFor(() => dmsTo(h, GERMAN).some((dm) => dm.includes('not now')), 10_000);
+    const dm = dmsTo(h, GERMAN).find((text) => text.includes('not now')) ?? '';
+    expect(dm).toContain(opening(de.approvals.requestDenied({ summary: '', user: ADMIN_EN, reason: '' })));
+    // The requester is told first; the channel's message follows at the channel's pace.
+    const update = await firstCall(
+      h,
+      (c) => c.method === 'chat.update' && c.args.channel === 'C0LANG3' && messageText(c).includes('not now'),
+    );
+    expect(messageText(update)).not.toContain(de.approvals.denyReasonPlaceholder);
+    expect(messageText(update)).not.toContain(`"text":"${de.approvals.approveButton}"`);
+  });
+
+  it('tells an English requester in English when a German approver denies, in a German modal', async () => {
+    const { id } = await ask(h, '/domain', 'authcode regdesk-demo.de', { user: ENGLISH, channel: 'C0LANG5' });
+    const modal = await deny(id, ADMIN_DE, 'C0LANG5', 'nicht jetzt');
+    expect(modal).toContain(de.approvals.denyReasonPlaceholder);
+    await h.slack.waitFor(() => dmsTo(h, ENGLISH).some((dm) => dm.includes('nicht jetzt')), 10_000);
+    const dm = dmsTo(h, ENGLISH).find((text) => text.includes('nicht jetzt')) ?? '';
+    expect(dm).toContain(opening(en.approvals.requestDenied({ summary: '', user: ADMIN_DE, reason: '' })));
+  });
+
+  /** Deny pressed by `approver`, the reason given in the modal; returns the modal as opened. */
+  async function deny(id: string, approver: string, channel: string, reason: string): Promise<string> {
+    const before = h.slack.callsTo('views.open').length;
+    await h.driver.interaction(buttonPress(APPROVAL_IDS.deny, id, { user: approver, channel }));
+    await h.slack.waitFor(() => h.slack.callsTo('views.open').length > before, 10_000);
+    const opened = h.slack.callsTo('views.open').at(-1)?.args.view as
+      | { private_metadata?: string }
+      | undefined;
+    await h.driver.interaction(
+      viewSubmission(
+        APPROVAL_IDS.denyModal,
+        {
+          [APPROVAL_IDS.denyReasonBlock]: {
+            [inputActionId(APPROVAL_IDS.denyReasonBlock)]: { type: 'plain_text_input', value: reason },
+          },
+        },
+        { user: approver, privateMetadata: opened?.private_metadata ?? '' },
+      ),
+    );
+    return JSON.stringify(opened);
+  }
+
+  it('with the policy’s language set to German, every channel message and every person is German', async () => {
+    const current = await h.running.services.policies.get(WS);
+    // Set as an admin sets it: the policy modal's Language select.
+    const saved = await h.driver.interaction(
+      viewSubmission(
+        APPROVAL_IDS.policyModal,
+        {
+          [POLICY.language]: {
+            [inputActionId(POLICY.language)]: { type: 'static_select', selected_option: { value: 'de' } },
+          },
+        },
+        { user: ADMIN_EN },
+      ),
+    );
+    expect(saved.status).toBe(200);
+    await expect.poll(async () => (await h.running.services.policies.get(WS)).language).toBe('de');
+    try {
+      const since = h.slack.calls.length;
+      const { id } = await ask(h, '/domain', 'authcode regdesk-demo.de', {
+        user: ENGLISH,
+        channel: 'C0LANG4',
+      });
+      const request = h.slack
+        .succeeded('chat.postMessage')
+        .find((c) => c.args.channel === 'C0LANG4' && messageText(c).includes(id));
+      expect(request === undefined ? '' : messageText(request)).toContain(
+        `"text":"${de.approvals.approveButton}"`,
+      );
+      // The English member's own reply is German too: the workspace fixed one language.
+      await h.slack.waitFor(() => repliesIn(h, since).some((reply) => reply.includes(id)));
+      expect(repliesIn(h, since).find((reply) => reply.includes(id))).toContain(
+        opening(de.approvals.requested({ channel: 'C0LANG4', id })),
+      );
+      await h.driver.interaction(
+        buttonPress(APPROVAL_IDS.withdraw, id, { user: ENGLISH, channel: 'C0LANG4' }),
+      );
+      const update = await firstCall(
+        h,
+        (c) => c.method === 'chat.update' && c.args.channel === 'C0LANG4' && messageText(c).includes(id),
+      );
+      expect(messageText(update)).not.toContain(`"text":"${en.approvals.approveButton}"`);
+
+      // Approved: the execution runs in a worker, and its outcome in the channel is German too.
+      const approved = await ask(h, '/domain', 'authcode regdesk-demo.de', {
+        user: ENGLISH,
+        channel: 'C0LANG6',
+      });
+      await h.driver.interaction(
+        buttonPress(APPROVAL_IDS.approve, approved.id, { user: ADMIN_EN, channel: 'C0LANG6' }),
+      );
+      const done = await firstCall(
+        h,
+        (c) =>
+          c.method === 'chat.update' &&
+          c.args.channel === 'C0LANG6' &&
+          messageText(c).includes(':white_check_mark: Erledigt.'),
+      );
+      expect(messageText(done)).toContain(approved.id);
+    } finally {
+      await h.running.services.policies.set(WS, { ...current, language: 'auto' });
+    }
+  });
+});
