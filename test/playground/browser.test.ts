@@ -22,6 +22,8 @@ import { startPlaygroundProcess } from '../helpers/playground.js';
 
 const ADA = 'U0ADA';
 const GRACE = 'U0GRACE';
+/** A plain member whose Slack language is German (de-DE). */
+const LINUS = 'U0LINUS';
 /** Generous: the full suite shares two cores, and follow-ups run on BullMQ delays. */
 const WAIT = 30_000;
 const CSR = readFileSync(new URL('../fixtures/csr/rsa-2048.csr', import.meta.url), 'utf8');
@@ -77,6 +79,24 @@ async function send(text: string): Promise<void> {
   await expect
     .poll(() => page.locator(`main [data-testid="${TEST_IDS.composer}"]`).inputValue(), { timeout: WAIT })
     .toBe('');
+}
+
+/** Sends `text` and waits for one more message with `answer` in it than the list showed before. */
+async function sendForAnswer(text: string, answer: string): Promise<Locator> {
+  const answers = mainList().filter({ hasText: answer });
+  const before = await answers.count();
+  await send(text);
+  await expect.poll(() => answers.count(), { timeout: WAIT }).toBeGreaterThan(before);
+  return answers.last();
+}
+
+/** Sets the acting member's Slack language in the sidebar; done once the page's own words follow it. */
+async function switchLanguage(locale: 'en-US' | 'de-DE', sendButton: string): Promise<void> {
+  await page.getByTestId(TEST_IDS.languageSwitcher).selectOption(locale);
+  await page
+    .locator('main')
+    .getByRole('button', { name: sendButton, exact: true })
+    .waitFor({ timeout: WAIT });
 }
 
 async function waitForMessage(list: Locator, text: string | RegExp, timeout = WAIT): Promise<Locator> {
@@ -295,6 +315,33 @@ describe('the playground in a browser', { timeout: 120_000 }, () => {
     await waitForMessage(inThread, /asked Regdesk about this message/, WAIT);
     await waitForMessage(inThread, /here is the answer|No answer/, WAIT);
     await screenshot(page, '09-message-shortcut');
+  });
+
+  it('speaks each member’s Slack language: the page’s own words and Regdesk’s answers', async () => {
+    await openChannel('general');
+    await actAs(GRACE);
+    const language = page.getByTestId(TEST_IDS.languageSwitcher);
+    expect(await language.inputValue()).toBe('en-US');
+
+    await switchLanguage('de-DE', 'Senden');
+    expect(await page.locator('label[for="user-switcher"]').textContent()).toBe('Angemeldet als');
+    const german = await sendForAnswer('/domain help', 'diese Liste');
+    expect(await german.textContent()).toContain('Nur für Sie sichtbar');
+    await screenshot(page, '10-german');
+
+    await switchLanguage('en-US', 'Send');
+    expect(await page.locator('label[for="user-switcher"]').textContent()).toBe('Acting as');
+    const english = await sendForAnswer('/domain help', 'this list');
+    expect(await english.textContent()).toContain('Only visible to you');
+
+    // Two members in the same channel, each answered in their own language.
+    await actAs(LINUS);
+    expect(await language.inputValue()).toBe('de-DE');
+    await sendForAnswer('/domain help', 'diese Liste');
+    await actAs(ADA);
+    expect(await language.inputValue()).toBe('en-US');
+    await sendForAnswer('/domain help', 'this list');
+    expect(await mainList().filter({ hasText: 'diese Liste' }).count()).toBe(0);
   });
 
   it('shows the App Home Regdesk publishes', async () => {

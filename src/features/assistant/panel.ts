@@ -8,7 +8,7 @@ import { replyForError } from '../../slack/error-reply.js';
 import { truncate } from '../../slack/mrkdwn.js';
 import { slackRefusal } from '../../slack/platform-errors.js';
 import { workspaceOf } from '../../slack/workspace.js';
-import { type Catalog, texts } from '../../text/index.js';
+import { type Catalog, currentLocale, texts } from '../../text/index.js';
 import { PermissionRefused } from '../approvals/permissions.js';
 import { onAppHomeTab } from '../home/tabs.js';
 import type { Asking, AskingDeps } from './asking.js';
@@ -30,7 +30,7 @@ function promptsIn(t: Catalog) {
   };
 }
 
-/** Suggested prompts (`assistant.threads.setSuggestedPrompts`: at most four) in the asker's language. */
+/** Suggested prompts (`assistant.threads.setSuggestedPrompts`: at most four) in each language. */
 export const SUGGESTED_PROMPTS = { en: promptsIn(texts('en')), de: promptsIn(texts('de')) } as const;
 
 type MessageLike = {
@@ -91,8 +91,8 @@ export function registerAgentMessages(app: App, deps: SlackDeps & AskingDeps, as
       if (error instanceof PermissionRefused) return;
       throw error;
     }
-    const locale = await asking.localeFor(client, workspace, user, '');
-    const { title, prompts } = SUGGESTED_PROMPTS[(locale ?? '').toLowerCase().startsWith('de') ? 'de' : 'en'];
+    // In the language Regdesk speaks to this person (src/slack/language.ts).
+    const { title, prompts } = SUGGESTED_PROMPTS[currentLocale()];
     const pin: Omit<AssistantThreadsSetSuggestedPromptsArguments, 'thread_ts'> = {
       channel_id: event.channel,
       title,

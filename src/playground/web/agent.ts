@@ -1,6 +1,6 @@
 import { post } from './api.js';
 import { el } from './dom.js';
-import type { Page } from './page.js';
+import { chromeOf, type Page } from './page.js';
 import { type PlaygroundSnapshot, TEST_IDS } from './protocol.js';
 import { encodeMessage } from './store.js';
 
@@ -18,23 +18,25 @@ export function isMessagesTab(snapshot: PlaygroundSnapshot, channel: string): bo
 
 /** Tells Regdesk the member opened its Messages tab (`app_home_opened` with `tab: messages`). */
 export async function openMessagesTab(page: Page): Promise<void> {
-  const result = await post('home-opened', { user: page.user, tab: 'messages' });
-  if (!result.ok) page.notify(result.error ?? 'Regdesk did not answer app_home_opened.');
+  const words = chromeOf(page);
+  const result = await post('home-opened', { user: page.user, tab: 'messages' }, words);
+  if (!result.ok) page.notify(result.error ?? words.homeNotOpened);
 }
 
 /** The pinned prompts above the composer; choosing one sends its message, as Slack does. */
 export function renderSuggestedPrompts(page: Page, channel: string): HTMLElement[] {
   const pinned = page.snapshot.suggestedPrompts[channel];
   if (pinned === undefined || !isMessagesTab(page.snapshot, channel)) return [];
+  const words = chromeOf(page);
   const buttons = pinned.prompts.map((prompt) => {
     const button = el('button', { type: 'button', class: 'prompt', title: prompt.message }, [prompt.title]);
     button.addEventListener('click', () => {
-      void post('composer', {
-        user: page.user,
-        channel,
-        text: encodeMessage(page.snapshot, prompt.message),
-      }).then((result) => {
-        if (!result.ok) page.notify(result.error ?? 'The prompt could not be sent.');
+      void post(
+        'composer',
+        { user: page.user, channel, text: encodeMessage(page.snapshot, prompt.message) },
+        words,
+      ).then((result) => {
+        if (!result.ok) page.notify(result.error ?? words.promptNotSent);
       });
     });
     return button;

@@ -1,20 +1,26 @@
+import type { Chrome } from './chrome.js';
 import type { ApiResult, PlaygroundEvent, PlaygroundSnapshot } from './protocol.js';
 
 /** The page's calls to the playground server (paths in protocol.ts). */
 const BASE = '/playground/api';
 
-export async function getState(): Promise<PlaygroundSnapshot> {
+/** The workspace as the playground holds it; a failure is told in `words`. */
+export async function getState(words: Chrome): Promise<PlaygroundSnapshot> {
   const response = await fetch(`${BASE}/state`, { headers: { accept: 'application/json' } });
   if (response.status === 403) {
     // The token is per process (docs/requirements.md R42): a restart leaves this tab's cookie behind.
-    throw new Error('This playground needs the address Regdesk printed at start-up (…/playground?token=…).');
+    throw new Error(words.needsToken);
   }
-  if (!response.ok) throw new Error(`Could not load the workspace (HTTP ${response.status}).`);
+  if (!response.ok) throw new Error(words.workspaceNotLoaded({ status: response.status }));
   return (await response.json()) as PlaygroundSnapshot;
 }
 
-/** POST a JSON body; a network failure or a non-JSON answer becomes `{ ok: false, error }`. */
-export async function post<T extends ApiResult = ApiResult>(path: string, body: unknown): Promise<T> {
+/** POST a JSON body; a network failure or a non-JSON answer becomes `{ ok: false, error }`, told in `words`. */
+export async function post<T extends ApiResult = ApiResult>(
+  path: string,
+  body: unknown,
+  words: Chrome,
+): Promise<T> {
   try {
     const response = await fetch(`${BASE}/${path}`, {
       method: 'POST',
@@ -23,11 +29,11 @@ export async function post<T extends ApiResult = ApiResult>(path: string, body: 
     });
     const type = response.headers.get('content-type') ?? '';
     if (!type.includes('application/json')) {
-      return { ok: false, error: `The playground answered HTTP ${response.status}.` } as T;
+      return { ok: false, error: words.playgroundAnswered({ status: response.status }) } as T;
     }
     return (await response.json()) as T;
   } catch (error) {
-    return { ok: false, error: `The playground did not answer (${String(error)}).` } as T;
+    return { ok: false, error: words.playgroundSilent({ reason: String(error) }) } as T;
   }
 }
 

@@ -1,10 +1,11 @@
 import { isMessagesTab, openMessagesTab, renderSuggestedPrompts, threadStatus } from './agent.js';
 import { getState, post, subscribe } from './api.js';
+import { chromeFor, DEFAULT_LOCALE } from './chrome.js';
 import { createComposer } from './composer.js';
 import { el, toDom } from './dom.js';
 import { fillList, renderMessage } from './messages.js';
 import { createModalHost } from './modal.js';
-import { type Page, renderContext, wireActions } from './page.js';
+import { chromeOf, type Page, renderContext, wireActions } from './page.js';
 import { type ActionSource, type PlaygroundEvent, type PlaygroundSnapshot, TEST_IDS } from './protocol.js';
 import { createRegistrarPanel } from './registrar-panel.js';
 import { renderBlocks } from './render-blocks.js';
@@ -20,13 +21,19 @@ async function main(): Promise<void> {
   let loaded = false;
 
   const notices = el('div', { class: 'notices', 'aria-live': 'assertive' });
+  // The page's words: the acting member's language once the first snapshot has named them.
+  const wordsNow = () => (loaded ? chromeOf(page) : chromeFor(DEFAULT_LOCALE));
   const page: Page = {
     // Set before anything renders: nothing reads it until the first snapshot has loaded (`loaded`).
     snapshot: undefined as unknown as PlaygroundSnapshot,
     user: '',
     notify(text) {
       const notice = el('div', { class: 'notice', role: 'status', 'data-testid': TEST_IDS.notice }, [text]);
-      const dismiss = el('button', { type: 'button', class: 'icon-button', 'aria-label': 'Dismiss' }, ['✕']);
+      const dismiss = el(
+        'button',
+        { type: 'button', class: 'icon-button', 'aria-label': wordsNow().dismiss },
+        ['✕'],
+      );
       dismiss.addEventListener('click', () => notice.remove());
       notice.append(dismiss);
       notices.append(notice);
@@ -41,25 +48,21 @@ async function main(): Promise<void> {
 
   // Sidebar.
   const sidebar = createSidebar(page, (next) => go(next));
-  const { status, switcher, homeButton } = sidebar;
+  const { switcher, language, homeButton } = sidebar;
+  sidebar.setConnection('connecting', wordsNow());
   const channelTitle = (id: string) => sidebarTitle(page, id);
   const renderSidebar = () => sidebar.render(place);
 
   // Conversation.
   const title = el('h1', { class: 'conversation-title' });
-  const messageList = el('div', {
-    class: 'message-list',
-    'data-testid': TEST_IDS.messageList,
-    role: 'log',
-    'aria-label': 'Messages',
-  });
+  const messageList = el('div', { class: 'message-list', 'data-testid': TEST_IDS.messageList, role: 'log' });
   const homeView = el('div', { class: 'home-view', 'data-home': '' });
   const composer = createComposer(page, () => {
     if (place.kind !== 'channel') return undefined;
     const channel = page.snapshot.channels.find((c) => c.id === (place as { id: string }).id);
     return channel === undefined
       ? undefined
-      : { channel: channel.id, label: `Message ${channelTitle(channel.id)} (/ for commands)` };
+      : { channel: channel.id, label: chromeOf(page).messageTo({ title: channelTitle(channel.id) }) };
   });
   const prompts = el('div', { class: 'prompts-bar' });
   const conversation = el('main', { class: 'conversation' }, [
@@ -71,26 +74,21 @@ async function main(): Promise<void> {
   ]);
 
   // Thread pane.
-  const threadList = el('div', { class: 'message-list thread-list', role: 'log', 'aria-label': 'Thread' });
+  const threadList = el('div', { class: 'message-list thread-list', role: 'log' });
   const threadStatusLine = el('div', { class: 'thread-status-line' });
-  const closeThread = el('button', { type: 'button', class: 'icon-button', 'aria-label': 'Close thread' }, [
-    '✕',
-  ]);
+  const closeThread = el('button', { type: 'button', class: 'icon-button' }, ['✕']);
   const threadComposer = createComposer(page, () =>
     thread === undefined
       ? undefined
-      : { channel: thread.channel, threadTs: thread.ts, label: 'Reply in thread' },
+      : { channel: thread.channel, threadTs: thread.ts, label: chromeOf(page).replyInThread },
   );
-  const threadPane = el(
-    'aside',
-    { class: 'thread', 'data-testid': TEST_IDS.thread, 'aria-label': 'Thread', hidden: '' },
-    [
-      el('header', { class: 'thread-header' }, [el('h2', {}, ['Thread']), closeThread]),
-      threadList,
-      threadStatusLine,
-      threadComposer.root,
-    ],
-  );
+  const threadTitle = el('h2');
+  const threadPane = el('aside', { class: 'thread', 'data-testid': TEST_IDS.thread, hidden: '' }, [
+    el('header', { class: 'thread-header' }, [threadTitle, closeThread]),
+    threadList,
+    threadStatusLine,
+    threadComposer.root,
+  ]);
   closeThread.addEventListener('click', () => {
     thread = undefined;
     renderThread();
@@ -115,43 +113,49 @@ async function main(): Promise<void> {
   wireActions(page, homeView, () => ({ kind: 'home' }));
 
   function renderMain(): void {
+    const words = chromeOf(page);
+    messageList.setAttribute('aria-label', words.messages);
     const onHome = place.kind === 'home';
     messageList.hidden = onHome;
     homeView.hidden = !onHome;
     composer.root.hidden = onHome;
     prompts.replaceChildren(...(place.kind === 'home' ? [] : renderSuggestedPrompts(page, place.id)));
     if (place.kind === 'home') {
-      title.textContent = `${page.snapshot.bot.name} · Home`;
+      title.textContent = `${page.snapshot.bot.name} · ${words.home}`;
       const view = page.snapshot.homes[page.user] as { blocks?: unknown } | undefined;
       homeView.replaceChildren(
         view === undefined
-          ? el('p', { class: 'empty' }, ['Regdesk has not published a Home tab for you yet.'])
+          ? el('p', { class: 'empty' }, [words.noHome({ bot: page.snapshot.bot.name })])
           : toDom(renderBlocks(renderContext(page), view.blocks, 'home', 'home')),
       );
       return;
     }
     title.textContent = channelTitle(place.id);
     const items = timeline(page.snapshot, place.id, page.user).map((m) => renderMessage(page, m, false));
-    fillList(
-      messageList,
-      items,
-      'No messages yet. Type a slash command below, e.g. /domain check example.com',
-    );
+    fillList(messageList, items, words.noMessages);
     composer.refresh();
   }
 
   function renderThread(): void {
     threadPane.hidden = thread === undefined;
     if (thread === undefined) return;
+    const words = chromeOf(page);
+    threadPane.setAttribute('aria-label', words.thread);
+    threadList.setAttribute('aria-label', words.thread);
+    threadTitle.textContent = words.thread;
+    closeThread.setAttribute('aria-label', words.closeThread);
     const items = threadOf(page.snapshot, thread.channel, thread.ts, page.user).map((m) =>
       renderMessage(page, m, true),
     );
-    fillList(threadList, items, 'The thread is empty.');
+    fillList(threadList, items, words.emptyThread);
     threadStatusLine.replaceChildren(...threadStatus(page, thread.channel, thread.ts));
     threadComposer.refresh();
   }
 
   function renderAll(): void {
+    const words = chromeOf(page);
+    document.documentElement.lang = words.lang;
+    document.title = words.playground;
     renderSidebar();
     renderMain();
     renderThread();
@@ -174,8 +178,8 @@ async function main(): Promise<void> {
   }
 
   async function openHome(): Promise<void> {
-    const result = await post('home-opened', { user: page.user });
-    if (!result.ok) page.notify(result.error ?? 'Regdesk did not answer app_home_opened.');
+    const result = await post('home-opened', { user: page.user }, wordsNow());
+    if (!result.ok) page.notify(result.error ?? wordsNow().homeNotOpened);
   }
 
   switcher.addEventListener('change', () => {
@@ -190,6 +194,12 @@ async function main(): Promise<void> {
     renderAll();
     if (place.kind === 'home') void openHome();
     else if (isMessagesTab(page.snapshot, place.id)) void openMessagesTab(page);
+  });
+  language.addEventListener('change', async () => {
+    const result = await post('language', { user: page.user, locale: language.value }, wordsNow());
+    if (!result.ok) page.notify(result.error ?? wordsNow().languageNotChanged);
+    // What Regdesk showed before (Home) is shown again in the new language.
+    else if (place.kind === 'home') void openHome();
   });
   homeButton.addEventListener('click', () => go({ kind: 'home' }));
 
@@ -215,6 +225,10 @@ async function main(): Promise<void> {
       case 'home':
         if (event.user === page.user && place.kind === 'home') renderMain();
         return;
+      case 'user':
+        // A member's language: the acting member's changes every word on the page, modals included.
+        renderAll();
+        return;
       default:
         renderSidebar();
         renderMain();
@@ -227,7 +241,7 @@ async function main(): Promise<void> {
     async () => {
       // Every (re)connection reloads the snapshot: events sent while the stream was down are in it.
       try {
-        page.snapshot = await getState();
+        page.snapshot = await getState(wordsNow());
       } catch (error) {
         page.notify(String(error instanceof Error ? error.message : error));
         return;
@@ -238,13 +252,11 @@ async function main(): Promise<void> {
         place = { kind: 'channel', id: defaultChannel() };
         loaded = true;
       }
-      status.textContent = 'Live';
-      status.className = 'status live';
+      sidebar.setConnection('live', wordsNow());
       renderAll();
     },
     () => {
-      status.textContent = 'Reconnecting…';
-      status.className = 'status down';
+      sidebar.setConnection('down', wordsNow());
     },
   );
   document.addEventListener('keydown', (event) => {

@@ -1,6 +1,6 @@
 import { post } from './api.js';
 import { el } from './dom.js';
-import type { Page } from './page.js';
+import { chromeOf, type Page } from './page.js';
 import { type SlashCommandInfo, TEST_IDS } from './protocol.js';
 import { completions, encodeMessage, usageFor } from './store.js';
 
@@ -23,11 +23,10 @@ export function createComposer(
     'aria-autocomplete': 'list',
     'aria-expanded': 'false',
     'aria-controls': `${id}-list`,
-    'aria-label': 'Message',
   });
   const list = el('ul', { id: `${id}-list`, class: 'completions', role: 'listbox', hidden: '' });
   const hint = el('div', { class: 'usage-hint', 'aria-live': 'polite' });
-  const send = el('button', { type: 'submit', class: 'btn primary send' }, ['Send']);
+  const send = el('button', { type: 'submit', class: 'btn primary send' });
   const form = el('form', { class: 'composer' }, [
     list,
     el('div', { class: 'composer-row' }, [input, send]),
@@ -72,7 +71,13 @@ export function createComposer(
     paint();
     const usage = usageFor(page.snapshot.commands, input.value);
     hint.textContent =
-      usage === undefined ? '' : `${usage.command} ${usage.usageHint ?? ''} — ${usage.description}`;
+      usage === undefined
+        ? ''
+        : chromeOf(page).usageHint({
+            command: usage.command,
+            usage: usage.usageHint ?? '',
+            description: usage.description,
+          });
   };
   const accept = (index: number) => {
     const command = shown[index];
@@ -87,18 +92,23 @@ export function createComposer(
     const typed = input.value.trim();
     if (where === undefined || typed === '') return;
     send.disabled = true;
-    const result = await post('composer', {
-      user: page.user,
-      channel: where.channel,
-      text: encodeMessage(page.snapshot, typed),
-      ...(where.threadTs === undefined ? {} : { threadTs: where.threadTs }),
-    });
+    const words = chromeOf(page);
+    const result = await post(
+      'composer',
+      {
+        user: page.user,
+        channel: where.channel,
+        text: encodeMessage(page.snapshot, typed),
+        ...(where.threadTs === undefined ? {} : { threadTs: where.threadTs }),
+      },
+      words,
+    );
     send.disabled = false;
     if (result.ok) {
       input.value = '';
       update();
     } else {
-      page.notify(result.error ?? 'The message was not sent.');
+      page.notify(result.error ?? words.notSent);
     }
   };
 
@@ -130,9 +140,11 @@ export function createComposer(
     focus: () => input.focus(),
     refresh: () => {
       const where = target();
+      const words = chromeOf(page);
       input.placeholder = where === undefined ? '' : where.label;
-      input.setAttribute('aria-label', where === undefined ? 'Message' : where.label);
+      input.setAttribute('aria-label', where === undefined ? words.message : where.label);
       input.disabled = where === undefined;
+      send.textContent = words.send;
     },
   };
 }

@@ -1,43 +1,40 @@
+import { chromeFor, type DateParts } from './chrome.js';
+
 /**
  * `<!date^SECONDS^FORMAT|fallback>` as Slack shows it: in the reader's own time zone (Regdesk relies
- * on this, docs/requirements.md R32). Tokens per Slack's "Formatting text for app surfaces → dates".
+ * on this, docs/requirements.md R32) and language. Tokens per Slack's "Formatting text for app
+ * surfaces → dates".
  */
 
-interface Parts {
-  year: string;
+interface Parts extends DateParts {
   month: string;
-  monthLong: string;
-  monthShort: string;
-  day: number;
-  weekday: string;
   dayKey: string;
 }
 
-function partsIn(ms: number, timeZone: string): Parts {
-  const pick = (options: Intl.DateTimeFormatOptions, type: Intl.DateTimeFormatPartTypes): string =>
-    new Intl.DateTimeFormat('en-US', { timeZone, ...options }).formatToParts(ms).find((p) => p.type === type)
+/** Numbers as digits whatever the language; month and weekday names in `lang`. */
+function partsIn(ms: number, timeZone: string, lang = 'en'): Parts {
+  const pick = (locale: string, options: Intl.DateTimeFormatOptions, type: Intl.DateTimeFormatPartTypes) =>
+    new Intl.DateTimeFormat(locale, { timeZone, ...options }).formatToParts(ms).find((p) => p.type === type)
       ?.value ?? '';
-  const year = pick({ year: 'numeric' }, 'year');
-  const month = pick({ month: '2-digit' }, 'month');
-  const day = Number(pick({ day: 'numeric' }, 'day'));
+  const year = pick('en-US', { year: 'numeric' }, 'year');
+  const month = pick('en-US', { month: '2-digit' }, 'month');
+  const day = Number(pick('en-US', { day: 'numeric' }, 'day'));
   return {
     year,
     month,
-    monthLong: pick({ month: 'long' }, 'month'),
-    monthShort: pick({ month: 'short' }, 'month'),
+    monthLong: pick(lang, { month: 'long' }, 'month'),
+    monthShort: pick(lang, { month: 'short' }, 'month'),
     day,
-    weekday: pick({ weekday: 'long' }, 'weekday'),
+    weekday: pick(lang, { weekday: 'long' }, 'weekday'),
     dayKey: `${year}-${month}-${String(day).padStart(2, '0')}`,
   };
 }
 
-function ordinal(day: number): string {
-  const tens = day % 100;
-  if (tens >= 11 && tens <= 13) return `${day}th`;
-  return `${day}${['th', 'st', 'nd', 'rd'][day % 10] ?? 'th'}`;
-}
-
-function relativeDay(ms: number, nowMs: number, timeZone: string): string | undefined {
+function relativeDay(
+  ms: number,
+  nowMs: number,
+  timeZone: string,
+): 'today' | 'yesterday' | 'tomorrow' | undefined {
   const day = partsIn(ms, timeZone).dayKey;
   if (day === partsIn(nowMs, timeZone).dayKey) return 'today';
   if (day === partsIn(nowMs - 86_400_000, timeZone).dayKey) return 'yesterday';
@@ -71,12 +68,13 @@ export function formatSlackDate(
   const ms = seconds * 1000;
   const timeZone = viewer.tz;
   const locale = viewer.locale.replace('_', '-');
+  const words = chromeFor(locale);
   let p: Parts;
   try {
-    p = partsIn(ms, timeZone);
+    p = partsIn(ms, timeZone, words.lang);
   } catch {
     // An unknown zone name: Slack would fall back to the account's zone; UTC is the honest default.
-    return formatSlackDate(seconds, format, { tz: 'UTC', locale: 'en-US' }, nowMs);
+    return formatSlackDate(seconds, format, { tz: 'UTC', locale }, nowMs);
   }
   const time = (withSeconds: boolean) =>
     new Intl.DateTimeFormat(locale, {
@@ -85,12 +83,12 @@ export function formatSlackDate(
       minute: '2-digit',
       ...(withSeconds ? { second: '2-digit' } : {}),
     }).format(ms);
-  const date = `${p.monthLong} ${ordinal(p.day)}, ${p.year}`;
-  const short = `${p.monthShort} ${p.day}, ${p.year}`;
+  const date = words.date(p);
+  const short = words.dateShort(p);
   const long = `${p.weekday}, ${date}`;
   const pretty = (plain: string) => {
     const word = relativeDay(ms, nowMs, timeZone);
-    return word === undefined ? plain : word.charAt(0).toUpperCase() + word.slice(1);
+    return word === undefined ? plain : words[word];
   };
   const tokens: Record<string, () => string> = {
     date_num: () => `${p.year}-${p.month}-${String(p.day).padStart(2, '0')}`,

@@ -3,7 +3,7 @@ import { post } from './api.js';
 import { formatSlackDate } from './dates.js';
 import { el, toDom } from './dom.js';
 import { emojiFor } from './emoji.js';
-import { type Page, renderContext } from './page.js';
+import { chromeOf, type Page, renderContext } from './page.js';
 import { type PlaygroundMessage, TEST_IDS } from './protocol.js';
 import { renderBlocks } from './render-blocks.js';
 import { renderMrkdwn } from './render-text.js';
@@ -14,15 +14,16 @@ const QUICK_REACTIONS = ['white_check_mark', 'eyes', '+1'];
 /** One message as Slack shows it: author, time, body from its blocks (else its text), extras. */
 export function renderMessage(page: Page, message: PlaygroundMessage, inThread: boolean): HTMLElement {
   const ctx = renderContext(page);
+  const words = chromeOf(page);
   const author = message.fromBot
     ? page.snapshot.bot.name
-    : (findUser(page.snapshot, message.user ?? '')?.realName ?? message.user ?? 'someone');
+    : (findUser(page.snapshot, message.user ?? '')?.realName ?? message.user ?? words.someone);
   const time = formatSlackDate(Number(message.ts), '{time}', ctx.viewer, ctx.now);
   const header = el('div', { class: 'message-header' }, [
     el('span', { class: 'author', dir: 'auto' }, [author]),
-    ...(message.fromBot ? [el('span', { class: 'badge' }, ['APP'])] : []),
+    ...(message.fromBot ? [el('span', { class: 'badge' }, [words.app])] : []),
     el('time', { class: 'time', datetime: new Date(Number(message.ts) * 1000).toISOString() }, [time]),
-    ...(message.edited === true ? [el('span', { class: 'edited' }, ['(edited)'])] : []),
+    ...(message.edited === true ? [el('span', { class: 'edited' }, [words.edited])] : []),
   ]);
   const article = el(
     'article',
@@ -35,7 +36,7 @@ export function renderMessage(page: Page, message: PlaygroundMessage, inThread: 
     [header],
   );
   if (message.ephemeralTo !== undefined) {
-    article.append(el('div', { class: 'only-you' }, ['👁 Only visible to you']));
+    article.append(el('div', { class: 'only-you' }, [`👁 ${words.onlyVisibleToYou}`]));
   }
   const blocks = Array.isArray(message.blocks) && message.blocks.length > 0 ? message.blocks : undefined;
   const body =
@@ -43,7 +44,7 @@ export function renderMessage(page: Page, message: PlaygroundMessage, inThread: 
       ? renderMrkdwn(ctx, message.text ?? '', 'message-text')
       : renderBlocks(ctx, blocks, 'message', `m${message.ts}`);
   article.append(toDom(body));
-  if (message.files.length > 0) article.append(renderFiles(message));
+  if (message.files.length > 0) article.append(renderFiles(message, ctx.viewer.locale));
   const row = renderReactions(page, message);
   if (message.ephemeralTo === undefined && page.snapshot.messageShortcuts.length > 0)
     row.append(renderShortcuts(page, message));
@@ -52,7 +53,7 @@ export function renderMessage(page: Page, message: PlaygroundMessage, inThread: 
     const replies = replyCount(page.snapshot, message, page.user);
     const tools = el('div', { class: 'message-tools' });
     const open = el('button', { type: 'button', class: 'link-button thread-link' }, [
-      replies === 0 ? 'Reply in thread' : `${replies} ${replies === 1 ? 'reply' : 'replies'}`,
+      replies === 0 ? words.replyInThread : words.replies({ count: replies }),
     ]);
     open.addEventListener('click', () => page.openThread(message.channel, message.ts));
     tools.append(open, ...threadStatus(page, message.channel, message.ts));
@@ -63,9 +64,10 @@ export function renderMessage(page: Page, message: PlaygroundMessage, inThread: 
 
 /** A message's "More actions" menu: the app's message shortcuts (Slack offers none on ephemerals). */
 function renderShortcuts(page: Page, message: PlaygroundMessage): HTMLElement {
+  const words = chromeOf(page);
   const menu = el(
     'select',
-    { class: 'more-actions', 'aria-label': 'More actions', 'data-testid': TEST_IDS.moreActions },
+    { class: 'more-actions', 'aria-label': words.moreActions, 'data-testid': TEST_IDS.moreActions },
     [
       el('option', { value: '' }, ['⋯']),
       ...page.snapshot.messageShortcuts.map((shortcut) =>
@@ -77,21 +79,23 @@ function renderShortcuts(page: Page, message: PlaygroundMessage): HTMLElement {
     const callbackId = menu.value;
     menu.value = '';
     if (callbackId === '') return;
-    void post('shortcut', { user: page.user, channel: message.channel, ts: message.ts, callbackId }).then(
-      (result) => {
-        if (!result.ok) page.notify(result.error ?? 'The shortcut failed.');
-      },
-    );
+    void post(
+      'shortcut',
+      { user: page.user, channel: message.channel, ts: message.ts, callbackId },
+      words,
+    ).then((result) => {
+      if (!result.ok) page.notify(result.error ?? words.shortcutFailed);
+    });
   });
   return menu;
 }
 
-function renderFiles(message: PlaygroundMessage): HTMLElement {
+function renderFiles(message: PlaygroundMessage, locale: string): HTMLElement {
   const list = el('ul', { class: 'files' });
   for (const file of message.files) {
     // Files are served by the playground itself; any other URL is shown, not linked.
     const local = /^\/playground\/files\/[A-Za-z0-9._-]+$/.test(file.url);
-    const label = `${file.title ?? file.name} (${formatSize(file.size)})`;
+    const label = `${file.title ?? file.name} (${formatSize(file.size, locale)})`;
     const item = local
       ? el('a', { href: file.url, download: file.name, class: 'file' }, [`📄 ${label}`])
       : el('span', { class: 'file' }, [`📄 ${label}`]);
@@ -100,22 +104,27 @@ function renderFiles(message: PlaygroundMessage): HTMLElement {
   return list;
 }
 
-function formatSize(bytes: number): string {
+/** `1.5 KB`, or `1,5 KB` for a German reader. */
+function formatSize(bytes: number, locale: string): string {
+  const oneDecimal = new Intl.NumberFormat(locale.replace('_', '-'), {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  });
   if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  if (bytes < 1024 * 1024) return `${oneDecimal.format(bytes / 1024)} KB`;
+  return `${oneDecimal.format(bytes / 1024 / 1024)} MB`;
 }
 
 function renderReactions(page: Page, message: PlaygroundMessage): HTMLElement {
+  const words = chromeOf(page);
   const row = el('div', { class: 'reactions' });
   const react = async (name: string) => {
-    const result = await post('reaction', {
-      user: page.user,
-      channel: message.channel,
-      ts: message.ts,
-      name,
-    });
-    if (!result.ok) page.notify(result.error ?? 'Could not add the reaction.');
+    const result = await post(
+      'reaction',
+      { user: page.user, channel: message.channel, ts: message.ts, name },
+      words,
+    );
+    if (!result.ok) page.notify(result.error ?? words.reactionFailed);
   };
   for (const reaction of message.reactions) {
     const mine = reaction.users.includes(page.user);
@@ -125,14 +134,17 @@ function renderReactions(page: Page, message: PlaygroundMessage): HTMLElement {
         type: 'button',
         class: `reaction${mine ? ' mine' : ''}`,
         'aria-pressed': String(mine),
-        title: `:${reaction.name}: by ${reaction.users.map((u) => findUser(page.snapshot, u)?.name ?? u).join(', ')}`,
+        title: words.reactedBy({
+          reaction: reaction.name,
+          people: reaction.users.map((u) => findUser(page.snapshot, u)?.name ?? u).join(', '),
+        }),
       },
       [`${emojiFor(reaction.name) ?? `:${reaction.name}:`} ${reaction.users.length}`],
     );
     chip.addEventListener('click', () => void react(reaction.name));
     row.append(chip);
   }
-  const picker = el('select', { class: 'react-picker', 'aria-label': 'Add reaction' }, [
+  const picker = el('select', { class: 'react-picker', 'aria-label': words.addReaction }, [
     el('option', { value: '' }, ['☺︎+']),
     ...QUICK_REACTIONS.map((name) => el('option', { value: name }, [`${emojiFor(name) ?? ''} :${name}:`])),
   ]);

@@ -1,6 +1,6 @@
 import { post } from './api.js';
 import { controlsIn, el, readControl, toDom, writeControl } from './dom.js';
-import { type Page, renderContext, stateOf, wireActions } from './page.js';
+import { chromeOf, type Page, renderContext, stateOf, wireActions } from './page.js';
 import { type PlaygroundView, TEST_IDS, type ViewSubmissionResult } from './protocol.js';
 import { renderBlocks } from './render-blocks.js';
 import { plainText } from './render-text.js';
@@ -30,24 +30,26 @@ export function createModalHost(page: Page, onEmpty: () => void) {
   const closeTop = async (top: PlaygroundView) => {
     dismissed.add(top.id);
     render();
-    const result = await post('view-closed', { user: page.user, viewId: top.id });
-    if (!result.ok) page.notify(result.error ?? 'Could not close the view.');
+    const words = chromeOf(page);
+    const result = await post('view-closed', { user: page.user, viewId: top.id }, words);
+    if (!result.ok) page.notify(result.error ?? words.viewNotClosed);
   };
 
   const submit = async (top: PlaygroundView, form: HTMLFormElement, button: HTMLButtonElement) => {
     button.disabled = true;
-    const result = await post<ViewSubmissionResult>('view-submission', {
-      user: page.user,
-      viewId: top.id,
-      values: stateOf(form),
-    });
+    const words = chromeOf(page);
+    const result = await post<ViewSubmissionResult>(
+      'view-submission',
+      { user: page.user, viewId: top.id, values: stateOf(form) },
+      words,
+    );
     button.disabled = false;
     if (result.errors !== undefined && Object.keys(result.errors).length > 0) {
       errors.set(top.id, result.errors);
       render(true);
       dialog.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
     } else if (!result.ok) {
-      page.notify(result.error ?? 'The form was not accepted.');
+      page.notify(result.error ?? words.formNotAccepted);
     }
   };
 
@@ -63,7 +65,9 @@ export function createModalHost(page: Page, onEmpty: () => void) {
       dialog.replaceChildren();
       return;
     }
-    const key = `${top.id}:${top.hash}:${JSON.stringify(top.errors ?? {})}`;
+    const words = chromeOf(page);
+    // The language is part of what is shown: the page's own words (Cancel, Close) follow the member's.
+    const key = `${top.id}:${top.hash}:${JSON.stringify(top.errors ?? {})}:${words.lang}`;
     if (key === shownKey && !force && dialog.open) return;
     const sameView = shownKey.startsWith(`${top.id}:`);
     if (!sameView) errors.delete(top.id);
@@ -84,21 +88,22 @@ export function createModalHost(page: Page, onEmpty: () => void) {
     const title = el('h2', { class: 'modal-title', id: `title-${top.id}` }, [label(view.title, 'Regdesk')]);
     const close = el(
       'button',
-      { type: 'button', class: 'icon-button', 'data-testid': TEST_IDS.modalClose, 'aria-label': 'Close' },
+      { type: 'button', class: 'icon-button', 'data-testid': TEST_IDS.modalClose, 'aria-label': words.close },
       ['✕'],
     );
-    const depth = views.length > 1 ? [el('span', { class: 'depth' }, [`${views.length} views open`])] : [];
+    const depth =
+      views.length > 1 ? [el('span', { class: 'depth' }, [words.viewsOpen({ count: views.length })])] : [];
     form.append(el('header', { class: 'modal-header' }, [title, ...depth, close]));
     form.append(el('div', { class: 'modal-body' }, [toDom(renderBlocks(ctx, view.blocks, 'modal', top.id))]));
     const footer = el('footer', { class: 'modal-footer' });
-    const cancel = el('button', { type: 'button', class: 'btn' }, [label(view.close, 'Cancel')]);
+    const cancel = el('button', { type: 'button', class: 'btn' }, [label(view.close, words.cancel)]);
     footer.append(cancel);
     let submitButton: HTMLButtonElement | undefined;
     if (view.submit !== undefined) {
       submitButton = el(
         'button',
         { type: 'submit', class: 'btn primary', 'data-testid': TEST_IDS.modalSubmit },
-        [label(view.submit, 'Submit')],
+        [label(view.submit, words.submit)],
       );
       footer.append(submitButton);
     }

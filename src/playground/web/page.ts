@@ -1,4 +1,5 @@
 import { post } from './api.js';
+import { type Chrome, chromeFor, DEFAULT_LOCALE } from './chrome.js';
 import { actionRefs, controlsIn, el, readControl, toDom } from './dom.js';
 import type { ActionSource, PlaygroundSnapshot, StateValues } from './protocol.js';
 import { renderConfirm } from './render-elements.js';
@@ -14,13 +15,23 @@ export interface Page {
   openThread(channel: string, ts: string): void;
 }
 
-export function renderContext(page: Page, errors?: Record<string, string>): RenderContext {
+/** The acting member's time zone and Slack language. */
+function viewerOf(page: Page): RenderContext['viewer'] {
   const viewer = findUser(page.snapshot, page.user);
+  return { tz: viewer?.tz ?? 'UTC', locale: viewer?.locale ?? DEFAULT_LOCALE };
+}
+
+/** The page's own words, in the acting member's Slack language. */
+export function chromeOf(page: Page): Chrome {
+  return chromeFor(viewerOf(page).locale);
+}
+
+export function renderContext(page: Page, errors?: Record<string, string>): RenderContext {
   return {
     users: page.snapshot.users,
     channels: page.snapshot.channels,
     bot: page.snapshot.bot,
-    viewer: { tz: viewer?.tz ?? 'UTC', locale: viewer?.locale ?? 'en-US' },
+    viewer: viewerOf(page),
     now: Date.now(),
     ...(errors === undefined ? {} : { errors }),
   };
@@ -33,7 +44,7 @@ export function stateOf(root: Element): StateValues {
 
 /** Shows a `confirm` object in its own dialog; resolves true only on the confirm button. */
 export function confirmDialog(page: Page, confirm: Record<string, unknown>): Promise<boolean> {
-  const dialog = el('dialog', { class: 'confirm-dialog', 'aria-label': 'Confirm' });
+  const dialog = el('dialog', { class: 'confirm-dialog', 'aria-label': chromeOf(page).confirm });
   dialog.append(toDom(renderConfirm(renderContext(page), confirm)));
   document.body.append(dialog);
   return new Promise((resolve) => {
@@ -80,9 +91,10 @@ export function wireActions(
       ...(scope === undefined ? {} : { state: stateOf(scope) }),
     };
     if (control instanceof HTMLButtonElement) control.disabled = true;
-    const result = await post('action', body);
+    const words = chromeOf(page);
+    const result = await post('action', body, words);
     if (control instanceof HTMLButtonElement) control.disabled = false;
-    if (!result.ok) page.notify(result.error ?? 'The action failed.');
+    if (!result.ok) page.notify(result.error ?? words.actionFailed);
   };
   root.addEventListener('click', (event) => {
     const control = (event.target as Element | null)?.closest('button[data-action-id]');

@@ -1,19 +1,20 @@
 import { post } from './api.js';
+import type { Chrome } from './chrome.js';
 import { el } from './dom.js';
-import type { Page } from './page.js';
+import { chromeOf, type Page } from './page.js';
 import { type RegistrarSnapshot, TEST_IDS } from './protocol.js';
 
 const HOUR = 3_600_000;
-const STEPS: Array<{ label: string; ms: number }> = [
-  { label: '+1 h', ms: HOUR },
-  { label: '+1 day', ms: 24 * HOUR },
-  { label: '+7 days', ms: 7 * 24 * HOUR },
+const STEPS: Array<{ step: keyof Chrome['steps']; ms: number }> = [
+  { step: 'hour', ms: HOUR },
+  { step: 'day', ms: 24 * HOUR },
+  { step: 'week', ms: 7 * 24 * HOUR },
 ];
 /** Enough rows to follow a flow; the server keeps its own bounded list. */
 const SHOWN_REQUESTS = 30;
 
-export function formatOffset(ms: number): string {
-  if (ms <= 0) return 'real time';
+export function formatOffset(ms: number, words: Chrome): string {
+  if (ms <= 0) return words.realTime;
   const days = Math.floor(ms / (24 * HOUR));
   const hours = Math.floor((ms % (24 * HOUR)) / HOUR);
   const minutes = Math.floor((ms % HOUR) / 60_000);
@@ -22,66 +23,61 @@ export function formatOffset(ms: number): string {
     hours > 0 ? `${hours} h` : '',
     minutes > 0 ? `${minutes} min` : '',
   ];
-  return `${parts.filter(Boolean).join(' ') || '< 1 min'} ahead`;
+  return words.ahead({ offset: parts.filter(Boolean).join(' ') || '< 1 min' });
 }
 
 /** What the simulated registrar received and holds, and the control that moves its clock. */
 export function createRegistrarPanel(page: Page) {
   const clock = el('p', { class: 'clock' });
-  const buttons = STEPS.map((step) => {
-    const button = el('button', { type: 'button', class: 'btn' }, [step.label]);
+  const buttons = STEPS.map(({ step, ms }) => {
+    const button = el('button', { type: 'button', class: 'btn' });
     button.addEventListener('click', async () => {
+      const words = chromeOf(page);
       button.disabled = true;
-      const result = await post('clock', { advanceMs: step.ms });
+      const result = await post('clock', { advanceMs: ms }, words);
       button.disabled = false;
-      if (!result.ok) page.notify(result.error ?? 'The clock did not move.');
+      if (!result.ok) page.notify(result.error ?? words.clockNotMoved);
     });
-    return button;
+    return { step, button };
   });
+  const clockButtons = el(
+    'div',
+    { class: 'clock-buttons', role: 'group', 'data-testid': TEST_IDS.clockForward },
+    buttons.map(({ button }) => button),
+  );
+  // Built once; their words follow the acting member's language in render().
+  const heading = el('h2');
+  const requestsHeading = el('h3');
+  const columns = el('tr');
+  const accountHeading = el('h3');
   const requests = el('tbody');
   const account = el('div', { class: 'account' });
-  const root = el(
-    'aside',
-    { class: 'registrar', 'data-testid': TEST_IDS.registrarPanel, 'aria-label': 'Registrar' },
-    [
-      el('h2', {}, ['Registrar sandbox']),
-      el('div', { class: 'clock-row' }, [
-        clock,
-        el(
-          'div',
-          {
-            class: 'clock-buttons',
-            role: 'group',
-            'aria-label': 'Fast-forward the clock',
-            'data-testid': TEST_IDS.clockForward,
-          },
-          buttons,
-        ),
-      ]),
-      el('h3', {}, ['Requests Regdesk made']),
-      el('div', { class: 'table-wrap' }, [
-        el('table', { class: 'requests' }, [
-          el('thead', {}, [
-            el(
-              'tr',
-              {},
-              ['Method', 'Path', 'Status', 'Limit'].map((h) => el('th', { scope: 'col' }, [h])),
-            ),
-          ]),
-          requests,
-        ]),
-      ]),
-      el('h3', {}, ['Seeded account']),
-      account,
-    ],
-  );
+  const root = el('aside', { class: 'registrar', 'data-testid': TEST_IDS.registrarPanel }, [
+    heading,
+    el('div', { class: 'clock-row' }, [clock, clockButtons]),
+    requestsHeading,
+    el('div', { class: 'table-wrap' }, [
+      el('table', { class: 'requests' }, [el('thead', {}, [columns]), requests]),
+    ]),
+    accountHeading,
+    account,
+  ]);
 
   const render = (registrar: RegistrarSnapshot) => {
-    clock.textContent = `Clock: ${formatOffset(registrar.clockOffsetMs)}`;
+    const words = chromeOf(page);
+    root.setAttribute('aria-label', words.registrar);
+    heading.textContent = words.registrarSandbox;
+    clockButtons.setAttribute('aria-label', words.fastForward);
+    for (const { step, button } of buttons) button.textContent = words.steps[step];
+    requestsHeading.textContent = words.requestsMade;
+    const { method, path, status, limit } = words.columns;
+    columns.replaceChildren(...[method, path, status, limit].map((h) => el('th', { scope: 'col' }, [h])));
+    accountHeading.textContent = words.seededAccount;
+    clock.textContent = words.clock({ offset: formatOffset(registrar.clockOffsetMs, words) });
     const rows = registrar.requests.slice(-SHOWN_REQUESTS).reverse();
     requests.replaceChildren(
       ...(rows.length === 0
-        ? [el('tr', {}, [el('td', { colspan: '4', class: 'empty' }, ['No requests yet'])])]
+        ? [el('tr', {}, [el('td', { colspan: '4', class: 'empty' }, [words.noRequests])])]
         : rows.map((r) =>
             el('tr', { class: r.status >= 400 ? 'failed' : '' }, [
               el('td', {}, [r.method]),
@@ -94,21 +90,25 @@ export function createRegistrarPanel(page: Page) {
     const { domains, certificates, organizations } = registrar.account;
     account.replaceChildren(
       section(
-        `Domains (${domains.length})`,
+        words.domains({ count: domains.length }),
         domains.map((d) =>
-          [d.name, d.expires ? `expires ${d.expires.slice(0, 10)}` : '', d.dnssec ? `DNSSEC ${d.dnssec}` : '']
+          [
+            d.name,
+            d.expires ? words.expires({ date: d.expires.slice(0, 10) }) : '',
+            d.dnssec ? `DNSSEC ${d.dnssec}` : '',
+          ]
             .filter(Boolean)
             .join(' · '),
         ),
       ),
       section(
-        `Certificates (${certificates.length})`,
+        words.certificates({ count: certificates.length }),
         certificates.map(
           (c) => `${c.commonName} · ${c.status}${c.product ? ` · ${c.product}` : ''} (${c.id})`,
         ),
       ),
       section(
-        `Organizations (${organizations.length})`,
+        words.organizations({ count: organizations.length }),
         organizations.map((o) => `${o.name} (${o.id})`),
       ),
     );

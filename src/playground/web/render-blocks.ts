@@ -1,3 +1,4 @@
+import { chromeFor } from './chrome.js';
 import { emojiFor } from './emoji.js';
 import { controlId, type ElementPlace, renderElement } from './render-elements.js';
 import {
@@ -81,14 +82,16 @@ function renderBlock(ctx: RenderContext, block: Json, scope: string, index: numb
       return wrap([
         ...title,
         src === undefined
-          ? h('span', { class: 'image-missing' }, [`[image: ${alt}]`])
+          ? h('span', { class: 'image-missing' }, [chromeFor(ctx.viewer.locale).image({ alt })])
           : h('img', { src, alt }),
       ]);
     }
     case 'rich_text':
       return wrap(((block.elements ?? []) as Json[]).map((element) => renderRich(ctx, element)));
     default:
-      return wrap([h('span', { class: 'unsupported' }, [`[unsupported block: ${type}]`])]);
+      return wrap([
+        h('span', { class: 'unsupported' }, [chromeFor(ctx.viewer.locale).unsupportedBlock({ type })]),
+      ]);
   }
 }
 
@@ -99,7 +102,7 @@ function renderInput(ctx: RenderContext, block: Json, place: ElementPlace): VEle
   const id = controlId(place, actionId);
   const error = ctx.errors?.[place.blockId];
   const label = plainText(str((block.label as Json | undefined)?.text) ?? '');
-  const optional = block.optional === true ? ' (optional)' : '';
+  const optional = block.optional === true ? ` ${chromeFor(ctx.viewer.locale).optional}` : '';
   const group = element.type === 'checkboxes' || element.type === 'radio_buttons';
   const control = renderElement(ctx, element, place, 0);
   if (control.kind === 'el') {
@@ -157,7 +160,9 @@ function renderRich(ctx: RenderContext, element: Json): VNode {
         children.map((child) => h('li', {}, [renderRich(ctx, child)])),
       );
     default:
-      return h('span', { class: 'unsupported' }, [`[unsupported rich text: ${String(element.type)}]`]);
+      return h('span', { class: 'unsupported' }, [
+        chromeFor(ctx.viewer.locale).unsupportedRichText({ type: String(element.type) }),
+      ]);
   }
 }
 
@@ -169,7 +174,7 @@ function richInline(ctx: RenderContext, element: Json): VNode {
       node = text(str(element.text) ?? '');
       break;
     case 'link':
-      node = link(str(element.url) ?? '', [text(str(element.text) ?? str(element.url) ?? '')]);
+      node = link(ctx, str(element.url) ?? '', [text(str(element.text) ?? str(element.url) ?? '')]);
       break;
     case 'user':
       node = h('span', { class: 'mention user' }, [`@${userLabel(ctx, str(element.user_id) ?? '')}`]);

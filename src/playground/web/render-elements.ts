@@ -1,3 +1,4 @@
+import { chromeFor } from './chrome.js';
 import { plainText, type RenderContext, renderTextObject } from './render-text.js';
 import { type ActionRef, h, safeImageSrc, type VElement, type VNode } from './vnode.js';
 
@@ -95,7 +96,8 @@ export function renderElement(ctx: RenderContext, element: Json, place: ElementP
   const type = str(element.type) ?? '';
   const actionId = str(element.action_id) ?? `action-${index}`;
   const attrs = control(element, place, actionId);
-  const placeholder = plainText(textString(element.placeholder)) || 'Select an option';
+  const words = chromeFor(ctx.viewer.locale);
+  const placeholder = plainText(textString(element.placeholder)) || words.selectAnOption;
   switch (type) {
     case 'button': {
       const style = str(element.style);
@@ -126,7 +128,7 @@ export function renderElement(ctx: RenderContext, element: Json, place: ElementP
     }
     case 'overflow': {
       const items = optionsOf(element).map((o) => ({ value: o.value, label: plainText(textString(o.text)) }));
-      const select = h('select', { ...attrs, class: 'select overflow', 'aria-label': 'More actions' }, [
+      const select = h('select', { ...attrs, class: 'select overflow', 'aria-label': words.moreActions }, [
         h('option', { value: '' }, ['⋯']),
         ...items.map((item) => h('option', { value: item.value }, [item.label])),
       ]);
@@ -176,11 +178,11 @@ export function renderElement(ctx: RenderContext, element: Json, place: ElementP
       const src = safeImageSrc(str(element.image_url) ?? '');
       const alt = str(element.alt_text) ?? '';
       return src === undefined
-        ? h('span', { class: 'image-missing' }, [`[image: ${alt}]`])
+        ? h('span', { class: 'image-missing' }, [words.image({ alt })])
         : h('img', { src, alt, class: 'element-image' });
     }
     default:
-      return h('span', { class: 'unsupported' }, [`[unsupported element: ${type}]`]);
+      return h('span', { class: 'unsupported' }, [words.unsupportedElement({ type })]);
   }
 }
 
@@ -212,15 +214,16 @@ function renderChoiceGroup(
 /** A `confirm` composition object as the dialog content the page shows before dispatching. */
 export function renderConfirm(ctx: RenderContext, confirm: Json): VElement {
   const style = str(confirm.style);
+  const words = chromeFor(ctx.viewer.locale);
   return h('div', { class: 'confirm' }, [
-    h('h2', { class: 'confirm-title' }, [plainText(textString(confirm.title)) || 'Are you sure?']),
+    h('h2', { class: 'confirm-title' }, [plainText(textString(confirm.title)) || words.areYouSure]),
     renderTextObject(ctx, confirm.text, 'confirm-text'),
     h('div', { class: 'confirm-buttons' }, [
       h('button', { type: 'button', class: 'btn', value: 'deny' }, [
-        plainText(textString(confirm.deny)) || 'Cancel',
+        plainText(textString(confirm.deny)) || words.cancel,
       ]),
       h('button', { type: 'button', class: `btn ${style ?? 'primary'}`, value: 'confirm' }, [
-        plainText(textString(confirm.confirm)) || 'Yes',
+        plainText(textString(confirm.confirm)) || words.yes,
       ]),
     ]),
   ]);

@@ -1,3 +1,4 @@
+import { chromeFor } from './chrome.js';
 import { formatSlackDate } from './dates.js';
 import { emojiFor } from './emoji.js';
 import { type Inline, type MrkdwnBlock, parseMrkdwn } from './mrkdwn.js';
@@ -9,7 +10,7 @@ export interface RenderContext {
   users: PlaygroundUser[];
   channels: PlaygroundChannel[];
   bot: { userId: string; name: string };
-  /** The acting user: dates render in their zone. */
+  /** The acting user: dates render in their zone, the page's own words in their language. */
   viewer: { tz: string; locale: string };
   now: number;
   /** Per-block errors of the modal being rendered (`response_action: errors`). */
@@ -87,7 +88,7 @@ function renderInline(ctx: RenderContext, node: Inline): VNode {
     case 'code':
       return h('code', {}, [node.text]);
     case 'link':
-      return link(node.href, renderInlines(ctx, node.children));
+      return link(ctx, node.href, renderInlines(ctx, node.children));
     case 'user':
       return h('span', { class: 'mention user', title: node.id }, [`@${userLabel(ctx, node.id)}`]);
     case 'channel':
@@ -104,9 +105,10 @@ function renderInline(ctx: RenderContext, node: Inline): VNode {
 }
 
 /** A link when the target is http(s) or mailto; otherwise the label as plain text. */
-export function link(href: string, children: VNode[]): VNode {
+export function link(ctx: RenderContext, href: string, children: VNode[]): VNode {
   const safe = safeHref(href);
-  if (safe === undefined) return h('span', { class: 'unsafe-link', title: 'Link not followed' }, children);
+  if (safe === undefined)
+    return h('span', { class: 'unsafe-link', title: chromeFor(ctx.viewer.locale).linkNotFollowed }, children);
   return h('a', { href: safe, target: '_blank', rel: 'noopener noreferrer nofollow' }, children);
 }
 
@@ -124,5 +126,5 @@ export function renderDate(
     shown = fallback;
   }
   const node = h('time', { datetime: new Date(seconds * 1000).toISOString(), title: fallback }, [shown]);
-  return href === undefined ? node : link(href, [node]);
+  return href === undefined ? node : link(ctx, href, [node]);
 }
