@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { domainToASCII, domainToUnicode } from 'node:url';
 import type * as Tldts from 'tldts';
+import { text } from '../text/index.js';
 
 const require = createRequire(import.meta.url);
 let tldts: typeof Tldts | undefined;
@@ -62,19 +63,22 @@ export type ParsedName =
 export function parseDomainName(raw: string): ParsedName {
   const input = raw.trim();
   const lowered = input.toLowerCase().replace(/\.$/, '');
-  if (lowered === '') return { ok: false, input, reason: 'empty' };
-  if (lowered.startsWith('.') || lowered.includes('..')) return { ok: false, input, reason: 'empty label' };
-  if (/[\s/:@]/.test(lowered)) return { ok: false, input, reason: 'not a domain name' };
+  // The reason is for the person who typed the name, in their language (src/text).
+  const say = text.domains;
+  if (lowered === '') return { ok: false, input, reason: say.nameEmpty };
+  if (lowered.startsWith('.') || lowered.includes('..'))
+    return { ok: false, input, reason: say.nameEmptyLabel };
+  if (/[\s/:@]/.test(lowered)) return { ok: false, input, reason: say.nameNotADomain };
   const ascii = domainToASCII(lowered);
-  if (ascii === '' || !validLabels(ascii)) return { ok: false, input, reason: 'not a valid domain name' };
+  if (ascii === '' || !validLabels(ascii)) return { ok: false, input, reason: say.nameInvalid };
   // ICANN section only, on purpose (see above): `github.io` is a name, `myproject.github.io` is not.
   const parsed = parse(ascii, { ...HOSTNAME_ONLY, allowPrivateDomains: false });
   // Without a matching ICANN rule tldts still answers by the implicit `*` rule (suffix = last label,
   // `isIcann` false): for a registrar that is a TLD nobody sells.
-  if (parsed.isIcann !== true) return { ok: false, input, reason: 'unknown top-level domain' };
-  if (parsed.domain === null) return { ok: false, input, reason: 'a public suffix, not a registrable name' };
+  if (parsed.isIcann !== true) return { ok: false, input, reason: say.nameUnknownTld };
+  if (parsed.domain === null) return { ok: false, input, reason: say.namePublicSuffix };
   if (parsed.domain !== ascii)
-    return { ok: false, input, reason: `a subdomain; did you mean ${parsed.domain}?` };
+    return { ok: false, input, reason: say.nameSubdomain({ domain: parsed.domain }) };
   return { ok: true, input, ascii, unicode: domainToUnicode(ascii) };
 }
 
@@ -112,7 +116,7 @@ export function hasMixedScripts(unicodeName: string): boolean {
 export function reviewName(ascii: string): string {
   const unicode = displayName(ascii);
   if (unicode === ascii) return ascii;
-  const warning = hasMixedScripts(unicode) ? ' ⚠ mixed scripts' : '';
+  const warning = hasMixedScripts(unicode) ? ` ${text.domains.nameMixedScripts}` : '';
   return `${unicode} (${ascii})${warning}`;
 }
 

@@ -114,10 +114,12 @@ export class Languages {
     const body = args.body as {
       user_id?: unknown;
       user?: { id?: unknown } | null;
-      event?: { user?: unknown; type?: unknown };
+      event?: { user?: unknown; assistant_thread?: { user_id?: unknown } };
     };
     const workspace = workspaceOf(body);
-    const user = [body.user_id, body.user?.id, body.event?.user].find(
+    // Slash commands name `user_id`, interactions `user.id`, events `event.user` (assistant threads
+    // `event.assistant_thread.user_id`).
+    const user = [body.user_id, body.user?.id, body.event?.user, body.event?.assistant_thread?.user_id].find(
       (id): id is string => typeof id === 'string' && id !== '',
     );
     const client = 'client' in args ? (args.client as WebClient) : undefined;

@@ -140,9 +140,15 @@ export function reportCard(report: DnsReport): { text: string; blocks: KnownBloc
       .map((item) => text.diagnostics.notCheckedLine({ what: whatText(item.what), why: whyText(item.why) }));
     blocks.push(...packLines([text.diagnostics.notCheckedTitle, ...lines]).slice(0, 2));
   }
-  for (const visible of report.validationVisible)
+  // One context block (at most ten elements) however many orders wait: the card stays within
+  // Slack's 50 blocks with its Share button.
+  if (report.validationVisible.length > 0)
     blocks.push(
-      context(text.diagnostics.validationVisible({ id: codeSpan(visible.id), count: visible.count })),
+      context(
+        ...report.validationVisible.map((visible) =>
+          text.diagnostics.validationVisible({ id: codeSpan(visible.id), count: visible.count }),
+        ),
+      ),
     );
   const registrar = report.dnssec.registrar;
   blocks.push(

@@ -1,5 +1,5 @@
 import type { KnownBlock, View } from '@slack/types';
-import { button, context, divider, header, section } from '../../slack/blocks.js';
+import { button, context, divider, header, packLines, section } from '../../slack/blocks.js';
 import { text } from '../../text/index.js';
 import { approvalMessage } from '../approvals/blocks.js';
 import type { ApprovalRequest } from '../approvals/store.js';
@@ -53,21 +53,18 @@ export function homeView(data: HomeData): View {
     blocks.push(context(text.workspace.homeMorePending({ count: data.pending.length - MAX_PENDING })));
 
   blocks.push(header(text.workspace.homeRunningHeader));
+  // Whole lines per section: a line cut at Slack's 3000 characters could end inside a date token.
   blocks.push(
-    section(
-      data.running.length === 0
-        ? text.workspace.homeNothingRunning
-        : data.running.slice(0, MAX_RUNNING).join('\n'),
-    ),
+    ...(data.running.length === 0
+      ? [section(text.workspace.homeNothingRunning)]
+      : packLines(data.running.slice(0, MAX_RUNNING))),
   );
 
   blocks.push(header(text.workspace.homeRecentHeader));
   blocks.push(
-    section(
-      data.recent.length === 0
-        ? text.workspace.nothingRecorded
-        : data.recent.slice(0, MAX_RECENT).map(auditLine).join('\n'),
-    ),
+    ...(data.recent.length === 0
+      ? [section(text.workspace.nothingRecorded)]
+      : packLines(data.recent.slice(0, MAX_RECENT).map(auditLine))),
   );
   return { type: 'home', blocks };
 }

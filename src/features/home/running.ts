@@ -1,5 +1,6 @@
 import type { Queue } from 'bullmq';
 import type { WorkspaceRef } from '../../shared/workspace.js';
+import { text } from '../../text/index.js';
 import type { ApprovalJob } from '../approvals/jobs.js';
 import type { FollowJob } from '../follow/jobs.js';
 
@@ -11,12 +12,15 @@ export function runningJobsOf(
   return async (workspace) => {
     const executing = (await approvalQueue.getJobs(['active', 'waiting']))
       .filter((job) => job.data.teamId === workspace.teamId && job.name === 'execute')
-      .map((job) => `:gear: Executing approved request \`${job.data.requestId}\``);
+      .map((job) => text.workspace.homeRunningExecution({ id: job.data.requestId }));
     const following = (await followQueue.getJobs(['active', 'waiting', 'delayed'], 0, 200))
       .filter((job) => job.data.teamId === workspace.teamId)
-      .map(
-        (job) =>
-          `:hourglass_flowing_sand: Following ${job.data.kind === 'dnssec' ? 'DNSSEC of' : 'certificate'} \`${job.data.resource}\` (check ${job.data.attempt + 1})`,
+      .map((job) =>
+        text.workspace.homeRunningFollow({
+          kind: job.data.kind,
+          resource: job.data.resource,
+          check: job.data.attempt + 1,
+        }),
       );
     return [...executing, ...following];
   };

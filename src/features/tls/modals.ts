@@ -41,6 +41,8 @@ const dcvInput = (blockId: string) => {
     initial_option: dns,
   });
 };
+/** The most a plain_text_input holds (Slack's Block Kit reference). */
+const PLAIN_TEXT_INPUT_MAX = 3000;
 const initial = (value: string | undefined) =>
   value === undefined || value === '' ? {} : { initial_value: value };
 
@@ -76,7 +78,10 @@ export const ORDER_FIELDS = {
 /** The order modal; from a card's Renew button, prefilled for a renewal of `renewalOf`. */
 export function orderModal(channel: string, renewalOf?: TlsCertificate): View {
   const product = TLS_PRODUCTS.find((p) => p.sku === renewalOf?.product);
-  const sans = renewalOf?.dns_names.filter((name) => name !== renewalOf.common_name);
+  const sans = renewalOf?.dns_names.filter((name) => name !== renewalOf.common_name) ?? [];
+  // Slack refuses a modal whose text input starts with more than it may hold (3000 characters).
+  const sansPrefill = sans.join('\n');
+  const sansFit = sansPrefill.length <= PLAIN_TEXT_INPUT_MAX;
   const meta = writeMetadata(OrderMeta, { channel });
   return formModal(ORDER_IDS.modal, meta, text.tls.orderModalTitle, text.tls.orderSubmit, [
     section(text.tls.orderNoPrivateKeys),
@@ -93,8 +98,11 @@ export function orderModal(channel: string, renewalOf?: TlsCertificate): View {
     inputBlock(
       ORDER_IDS.sans,
       text.tls.sansLabel,
-      { type: 'plain_text_input', multiline: true, ...initial(sans?.join('\n')) },
-      { optional: true, hint: text.tls.sansHint },
+      { type: 'plain_text_input', multiline: true, ...initial(sansFit ? sansPrefill : undefined) },
+      {
+        optional: true,
+        hint: sansFit ? text.tls.sansHint : text.tls.sansNotPrefilled({ count: sans.length }),
+      },
     ),
     inputBlock(ORDER_IDS.csr, text.tls.csrLabel, {
       type: 'plain_text_input',

@@ -250,7 +250,9 @@ export function addedMessage(
 ): Message {
   const name = (id: string) => codeSpan(itemName({ kind, id }));
   const lines = [
-    ...(added.length === 0 ? [] : [text.watches.nowWatching({ items: text.slack.list({ items: added.map(name) }) })]),
+    ...(added.length === 0
+      ? []
+      : [text.watches.nowWatching({ items: text.slack.list({ items: added.map(name) }) })]),
     ...(already.length === 0
       ? []
       : [text.watches.alreadyWatched({ items: text.slack.list({ items: already.map(name) }) })]),

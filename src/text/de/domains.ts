@@ -42,6 +42,15 @@ export const domains = {
   checkTaken: (p: { name: string }) => `:x: ${p.name} ist vergeben`,
   checkTakenWithStatus: (p: { name: string; status: string }) => `:x: ${p.name} ist vergeben (${p.status})`,
   checkInvalid: (p: { name: string; reason: string }) => `:warning: ${p.name}: ${p.reason}`,
+  // Warum ein eingegebener Name keiner ist, den ein Registrar verkauft (shared/domain-names.ts)
+  nameEmpty: 'leer',
+  nameEmptyLabel: 'leeres Label',
+  nameNotADomain: 'kein Domainname',
+  nameInvalid: 'kein gültiger Domainname',
+  nameUnknownTld: 'unbekannte Top-Level-Domain',
+  namePublicSuffix: 'eine öffentliche Endung, kein registrierbarer Name',
+  nameSubdomain: (p: { domain: string }) => `eine Subdomain; meinten Sie ${p.domain}?`,
+  nameMixedScripts: '⚠ gemischte Schriften',
   checkUnknown: (p: { name: string; reason: string }) =>
     `:grey_question: ${p.name}: nicht prüfbar – versuchen Sie es erneut (${p.reason})`,
 

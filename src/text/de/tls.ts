@@ -55,6 +55,8 @@ export const tls = {
   commonNamePlaceholder: 'www.example.com',
   sansLabel: 'Weitere Namen (SANs)',
   sansHint: 'Einer pro Zeile oder durch Kommas getrennt.',
+  sansNotPrefilled: (p: { count: number }) =>
+    `Die ${n(p.count)} weiteren Namen des Zertifikats passen nicht in dieses Feld: Geben Sie die zu erneuernden ein, einen pro Zeile.`,
   csrLabel: 'CSR (PEM)',
   validationEmailsLabel: 'E-Mail-Adressen zur Validierung',
   validationEmailsHint: 'Für die E-Mail-Validierung, durch Kommas getrennt.',

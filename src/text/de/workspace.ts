@@ -1,5 +1,5 @@
 import type { workspace as en } from '../en/workspace.js';
-import { count } from './grammar.js';
+import { count, n } from './grammar.js';
 
 /** „1 Eintrag“, „1.234 Einträge“. */
 const entries = (value: number): string => count(value, 'Eintrag', 'Einträge');
@@ -66,6 +66,11 @@ export const workspace = {
   homeMorePending: (p: { count: number }) => `… und ${p.count.toLocaleString('de-DE')} weitere.`,
   homeRunningHeader: 'Laufende Vorgänge',
   homeNothingRunning: 'Es werden keine offenen Vorgänge verfolgt.',
+  homeRunningExecution: (p: { id: string }) => `:gear: Freigegebene Anfrage \`${p.id}\` wird ausgeführt`,
+  homeRunningFollow: (p: { kind: string; resource: string; check: number }) =>
+    `:hourglass_flowing_sand: ${
+      p.kind === 'dnssec' ? 'DNSSEC von' : p.kind === 'record' ? 'Die Eintragsänderung' : 'Zertifikat'
+    } \`${p.resource}\` wird verfolgt (${n(p.check)}. Prüfung)`,
   homeRecentHeader: 'Letzte Aktivitäten',
   nothingRecorded: 'Noch nichts aufgezeichnet.',
 

@@ -40,6 +40,16 @@ export const domains = {
   checkTaken: (p: { name: string }) => `:x: ${p.name} is taken`,
   checkTakenWithStatus: (p: { name: string; status: string }) => `:x: ${p.name} is taken (${p.status})`,
   checkInvalid: (p: { name: string; reason: string }) => `:warning: ${p.name}: ${p.reason}`,
+  // Why a typed name is not one a registrar sells (shared/domain-names.ts)
+  nameEmpty: 'empty',
+  nameEmptyLabel: 'empty label',
+  nameNotADomain: 'not a domain name',
+  nameInvalid: 'not a valid domain name',
+  nameUnknownTld: 'unknown top-level domain',
+  namePublicSuffix: 'a public suffix, not a registrable name',
+  nameSubdomain: (p: { domain: string }) => `a subdomain; did you mean ${p.domain}?`,
+  /** After a name whose label mixes scripts (a look-alike), where someone decides. */
+  nameMixedScripts: '⚠ mixed scripts',
   checkUnknown: (p: { name: string; reason: string }) =>
     `:grey_question: ${p.name}: could not check — try again (${p.reason})`,
 

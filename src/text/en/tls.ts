@@ -51,6 +51,8 @@ export const tls = {
   commonNamePlaceholder: 'www.example.com',
   sansLabel: 'Additional names (SANs)',
   sansHint: 'One per line or comma separated.',
+  sansNotPrefilled: (p: { count: number }) =>
+    `The certificate's ${p.count} other names are more than this field holds: enter the ones to renew, one per line.`,
   csrLabel: 'CSR (PEM)',
   validationEmailsLabel: 'Validation e-mails',
   validationEmailsHint: 'For e-mail validation, comma separated.',

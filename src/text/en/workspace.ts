@@ -57,6 +57,11 @@ export const workspace = {
   homeMorePending: (p: { count: number }) => `…and ${p.count} more.`,
   homeRunningHeader: 'Running jobs',
   homeNothingRunning: 'No pending work is being followed.',
+  homeRunningExecution: (p: { id: string }) => `:gear: Executing approved request \`${p.id}\``,
+  homeRunningFollow: (p: { kind: string; resource: string; check: number }) =>
+    `:hourglass_flowing_sand: Following ${
+      p.kind === 'dnssec' ? 'DNSSEC of' : p.kind === 'record' ? 'the record change' : 'certificate'
+    } \`${p.resource}\` (check ${p.check})`,
   homeRecentHeader: 'Recent activity',
   nothingRecorded: 'Nothing recorded yet.',
 
