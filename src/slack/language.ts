@@ -1,5 +1,6 @@
 import type { AnyMiddlewareArgs, Middleware } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
+import { LRUCache } from 'lru-cache';
 import type { Logger } from '../shared/logger.js';
 import type { KeySpace, Redis } from '../shared/redis.js';
 import {
@@ -30,12 +31,24 @@ const PERSON_LOCALE_TTL_SECONDS = 15 * 60;
 const FIRST_LOOKUP_BUDGET_MS = 500;
 
 /**
+ * Every Slack request asks for a language before its listener runs, so the answers are also kept in
+ * the process (lru-cache), sparing the acknowledgement two Redis round trips under load: a person's
+ * locale for a minute, the workspace's setting for five seconds (a save in this process clears it at
+ * once, `settingChanged`; other processes follow within those seconds).
+ */
+const PERSON_MEMORY = { max: 10_000, ttl: 60_000 };
+const SETTING_MEMORY = { max: 10_000, ttl: 5_000 };
+
+/**
  * Which language Regdesk speaks (contract §3 "Language", docs/requirements.md R48): to a person,
  * their Slack locale (German for `de-*`, else English) unless the workspace fixes one language; in
  * channels (approval requests, alerts, digests, follow-up reports), the workspace's language, which
  * is English while each person has their own.
  */
 export class Languages {
+  readonly #people = new LRUCache<string, Locale>(PERSON_MEMORY);
+  readonly #settings = new LRUCache<string, LanguageSetting>(SETTING_MEMORY);
+
   constructor(
     private readonly setting: (workspace: WorkspaceRef) => Promise<LanguageSetting>,
     private readonly directory: SlackDirectory,
@@ -46,20 +59,26 @@ export class Languages {
 
   /** The language of messages in the workspace's channels. */
   async ofWorkspace(workspace: WorkspaceRef): Promise<Locale> {
-    const setting = await this.setting(workspace).catch(() => 'auto' as const);
+    const setting = await this.#setting(workspace);
     return setting === 'auto' ? 'en' : setting;
   }
 
   /** The language `user` is answered in. */
   async ofPerson(client: WebClient, workspace: WorkspaceRef, user: string): Promise<Locale> {
-    const setting = await this.setting(workspace).catch(() => 'auto' as const);
+    const setting = await this.#setting(workspace);
     if (setting !== 'auto') return setting;
     const key = this.#localeKey(workspace, user);
+    const remembered = this.#people.get(key);
+    if (remembered !== undefined) return remembered;
     const known = await this.redis.get(key).catch(() => null);
-    if (known === 'en' || known === 'de') return known;
+    if (known === 'en' || known === 'de') {
+      this.#people.set(key, known);
+      return known;
+    }
     const lookup = this.directory.user(client, workspace, user).then(
       async (profile) => {
         const locale = localeOfSlack(profile.locale);
+        this.#people.set(key, locale);
         await this.redis.set(key, locale, 'EX', PERSON_LOCALE_TTL_SECONDS);
         return locale;
       },
@@ -77,8 +96,24 @@ export class Languages {
     return (await Promise.race([lookup, timer])) ?? 'en';
   }
 
+  /** The workspace's setting was saved here: the next request reads it. */
+  settingChanged(workspace: WorkspaceRef): void {
+    this.#settings.delete(workspaceId(workspace));
+  }
+
+  async #setting(workspace: WorkspaceRef): Promise<LanguageSetting> {
+    const id = workspaceId(workspace);
+    const remembered = this.#settings.get(id);
+    if (remembered !== undefined) return remembered;
+    // Unreadable (Redis down, a policy that fails closed): people keep their own language.
+    const setting = await this.setting(workspace).catch(() => 'auto' as const);
+    this.#settings.set(id, setting);
+    return setting;
+  }
+
   /** Drops what is known of a person's language: their next request asks Slack again. */
   async forget(workspace: WorkspaceRef, user: string): Promise<void> {
+    this.#people.delete(this.#localeKey(workspace, user));
     await this.redis.del(this.#localeKey(workspace, user));
     await this.directory.forget(workspace, user);
   }

@@ -140,6 +140,8 @@ export type PolicyRead =
 type Unreadable = 'missing' | 'not JSON' | 'not an object';
 
 export class PolicyStore {
+  readonly #saved: ((ref: WorkspaceRef) => void)[] = [];
+
   constructor(
     private readonly redis: Redis,
     private readonly keys: KeySpace,
@@ -198,6 +200,12 @@ export class PolicyStore {
       .set(this.#key(ref), JSON.stringify(Policy.parse(policy)))
       .set(this.#savedKey(ref), String(this.now()))
       .exec();
+    for (const listener of this.#saved) listener(ref);
+  }
+
+  /** Told of every save in this process (what keeps a copy of a setting drops it). */
+  onSave(listener: (ref: WorkspaceRef) => void): void {
+    this.#saved.push(listener);
   }
 
   #unreadable(ref: WorkspaceRef, why: Unreadable): PolicyRead {

@@ -63,6 +63,7 @@ export function buildApprovalServices(deps: ApprovalServiceFactoryDeps): Approva
     keys,
     logger,
   );
+  policies.onSave((workspace) => languages.settingChanged(workspace));
   const approvalStore = new ApprovalStore(redis, keys);
   const approvalQueue = createQueue<ApprovalJob>(APPROVALS_QUEUE, redis, keys, logger);
   const { registrarFor, limits, vanitySets, publishQueue } = deps.operationEnv;
