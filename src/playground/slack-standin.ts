@@ -266,6 +266,17 @@ export class SlackStandIn {
     this.#state.overrides.set(method, list);
   }
 
+  /** Answer the next call of `method` as usual, but only after `delayMs`: Slack on a slow day. */
+  slowNext(method: string, delayMs: number): void {
+    this.override(method, (args) => {
+      const handler = this.methods[method];
+      return {
+        body: handler === undefined ? { ok: false, error: 'unknown_method' } : handler(args),
+        delayMs,
+      };
+    });
+  }
+
   /** Fail the next call of `method` with a Slack platform error (429 comes with Retry-After). */
   failNext(method: string, error: string, retryAfterSeconds = 1): void {
     this.override(method, () =>

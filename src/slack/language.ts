@@ -48,6 +48,7 @@ const SETTING_MEMORY = { max: 10_000, ttl: 5_000 };
 export class Languages {
   readonly #people = new LRUCache<string, Locale>(PERSON_MEMORY);
   readonly #settings = new LRUCache<string, LanguageSetting>(SETTING_MEMORY);
+  readonly #lookups = new Map<string, Promise<Locale | undefined>>();
 
   constructor(
     private readonly setting: (workspace: WorkspaceRef) => Promise<LanguageSetting>,
@@ -75,25 +76,48 @@ export class Languages {
       this.#people.set(key, known);
       return known;
     }
-    const lookup = this.directory.user(client, workspace, user).then(
-      async (profile) => {
-        const locale = localeOfSlack(profile.locale);
-        this.#people.set(key, locale);
-        await this.redis.set(key, locale, 'EX', PERSON_LOCALE_TTL_SECONDS);
-        return locale;
-      },
-      (error: unknown) => {
-        this.logger.warn(
-          { workspace: workspaceId(workspace), err: error instanceof Error ? error.message : String(error) },
-          "users.info failed: answering in the workspace's language",
-        );
-        return undefined;
-      },
-    );
+    const lookup = this.#lookUp(client, workspace, user, key);
     const timer = new Promise<undefined>((resolve) => {
       setTimeout(() => resolve(undefined), FIRST_LOOKUP_BUDGET_MS).unref();
     });
     return (await Promise.race([lookup, timer])) ?? 'en';
+  }
+
+  /**
+   * One `users.info` per person at a time: requests that come while it is out (a slow Slack) share
+   * it rather than ask again. Undefined when Slack cannot say.
+   */
+  #lookUp(
+    client: WebClient,
+    workspace: WorkspaceRef,
+    user: string,
+    key: string,
+  ): Promise<Locale | undefined> {
+    const pending = this.#lookups.get(key);
+    if (pending !== undefined) return pending;
+    const lookup = this.directory
+      .user(client, workspace, user)
+      .then(
+        async (profile) => {
+          const locale = localeOfSlack(profile.locale);
+          this.#people.set(key, locale);
+          await this.redis.set(key, locale, 'EX', PERSON_LOCALE_TTL_SECONDS);
+          return locale;
+        },
+        (error: unknown) => {
+          this.logger.warn(
+            {
+              workspace: workspaceId(workspace),
+              err: error instanceof Error ? error.message : String(error),
+            },
+            "users.info failed: answering in the workspace's language",
+          );
+          return undefined;
+        },
+      )
+      .finally(() => this.#lookups.delete(key));
+    this.#lookups.set(key, lookup);
+    return lookup;
   }
 
   /** The workspace's setting was saved here: the next request reads it. */

@@ -61,6 +61,25 @@ describe('each person in their Slack language, channels in the workspace’s (co
     expect(english).not.toContain(de.slack.helpSummary);
   });
 
+  it('does not hold the acknowledgement for a slow users.info: that reply in the workspace’s language, the next in theirs', async () => {
+    const slowGerman = 'U0DESLOW';
+    h.slack.users.set(slowGerman, { id: slowGerman, locale: 'de-DE' });
+    // Far longer than the lookup's budget: waiting for it would answer in German.
+    h.slack.slowNext('users.info', 5_000);
+    const first = (await h.driver.command('/domain', 'help', { user: slowGerman, channel: 'C0LANG7' })).text;
+    expect(first).toContain(en.slack.helpSummary);
+    // The lookup went on and was kept: once it has landed, the person is answered in German.
+    await expect
+      .poll(
+        async () =>
+          (await h.driver.command('/domain', 'help', { user: slowGerman, channel: 'C0LANG7' })).text,
+        { timeout: 20_000, interval: 500 },
+      )
+      .toContain(de.slack.helpSummary);
+    // The requests meanwhile shared the one lookup that was out.
+    expect(h.slack.callsTo('users.info').filter((c) => c.args.user === slowGerman)).toHaveLength(1);
+  });
+
   it('opens modals in the person’s language: the policy modal’s title', async () => {
     const before = h.slack.callsTo('views.open').length;
     await h.driver.command('/domain', 'policy', { user: ADMIN_DE, channel: 'C0LANG2' });

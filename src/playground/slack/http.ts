@@ -102,6 +102,7 @@ export async function handleRequest(
       ? override(args)
       : { body: handler === undefined ? { ok: false, error: 'unknown_method' } : handler(args) };
   call.result = answer.body;
+  if (answer.delayMs !== undefined) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
   return answer;
 }
 

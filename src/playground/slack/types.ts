@@ -118,7 +118,8 @@ export interface TokenRotation {
   refreshTokens: Set<string>;
 }
 
-export type Answer = { status?: number; headers?: Record<string, string>; body: unknown };
+/** Slack's answer to one call; `delayMs` makes it slow, as Slack sometimes is. */
+export type Answer = { status?: number; headers?: Record<string, string>; body: unknown; delayMs?: number };
 export type Responder = (args: Record<string, unknown>) => Answer;
 /** One Web API method: its arguments in, Slack's JSON answer out. */
 export type MethodHandler = (args: Record<string, unknown>) => unknown;
