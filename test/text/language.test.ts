@@ -107,6 +107,11 @@ describe('each person in their Slack language, channels in the workspace’s (co
     await h.slack.waitFor(() => repliesIn(h, since).some((reply) => reply.includes(id)));
     const told = repliesIn(h, since).find((reply) => reply.includes(id)) ?? '';
     expect(told).toContain(opening(de.approvals.requested({ channel: 'C0LANG3', id })));
+    // The admins' copies by DM are each in that admin's language.
+    const copyTo = (admin: string) => dmsTo(h, admin).find((dm) => dm.includes(id)) ?? '';
+    await h.slack.waitFor(() => copyTo(ADMIN_DE) !== '' && copyTo(ADMIN_EN) !== '');
+    expect(copyTo(ADMIN_DE)).toContain(`"text":"${de.approvals.approveButton}"`);
+    expect(copyTo(ADMIN_EN)).toContain(`"text":"${en.approvals.approveButton}"`);
 
     // An English approver denies: the channel's message stays English; the German requester hears
     // of it in German, by DM.

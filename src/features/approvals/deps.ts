@@ -32,7 +32,7 @@ export interface ApprovalDeps<Ctx extends OperationContext, Op extends Sensitive
   audit: AuditLog;
   limiter: Limiter;
   poster: ChannelPoster;
-  /** The requester's language for their DMs, the workspace's for everything the channel shows. */
+  /** The requester's and each approver's language for their DMs, the workspace's for the channel's message. */
   languages: Pick<Languages, 'ofPerson' | 'inWorkspaceLanguage'>;
   /** Where an executed auth code waits, sealed, for its requester (docs/requirements.md R28). */
   vault: Pick<Vault, 'putExpiring' | 'getExpiring'>;

@@ -2,6 +2,7 @@ import type { WebClient } from '@slack/web-api';
 import type { Logger } from '../../shared/logger.js';
 import { cannotPostHere, slackRefusal } from '../../slack/platform-errors.js';
 import type { ChannelPoster } from '../../slack/poster.js';
+import { inLanguage, type Locale } from '../../text/index.js';
 import { approvalMessage } from './blocks.js';
 import type { ApprovalRequest, MessageCopy } from './record.js';
 
@@ -20,14 +21,16 @@ export async function sendApproverCopies(
   request: ApprovalRequest,
   approvers: readonly string[],
   logger: Logger,
+  languageOf: (user: string) => Promise<Locale>,
 ): Promise<MessageCopy[]> {
-  const message = approvalMessage(request, 'approver');
   const copies = await Promise.all(
     approvers.map(async (user): Promise<MessageCopy | undefined> => {
       try {
         const dm = await client.conversations.open({ users: user });
         const channel = dm.channel?.id;
         if (channel === undefined) return undefined;
+        // A copy is for one person: in their language (the channel's message is in the workspace's).
+        const message = inLanguage(await languageOf(user), () => approvalMessage(request, 'approver'));
         return { user, channel, ts: await poster.post(client, { channel, ...message }) };
       } catch (error) {
         logger.warn(

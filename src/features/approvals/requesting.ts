@@ -103,9 +103,8 @@ export async function openRequest<Ctx extends OperationContext, Op extends Sensi
     throw error;
   }
   await updates.changed(request);
-  const shown = request;
-  const copies = await languages.inWorkspaceLanguage(workspace, () =>
-    sendApproverCopies(client, deps.poster, shown, approvers.byDm, deps.logger),
+  const copies = await sendApproverCopies(client, deps.poster, request, approvers.byDm, deps.logger, (user) =>
+    languages.ofPerson(client, workspace, user),
   );
   if (copies.length > 0) await deps.store.setCopies(workspace, request.id, copies);
   return request;

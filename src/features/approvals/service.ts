@@ -2,7 +2,7 @@ import type { WebClient } from '@slack/web-api';
 import type { WorkspaceRef } from '../../shared/workspace.js';
 import { escapeMrkdwn } from '../../slack/mrkdwn.js';
 import { notifyByDm } from '../../slack/reply.js';
-import { text } from '../../text/index.js';
+import { inLanguage, text } from '../../text/index.js';
 import { reminderMessage } from './blocks.js';
 import type { ApprovalDeps, NewRequest } from './deps.js';
 import { executeApproved } from './execution.js';
@@ -212,7 +212,16 @@ export class ApprovalService<Ctx extends OperationContext, Op extends SensitiveO
     await this.#updates.audit(request, 'remind', 'regdesk');
     const waiting = request.copies.filter((copy) => !request.approvals.includes(copy.user));
     await Promise.all(
-      waiting.map((copy) => notifyByDm(client, copy.user, reminderMessage(request), this.deps.logger)),
+      waiting.map(async (copy) => {
+        // A reminder is for one approver: in their language.
+        const locale = await this.deps.languages.ofPerson(client, workspace, copy.user);
+        await notifyByDm(
+          client,
+          copy.user,
+          inLanguage(locale, () => reminderMessage(request)),
+          this.deps.logger,
+        );
+      }),
     );
   }
 

@@ -24,13 +24,17 @@ function sameLook(a: ApprovalRequest, b: ApprovalRequest): boolean {
 /** Every message that shows the request: the public one (once posted) and the approvers' copies. */
 function targets(
   request: ApprovalRequest,
-): { key: string; channel: string; ts: string; audience: Audience }[] {
-  const copies = request.copies.map((copy) => ({ ...copy, audience: 'approver' as const }));
-  const all =
-    request.messageTs === ''
-      ? copies
-      : [{ channel: request.channel, ts: request.messageTs, audience: 'channel' as const }, ...copies];
-  return all.map(({ channel, ts, audience }) => ({ key: `${channel}:${ts}`, channel, ts, audience }));
+): { key: string; channel: string; ts: string; audience: Audience; user?: string }[] {
+  const copies = request.copies.map((copy) => ({
+    key: `${copy.channel}:${copy.ts}`,
+    channel: copy.channel,
+    ts: copy.ts,
+    audience: 'approver' as const,
+    user: copy.user,
+  }));
+  if (request.messageTs === '') return copies;
+  const shown = { channel: request.channel, ts: request.messageTs, audience: 'channel' as const };
+  return [{ key: `${shown.channel}:${shown.ts}`, ...shown }, ...copies];
 }
 
 export interface UpdateDeps {
@@ -117,13 +121,15 @@ export class RequestUpdates {
       targets(request)
         .filter((target) => !gone.has(target.key))
         .map(async (target) => {
+          // The channel's message in the workspace's language (the caller's), each copy in its approver's.
+          const message =
+            target.user === undefined
+              ? approvalMessage(request, target.audience)
+              : inLanguage(await this.deps.languages.ofPerson(client, request.workspace, target.user), () =>
+                  approvalMessage(request, target.audience),
+                );
           const result = await updateBestEffort(
-            () =>
-              this.deps.poster.update(client, {
-                channel: target.channel,
-                ts: target.ts,
-                ...approvalMessage(request, target.audience),
-              }),
+            () => this.deps.poster.update(client, { channel: target.channel, ts: target.ts, ...message }),
             this.deps.logger,
             { requestId: request.id, channel: target.channel },
           );
