@@ -61,6 +61,28 @@ describe('each person in their Slack language, channels in the workspace’s (co
     expect(english).not.toContain(de.slack.helpSummary);
   });
 
+  it('shows a German member a German card and an English member an English one, in one channel', async () => {
+    const cardFor = async (user: string) => {
+      const since = h.slack.calls.length;
+      await h.driver.command('/domain', 'check regdesk-demo.de regdesk-free-name.de', {
+        user,
+        channel: 'C0LANG8',
+      });
+      // The card is edited in place as each name is answered: the last word is the finished card.
+      await h.slack.waitFor(() =>
+        repliesIn(h, since).some((reply) => reply.includes('regdesk-free-name.de')),
+      );
+      await expect.poll(() => repliesIn(h, since).at(-1) ?? '').not.toContain(':hourglass');
+      return repliesIn(h, since).at(-1) ?? '';
+    };
+    const german = await cardFor(GERMAN);
+    expect(german).toContain(de.domains.checkTitle({ count: 2 }));
+    expect(german).not.toContain(en.domains.checkTitle({ count: 2 }));
+    const english = await cardFor(ENGLISH);
+    expect(english).toContain(en.domains.checkTitle({ count: 2 }));
+    expect(english).not.toContain(de.domains.checkTitle({ count: 2 }));
+  });
+
   it('does not hold the acknowledgement for a slow users.info: that reply in the workspace’s language, the next in theirs', async () => {
     const slowGerman = 'U0DESLOW';
     h.slack.users.set(slowGerman, { id: slowGerman, locale: 'de-DE' });
