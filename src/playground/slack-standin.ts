@@ -266,6 +266,11 @@ export class SlackStandIn {
     this.#state.overrides.set(method, list);
   }
 
+  /** From now on `users.info` cannot describe `user` (`user_not_found`), whoever asks and how often. */
+  forgetUser(user: string): void {
+    this.#state.unknownUsers.add(user);
+  }
+
   /** Answer the next call of `method` as usual, but only after `delayMs`: Slack on a slow day. */
   slowNext(method: string, delayMs: number): void {
     this.override(method, (args) => {

@@ -25,6 +25,7 @@ function withLocale(user: Record<string, unknown>, args: Record<string, unknown>
 
 /** `users.info`: users a test did not define are plain members of the workspace. */
 export function userInfo(state: SlackState, args: Record<string, unknown>): unknown {
+  if (state.unknownUsers.has(String(args.user))) return { ok: false, error: 'user_not_found' };
   const user = state.users.get(String(args.user)) ?? { id: String(args.user) };
   return {
     ok: true,

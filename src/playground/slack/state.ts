@@ -23,6 +23,8 @@ import type {
 export class SlackState {
   readonly calls: SlackCall[] = [];
   readonly users = new Map<string, StandInUser>();
+  /** Users `users.info` cannot describe (`user_not_found`), however often it is asked. */
+  readonly unknownUsers = new Set<string>();
   readonly conversations = new Map<string, StandInConversation>();
   readonly messages = new Map<string, StandInMessage>();
   readonly ephemerals = new Map<string, StandInMessage>();
