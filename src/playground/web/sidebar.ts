@@ -77,8 +77,8 @@ export function createSidebar(page: Page, go: (next: Place) => void) {
       ),
     );
     switcher.value = page.user;
-    const acting = page.snapshot.users.find((u) => u.id === page.user);
-    language.value = acting?.locale.toLowerCase().startsWith('de') === true ? 'de-DE' : 'en-US';
+    // The member's language as Regdesk and the page judge it (chrome.ts), not a rule of its own.
+    language.value = chromeOf(page).lang === 'de' ? 'de-DE' : 'en-US';
     channelList.replaceChildren(
       ...channelsFor(page.snapshot, page.user).map((channel) => {
         const current = place.kind === 'channel' && place.id === channel.id;
