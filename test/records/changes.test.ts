@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPROVAL_IDS } from '../../src/features/approvals/ids.js';
 import { DEFAULT_POLICY } from '../../src/features/approvals/policy.js';
 import { RECORD_IDS } from '../../src/features/records/ids.js';
+import { ALL_PERMISSIONS } from '../../src/sandbox/index.js';
 import { addLabDomains } from '../diagnostics/support.js';
 import { type Harness, startHarness } from '../helpers/app-harness.js';
 import { assertWithinBlockKitLimits } from '../helpers/block-kit.js';
@@ -384,6 +385,44 @@ describe('DNS record changes: rules in the modal, approval, Revert, confirmed on
       expect(JSON.stringify(h.slack.callsTo(`response_url:${gone}`)[0]?.args)).toContain('no longer known');
       expect(writes()).toHaveLength(writesBefore);
     } finally {
+      await h.running.services.policies.set(WS, DEFAULT_POLICY);
+    }
+  });
+
+  it('a key that may not change DNS is told so, and the record stays', async () => {
+    const channel = 'CREC7';
+    const EXEMPT = 'U0004';
+    h.slack.users.set(EXEMPT, { id: EXEMPT });
+    await h.running.services.policies.set(WS, { ...DEFAULT_POLICY, recordChangeExemptUsers: [EXEMPT] });
+    h.sandbox.addKey(
+      h.sandbox.apiKey,
+      ALL_PERMISSIONS.filter((permission) => permission !== 'dns:write'),
+    );
+    try {
+      const target = h.sandbox.state.domains
+        .get(zone)
+        ?.records.find((r) => r.type === 'A' && !r.auto && r.active);
+      const writesBefore = writes().length;
+      const url = `readonly-${Math.random().toString(36).slice(2)}`;
+      await h.driver.command('/dns', `record delete ${zone} ${target?.id}`, {
+        user: EXEMPT,
+        channel,
+        responseUrl: h.slack.responseUrl(url),
+      });
+      await h.slack.waitFor(() => h.slack.callsTo(`response_url:${url}`).length > 0, 15_000);
+      expect(JSON.stringify(h.slack.callsTo(`response_url:${url}`).map((c) => c.args))).toContain(
+        'may not change DNS records',
+      );
+      expect(h.sandbox.state.domains.get(zone)?.records.some((r) => r.id === target?.id)).toBe(true);
+      // The registrar refused the one attempt; no Revert is offered for a change that did not happen.
+      expect(writes().length - writesBefore).toBeLessThanOrEqual(1);
+      expect(
+        h.slack
+          .succeeded('chat.postMessage')
+          .some((c) => c.args.channel === channel && messageText(c).includes(RECORD_IDS.revert)),
+      ).toBe(false);
+    } finally {
+      h.sandbox.addKey(h.sandbox.apiKey, [...ALL_PERMISSIONS]);
       await h.running.services.policies.set(WS, DEFAULT_POLICY);
     }
   });
