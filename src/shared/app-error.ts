@@ -1,3 +1,5 @@
+import { inLanguage } from '../text/index.js';
+
 /**
  * One family of errors with stable codes (`regdesk_*`) and a message a Slack user can act on.
  * The Slack error handler shows `userMessage`; logs get `code` and `message`.
@@ -9,7 +11,8 @@ export class AppError extends Error {
   /**
    * A `userMessage` given as a function is said anew each time it is read, in the language of that
    * moment (src/text/index.ts): how an error class words its own message. Unless `options.message`
-   * says otherwise, `message` (for logs) is the user message as worded when the error is made.
+   * says otherwise, `message` (for logs) is the user message in English, whoever it is said to:
+   * operators read one language in the logs.
    */
   constructor(
     code: string,
@@ -17,7 +20,10 @@ export class AppError extends Error {
     options?: { cause?: unknown; message?: string },
   ) {
     const say = typeof userMessage === 'string' ? () => userMessage : userMessage;
-    super(options?.message ?? say(), options?.cause === undefined ? undefined : { cause: options.cause });
+    super(
+      options?.message ?? inLanguage('en', say),
+      options?.cause === undefined ? undefined : { cause: options.cause },
+    );
     this.name = 'AppError';
     this.code = code;
     this.#userMessage = say;

@@ -14,7 +14,7 @@ export type LookupAccess = (
   workspace: WorkspaceRef,
   user: string,
   about: { operation: string; target: string },
-) => Promise<{ allowed: true } | { allowed: false; reason: string }>;
+) => Promise<{ allowed: true } | { allowed: false; reason: string; say: () => string }>;
 
 export interface LookupDeps {
   registrarFor(workspace: WorkspaceRef): RegistrarClient;

@@ -102,6 +102,36 @@ describe('each person in their Slack language, channels in the workspace’s (co
     expect(h.slack.callsTo('users.info').filter((c) => c.args.user === slowGerman)).toHaveLength(1);
   });
 
+  it('tells a German guest why in German, and logs the refusal in English for the operator', async () => {
+    const guest = 'U0DEGAST';
+    h.slack.users.set(guest, { id: guest, is_restricted: true, locale: 'de-DE' });
+    // Known first: the refusal below is then said in German, not in the workspace's language.
+    await h.driver.command('/domain', 'help', { user: guest, channel: 'C0LANG8' });
+    await expect
+      .poll(async () => (await h.driver.command('/domain', 'help', { user: guest, channel: 'C0LANG8' })).text)
+      .toContain(de.slack.helpSummary);
+    const logsBefore = h.logs.length;
+    await h.driver.command('/ask', 'Wie stelle ich DNSSEC ein?', {
+      user: guest,
+      channel: 'C0LANG8',
+      responseUrl: h.slack.responseUrl('ask-de-guest'),
+    });
+    await h.slack.waitFor((calls) => calls.some((c) => c.method === 'response_url:ask-de-guest'), 15_000);
+    const told = JSON.stringify(h.slack.callsTo('response_url:ask-de-guest')[0]?.args);
+    const inGerman = de.approvals.outsiderCannot({ who: de.approvals.outsiderGuests, act: '' }).split(' ')[0];
+    expect(told).toContain(inGerman);
+    const refusalLines = h.logs
+      .slice(logsBefore)
+      .filter((line) => line.includes('regdesk_permission_refused'));
+    expect(refusalLines.length).toBeGreaterThan(0);
+    for (const line of refusalLines) {
+      expect(line).toContain(
+        en.approvals.outsiderCannot({ who: en.approvals.outsiderGuests, act: '' }).split(' ')[0],
+      );
+      expect(line).not.toContain(inGerman);
+    }
+  });
+
   it('opens modals in the person’s language: the policy modal’s title', async () => {
     const before = h.slack.callsTo('views.open').length;
     await h.driver.command('/domain', 'policy', { user: ADMIN_DE, channel: 'C0LANG2' });

@@ -30,11 +30,12 @@ export type Act =
 /** The acts an approval request can be made for: each operation says which one its requester needs. */
 export type RequestAct = Extract<Act, 'request' | 'order' | 'reissue'>;
 
-export type Decision = { allowed: true } | { allowed: false; reason: string };
+/** A refusal's `reason` is worded for the person asking; `say` words it again (in English for logs). */
+export type Decision = { allowed: true } | { allowed: false; reason: string; say: () => string };
 
 /** A refusal as an error, for handlers that show failures the usual way (replyForError). */
 export class PermissionRefused extends AppError {
-  constructor(reason: string) {
+  constructor(reason: string | (() => string)) {
     super('regdesk_permission_refused', reason);
   }
 }
@@ -65,7 +66,7 @@ function verbOf(act: Act): string {
 }
 
 const ALLOWED: Decision = { allowed: true };
-const refuse = (reason: string): Decision => ({ allowed: false, reason });
+const refuse = (say: () => string): Decision => ({ allowed: false, reason: say(), say });
 
 /**
  * What a saved policy that cannot be read refuses until an admin saves it again (docs/requirements.md
@@ -74,8 +75,8 @@ const refuse = (reason: string): Decision => ({ allowed: false, reason });
  * approvers): a request approved meanwhile still fails its re-check at execution, as `request`.
  */
 const GOVERNED: ReadonlySet<Act> = new Set<Act>(['request', 'order', 'reissue', 'organization']);
-const unreadable = (act: Act) => refuse(text.approvals.policyUnreadableRefusal({ act: verbOf(act) }));
-const unconfirmed = () => refuse(text.approvals.accountUnconfirmed);
+const unreadable = (act: Act) => refuse(() => text.approvals.policyUnreadableRefusal({ act: verbOf(act) }));
+const unconfirmed = () => refuse(() => text.approvals.accountUnconfirmed);
 
 /**
  * Admins told by DM when the policy lists no approvers: enough that someone sees it soon, few enough
@@ -128,7 +129,7 @@ export class Roles {
     about: About = {},
   ): Promise<void> {
     const decision = await this.check(client, workspace, user, act, about);
-    if (!decision.allowed) throw new PermissionRefused(decision.reason);
+    if (!decision.allowed) throw new PermissionRefused(decision.say);
   }
 
   async decide(
@@ -152,7 +153,9 @@ export class Roles {
       const profile = await this.directory.user(client, workspace, user);
       const outsider = outsiderKind(profile, workspace);
       if (outsider !== undefined)
-        return refuse(text.approvals.outsiderCannot({ who: outsiderGroup(outsider), act: verbOf(act) }));
+        return refuse(() =>
+          text.approvals.outsiderCannot({ who: outsiderGroup(outsider), act: verbOf(act) }),
+        );
       // Unreadable, for acts it does not govern, the strictest policy decides (policy.ts).
       return await this.#byPolicy(client, workspace, read.policy, profile, act);
     } catch (error) {
@@ -222,7 +225,8 @@ export class Roles {
     act: Act,
   ): Promise<Decision> {
     const approver = () => this.#isApprover(client, workspace, policy, profile);
-    const verb = verbOf(act);
+    // Worded when said: the refusal is told in the person's language and logged in English.
+    const verb = () => verbOf(act);
     switch (act) {
       case 'lookup':
       case 'view':
@@ -232,22 +236,26 @@ export class Roles {
       case 'organization':
         if (policy.orderers === 'members') return ALLOWED;
         if (policy.orderers === 'approvers') {
-          return (await approver()) ? ALLOWED : refuse(text.approvals.onlyApproversMay({ act: verb }));
+          return (await approver())
+            ? ALLOWED
+            : refuse(() => text.approvals.onlyApproversMay({ act: verb() }));
         }
         return policy.ordererUsers.includes(profile.id)
           ? ALLOWED
-          : refuse(text.approvals.onlyListedMay({ act: verb }));
+          : refuse(() => text.approvals.onlyListedMay({ act: verb() }));
       case 'request':
         if (policy.requesters === 'anyone') return ALLOWED;
         if (policy.requesters === 'approvers') {
-          return (await approver()) ? ALLOWED : refuse(text.approvals.onlyApproversMay({ act: verb }));
+          return (await approver())
+            ? ALLOWED
+            : refuse(() => text.approvals.onlyApproversMay({ act: verb() }));
         }
         return policy.requesterUsers.includes(profile.id) || policy.approvers.includes(profile.id)
           ? ALLOWED
-          : refuse(text.approvals.onlyListedRequestersMay({ act: verb }));
+          : refuse(() => text.approvals.onlyListedRequestersMay({ act: verb() }));
       case 'approve':
         if (await approver()) return ALLOWED;
-        return refuse(
+        return refuse(() =>
           policy.approvers.length === 0 && policy.approverGroup === undefined
             ? text.approvals.notApproverAdminsApprove
             : text.approvals.notApprover,
@@ -257,7 +265,7 @@ export class Roles {
       case 'key':
         return profile.isAdmin || policy.admins.includes(profile.id)
           ? ALLOWED
-          : refuse(text.approvals.onlyAdminsCan({ act: verb }));
+          : refuse(() => text.approvals.onlyAdminsCan({ act: verb() }));
     }
   }
 

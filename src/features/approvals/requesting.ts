@@ -15,7 +15,7 @@ import type { RequestUpdates } from './updates.js';
 
 /** A refusal the person pressing or asking should read (ephemeral). */
 export class ApprovalRefused extends AppError {
-  constructor(message: string) {
+  constructor(message: string | (() => string)) {
     super('regdesk_approval_refused', message);
   }
 }
@@ -49,10 +49,10 @@ export async function openRequest<Ctx extends OperationContext, Op extends Sensi
     operation: operation.name,
     target,
   });
-  if (!allowed.allowed) throw new ApprovalRefused(allowed.reason);
+  if (!allowed.allowed) throw new ApprovalRefused(allowed.say);
   const channel = policy.approvalsChannel ?? input.channel;
   if (isDirectMessage(channel)) {
-    throw new ApprovalRefused(text.approvals.notInDirectMessage);
+    throw new ApprovalRefused(() => text.approvals.notInDirectMessage);
   }
   const id = ApprovalStore.newId();
   // docs/requirements.md R34: an identical request still waiting is pointed to, not asked for again.
@@ -65,12 +65,12 @@ export async function openRequest<Ctx extends OperationContext, Op extends Sensi
   );
   if (waiting !== undefined) {
     const pending = await deps.store.get(workspace, waiting);
-    throw new ApprovalRefused(text.approvals.alreadyAsked({ id: waiting, channel: pending?.channel }));
+    throw new ApprovalRefused(() => text.approvals.alreadyAsked({ id: waiting, channel: pending?.channel }));
   }
   // docs/requirements.md R34: refused before the registrar is read or anything is posted.
   if (!(await deps.store.reserve(workspace, requester, id, deps.now()))) {
     await deps.store.releaseIdentical(workspace, identity, id);
-    throw new ApprovalRefused(text.approvals.tooManyPending({ max: MAX_PENDING_PER_REQUESTER }));
+    throw new ApprovalRefused(() => text.approvals.tooManyPending({ max: MAX_PENDING_PER_REQUESTER }));
   }
   let request: ApprovalRequest;
   let approvers: Awaited<ReturnType<typeof askWhom<Ctx, Op>>>;
@@ -153,7 +153,7 @@ async function draftRequest<Ctx extends OperationContext, Op extends SensitiveOp
   // docs/requirements.md R14: a spent quota refuses the request before anyone is asked to approve it.
   const quota = await deps.limiter.peek(operation.quota(context, params));
   if (!quota.ok) {
-    throw new ApprovalRefused(
+    throw new ApprovalRefused(() =>
       text.approvals.quotaUsedUp({ minutes: Math.ceil(quota.retryAfterMs / 60_000) }),
     );
   }
@@ -203,7 +203,9 @@ async function show<Ctx extends OperationContext, Op extends SensitiveOperation<
   } catch (error) {
     await rollBack(deps, draft, ts, client);
     if (error instanceof CannotPostHere && draft.channel === policy.approvalsChannel) {
-      throw new ApprovalRefused(text.approvals.cannotPostInApprovalsChannel({ channel: draft.channel }));
+      throw new ApprovalRefused(() =>
+        text.approvals.cannotPostInApprovalsChannel({ channel: draft.channel }),
+      );
     }
     throw error;
   }

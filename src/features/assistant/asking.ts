@@ -141,7 +141,7 @@ export class Asking {
       operation: `assistant ${surface}`,
       target: '',
     });
-    if (!access.allowed) throw new PermissionRefused(access.reason);
+    if (!access.allowed) throw new PermissionRefused(access.say);
   }
 
   /** Only a question without context may come from the cache: a follow-up's answer depends on its thread. */

@@ -151,7 +151,7 @@ export function jobIdOf(dedupeId: string): string {
 }
 
 export class QuestionRefused extends AppError {
-  constructor(message: string) {
+  constructor(message: string | (() => string)) {
     super('regdesk_question_refused', message);
   }
 }
@@ -162,9 +162,9 @@ export function cleanQuestion(raw: string): string {
     .replace(/<@[A-Z0-9]+(\|[^>]*)?>/g, '')
     .replace(/\s+/g, ' ')
     .trim();
-  if (question === '') throw new QuestionRefused(text.assistant.emptyQuestion);
+  if (question === '') throw new QuestionRefused(() => text.assistant.emptyQuestion);
   if (question.length > MAX_QUESTION_LENGTH) {
-    throw new QuestionRefused(text.assistant.questionTooLong({ max: MAX_QUESTION_LENGTH }));
+    throw new QuestionRefused(() => text.assistant.questionTooLong({ max: MAX_QUESTION_LENGTH }));
   }
   return question;
 }
@@ -207,7 +207,7 @@ export class AssistantService {
     );
     if (Number(taken) === 2) return undefined;
     if (Number(taken) === 0)
-      throw new QuestionRefused(text.assistant.tooManyWaiting({ max: MAX_WAITING_PER_ASKER }));
+      throw new QuestionRefused(() => text.assistant.tooManyWaiting({ max: MAX_WAITING_PER_ASKER }));
     return { workspace, user, account, jobId };
   }
 

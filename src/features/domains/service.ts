@@ -27,7 +27,7 @@ const CHECK_LOCK_MS = MAX_QUOTA_WAIT_MS + 60_000;
 
 /** A person's share is used up: said to them, nothing is checked. */
 export class CheckCapError extends AppError {
-  constructor(message: string) {
+  constructor(message: string | (() => string)) {
     super('regdesk_check_cap', message);
   }
 }
@@ -155,7 +155,7 @@ export class AvailabilityService {
     const lock = keys.key(tag, 'check-running', user);
     const token = randomBytes(8).toString('hex');
     if ((await redis.set(lock, token, 'PX', CHECK_LOCK_MS, 'NX')) === null) {
-      throw new CheckCapError(text.domains.checkAlreadyRunning);
+      throw new CheckCapError(() => text.domains.checkAlreadyRunning);
     }
     const release = async () => {
       // Only our own lock: a check that overran its lock must not free a newer one.
@@ -167,7 +167,7 @@ export class AvailabilityService {
     if (Number(counted) > USER_NAMES_PER_MINUTE) {
       await redis.decrby(counter, names);
       await release();
-      throw new CheckCapError(text.domains.checkShareUsed({ max: USER_NAMES_PER_MINUTE }));
+      throw new CheckCapError(() => text.domains.checkShareUsed({ max: USER_NAMES_PER_MINUTE }));
     }
     return release;
   }
