@@ -138,7 +138,7 @@ describe('DNS record changes: rules in the modal, approval, Revert, confirmed on
     const cases: Array<[Typed, string, string]> = [
       [{ type: 'A', name: 'www.elsewhere.de', data: '192.0.2.1' }, RECORD_IDS.name, zone],
       [{ type: 'A', name: 'www', data: '192.0.2.1', ttl: '59' }, RECORD_IDS.ttl, '60'],
-      [{ type: 'A', name: 'www', data: '192.0.2.1', ttl: '604801' }, RECORD_IDS.ttl, '604800'],
+      [{ type: 'A', name: 'www', data: '192.0.2.1', ttl: '604801' }, RECORD_IDS.ttl, '604,800'],
       [{ type: 'A', name: 'host', data: 'not-an-address' }, RECORD_IDS.data, 'not-an-address'],
       [{ type: 'MX', name: '@', data: '192.0.2.1', priority: '10' }, RECORD_IDS.data, ''],
       [{ type: 'CAA', name: '@', data: '0 nonsense "x"' }, RECORD_IDS.data, ''],

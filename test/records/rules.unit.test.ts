@@ -100,6 +100,13 @@ describe('readDraft', () => {
     ['59', 'range'],
     ['60', 60],
     [' 604800 ', 604_800],
+    // Grouped as the messages write them, in English and German.
+    ['604,800', 604_800],
+    ['3.600', 3600],
+    ['86 400', 86_400],
+    ['604,801', 'range'],
+    ['3.60', 'invalid'],
+    ['1,2,3', 'invalid'],
     ['604801', 'range'],
     ['abc', 'invalid'],
     ['3.5', 'invalid'],

@@ -93,9 +93,16 @@ function readName(zone: string, typed: string): { name: string } | { error: stri
   return long(`${ascii}.${zone}.`, raw);
 }
 
-/** A whole number typed in a field, or undefined when it is none (`abc`, `3.5`, `-1`). */
+/**
+ * A whole number typed in a field, or undefined when it is none (`abc`, `3.5`, `-1`). Digits grouped
+ * by threes are taken as the error messages write them (`604,800` in English, `604.800` in German):
+ * a group of exactly three digits is never a fraction of whole seconds.
+ */
 function wholeNumber(typed: string): number | undefined {
-  return /^\d{1,15}$/.test(typed) ? Number(typed) : undefined;
+  if (/^\d{1,15}$/.test(typed)) return Number(typed);
+  return /^\d{1,3}(?:[,.'_ \u00a0\u202f]\d{3}){1,4}$/.test(typed)
+    ? Number(typed.replace(/\D/g, ''))
+    : undefined;
 }
 
 function readTtl(typed: string | undefined): { ttl: number } | { error: string } {

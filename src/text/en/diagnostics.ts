@@ -1,4 +1,5 @@
 import type { TextArea } from './area.js';
+import { n } from './numbers.js';
 
 /** What Regdesk says about live DNS diagnostics, `/dns check` (see ../index.ts). */
 export const diagnostics = {
@@ -11,7 +12,7 @@ export const diagnostics = {
   summaryClean: (p: { name: string }) =>
     `${p.name}: no findings. Delegation, DNSSEC, CAA and mail look right.`,
   summaryFindings: (p: { name: string; broken: number; risky: number; advice: number }) =>
-    `${p.name}: ${p.broken} broken, ${p.risky} risky, ${p.advice} advice.`,
+    `${p.name}: ${n(p.broken)} broken, ${n(p.risky)} risky, ${n(p.advice)} advice.`,
   checkedAt: (p: { date: string }) =>
     `Checked live ${p.date} through the configured resolvers and the zone's own nameservers.`,
   severityBroken: ':red_circle: *Broken*',
@@ -35,7 +36,7 @@ export const diagnostics = {
   resolverBogus: 'bogus (validation fails)',
   resolverFailing: 'failing (SERVFAIL)',
   resolverUnknown: 'not known',
-  truncated: (p: { more: number }) => `…and ${p.more} more.`,
+  truncated: (p: { more: number }) => `…and ${n(p.more)} more.`,
 
   // Why something could not be checked
   whatParent: (p: { parent: string }) => `The parent zone ${p.parent}`,
@@ -54,7 +55,7 @@ export const diagnostics = {
   whyNoAnswer: 'no server answered',
 
   validationVisible: (p: { id: string; count: number }) =>
-    `Certificate ${p.id}: ${p.count} validation record(s) served by the zone's nameservers.`,
+    `Certificate ${p.id}: ${n(p.count)} validation record(s) served by the zone's nameservers.`,
 
   // The /tls order modal's preflight
   /** A modal field error: plain text, no mrkdwn. */
@@ -110,11 +111,11 @@ export const diagnosticFindings = {
     `Mail server ${p.host} has no address: mail to the domain bounces or waits.`,
   noSpf: (p: { name: string }) => `${p.name} has no SPF record: anyone can send mail in its name.`,
   manySpf: (p: { name: string; count: number }) =>
-    `${p.name} has ${p.count} SPF records: receivers treat that as an error (RFC 7208), so SPF fails for all its mail.`,
+    `${p.name} has ${n(p.count)} SPF records: receivers treat that as an error (RFC 7208), so SPF fails for all its mail.`,
   noDmarc: (p: { name: string }) =>
     `${p.name} has no DMARC record: receivers get no policy for mail that fails SPF and DKIM.`,
   manyDmarc: (p: { name: string; count: number }) =>
-    `${p.name} has ${p.count} DMARC records: receivers ignore them all (RFC 7489).`,
+    `${p.name} has ${n(p.count)} DMARC records: receivers ignore them all (RFC 7489).`,
   rejectWithBrokenSpf: (p: { name: string }) =>
     `DMARC says \`p=reject\` while SPF is broken: mail from ${p.name} that is not DKIM-signed is rejected.`,
   validationMissing: (p: { id: string; name: string }) =>

@@ -1,4 +1,5 @@
 import type { TextArea } from './area.js';
+import { n } from './numbers.js';
 
 /** What Regdesk says about dns (see ../index.ts). */
 export const dns = {
@@ -53,7 +54,7 @@ export const dns = {
   previousPageLabel: (p: { name: string }) => `Previous page of ${p.name} records`,
   nextButton: 'Next ▶',
   nextPageLabel: (p: { name: string }) => `Next page of ${p.name} records`,
-  pageOf: (p: { page: number; pages: number }) => `Page ${p.page} of ${p.pages}`,
+  pageOf: (p: { page: number; pages: number }) => `Page ${n(p.page)} of ${n(p.pages)}`,
 
   // `/dns dnssec`: usage, and the answers to enable and verify
   dnssecUsage: 'dnssec DOMAIN [enable|disable|verify|cancel]',
@@ -75,8 +76,8 @@ export const dns = {
   pendingTransition: ':hourglass_flowing_sand: Pending transition',
   pendingTransitionWith: (p: { fields: string }) =>
     `:hourglass_flowing_sand: Pending transition (${p.fields})`,
-  desiredRecordsHeading: (p: { count: number }) => `*Desired records* (${p.count})`,
-  liveRecordsHeading: (p: { count: number }) => `*Live records* (${p.count})`,
+  desiredRecordsHeading: (p: { count: number }) => `*Desired records* (${n(p.count)})`,
+  liveRecordsHeading: (p: { count: number }) => `*Live records* (${n(p.count)})`,
   acceptedRecords: (p: { kinds: string; algorithms: string; min: string | number; provider: string }) =>
     `Accepted: ${p.kinds} · algorithms ${p.algorithms} · at least ${p.min} record(s) · provider ${p.provider}`,
 
@@ -99,7 +100,7 @@ export const dns = {
   disableAlreadyInactive: (p: { domain: string }) => `DNSSEC is already inactive for ${p.domain}.`,
   disableRefusedInactive: 'DNSSEC is already inactive',
   externalSummary: (p: { count: number; domain: string }) =>
-    `set ${p.count} external DNSSEC record(s) for ${p.domain}`,
+    `set ${n(p.count)} external DNSSEC record(s) for ${p.domain}`,
   dnskeyRecord: (p: { keyTag: string; record: string }) =>
     `DNSKEY (key tag ${p.keyTag}):\n\`\`\`${p.record}\`\`\``,
 
@@ -113,17 +114,18 @@ export const dns = {
   externalModalSubmit: 'Request approval',
   externalModalIntro: (p: { name: string; kinds: string; algorithms: string; min: number }) =>
     `${p.name} uses external nameservers: paste the records your DNS provider shows. ` +
-    `Accepted: ${p.kinds}, algorithms ${p.algorithms}, at least ${p.min}. ` +
+    `Accepted: ${p.kinds}, algorithms ${p.algorithms}, at least ${n(p.min)}. ` +
     'Changing them needs a second person’s approval.',
   recordsLabel: 'Records',
   recordsPlaceholder: 'DS 12345 13 2 49FD46E6C4B45C55D4AC…',
 
   // The records modal: errors shown on the records field
-  lineNotARecord: (p: { line: number }) => `Line ${p.line} is not a DS or DNSKEY record in zone-file form.`,
+  lineNotARecord: (p: { line: number }) =>
+    `Line ${n(p.line)} is not a DS or DNSKEY record in zone-file form.`,
   lineKindNotAccepted: (p: { line: number; kinds: string }) =>
-    `Line ${p.line}: the registry accepts only ${p.kinds} records.`,
+    `Line ${n(p.line)}: the registry accepts only ${p.kinds} records.`,
   lineAlgorithmNotAccepted: (p: { line: number; algorithm: number; accepted: string }) =>
-    `Line ${p.line}: algorithm ${p.algorithm} is not accepted (accepted: ${p.accepted}).`,
-  tooFewRecords: (p: { min: number }) => `At least ${p.min} record(s) are needed.`,
+    `Line ${n(p.line)}: algorithm ${p.algorithm} is not accepted (accepted: ${p.accepted}).`,
+  tooFewRecords: (p: { min: number }) => `At least ${n(p.min)} record(s) are needed.`,
   tooManyRecords: (p: { max: number }) => `At most ${p.max} records.`,
 } satisfies TextArea;

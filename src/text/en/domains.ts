@@ -1,4 +1,5 @@
 import type { TextArea } from './area.js';
+import { n } from './numbers.js';
 
 /** What Regdesk says about domains (see ../index.ts). */
 export const domains = {
@@ -30,9 +31,9 @@ export const domains = {
   // `/domain check`: the router's usage and help line, and the usage reply
   checkUsage: 'check NAME [NAME…]',
   checkSummary: (p: { max: number }) =>
-    `availability of up to ${p.max} names (spaces, commas or new lines between them)`,
+    `availability of up to ${n(p.max)} names (spaces, commas or new lines between them)`,
   checkUsageReply: (p: { max: number }) =>
-    `Usage: \`/domain check example.com [more names…]\` (up to ${p.max}, IDN welcome).`,
+    `Usage: \`/domain check example.com [more names…]\` (up to ${n(p.max)}, IDN welcome).`,
 
   // `/domain check`: one line per name
   checkWaiting: (p: { name: string }) => `:hourglass_flowing_sand: ${p.name}`,
@@ -54,12 +55,12 @@ export const domains = {
     `:grey_question: ${p.name}: could not check — try again (${p.reason})`,
 
   // `/domain check`: the message around the lines
-  checkTitle: (p: { count: number }) => `Availability of ${p.count} name(s)`,
-  checkProgress: (p: { done: number; total: number }) => `Checking… ${p.done} of ${p.total} done.`,
+  checkTitle: (p: { count: number }) => `Availability of ${n(p.count)} name(s)`,
+  checkProgress: (p: { done: number; total: number }) => `Checking… ${n(p.done)} of ${n(p.total)} done.`,
   checkDone: (p: { available: number; taken: number; invalid: number; unknown: number }) =>
-    `${p.available} available, ${p.taken} taken, ${p.invalid} invalid, ${p.unknown} could not be checked.`,
+    `${n(p.available)} available, ${n(p.taken)} taken, ${n(p.invalid)} invalid, ${n(p.unknown)} could not be checked.`,
   checkOverflow: (p: { overflow: number; max: number }) =>
-    `${p.overflow} more name(s) were ignored: at most ${p.max} per check.`,
+    `${n(p.overflow)} more name(s) were ignored: at most ${n(p.max)} per check.`,
   checkFallback: (p: { summary: string }) => `Availability: ${p.summary}`,
 
   // `/domain check`: why a name could not be checked, or is invalid
@@ -73,7 +74,7 @@ export const domains = {
   // `/domain check`: a person's share used up (CheckCapError)
   checkAlreadyRunning: 'You already have a `/domain check` running; wait for its answer first.',
   checkShareUsed: (p: { max: number }) =>
-    `You have checked ${p.max} names this minute, your share of the registrar's limit; try again in a minute.`,
+    `You have checked ${n(p.max)} names this minute, your share of the registrar's limit; try again in a minute.`,
 
   // `/domain info`
   infoUsage: 'info DOMAIN',

@@ -1,4 +1,5 @@
 import type { TextArea } from './area.js';
+import { n } from './numbers.js';
 
 /**
  * Why a DNS record change is refused (features/records/rules.ts and record-data.ts): shown under the
@@ -28,9 +29,9 @@ export const recordRules = {
 
   // The TTL
   ttlInvalid: (p: { value: string; min: number; max: number; fallback: number }) =>
-    `${p.value} is not a TTL: enter whole seconds from ${p.min} to ${p.max} (1 minute to 1 week), or leave it empty for ${p.fallback}.`,
+    `${p.value} is not a TTL: enter whole seconds from ${n(p.min)} to ${n(p.max)} (1 minute to 1 week), or leave it empty for ${n(p.fallback)}.`,
   ttlRange: (p: { value: string; min: number; max: number }) =>
-    `A TTL of ${p.value} seconds is out of range: enter ${p.min} to ${p.max} seconds (1 minute to 1 week).`,
+    `A TTL of ${p.value} seconds is out of range: enter ${n(p.min)} to ${n(p.max)} seconds (1 minute to 1 week).`,
 
   // The priority (MX and SRV)
   priorityRequired: (p: { type: string }) =>
@@ -53,7 +54,7 @@ export const recordRules = {
   txtControl:
     'The text holds a control character (a line break, a tab …): write it on one line without them.',
   txtTooLong: (p: { length: number; max: number }) =>
-    `The text has ${p.length} characters, more than ${p.max}: shorten it.`,
+    `The text has ${n(p.length)} characters, more than ${n(p.max)}: shorten it.`,
   srvFormat: (p: { value: string }) =>
     `${p.value} is not "weight port target": write three values, such as 5 5060 sip.example.de (the priority has its own field).`,
   srvWeight: (p: { value: string }) => `The SRV weight ${p.value} is out of range: use 0 to 65535.`,

@@ -1,4 +1,5 @@
 import type { TextArea } from './area.js';
+import { n } from './numbers.js';
 
 /** Record changes: `/dns record add|edit|delete`, Edit/Delete on records pages, Revert (features/records). */
 export const records = {
@@ -63,9 +64,9 @@ export const records = {
     `Change ${p.id} is no longer known to Regdesk (kept 90 days, or its data was lost): nothing was done. Change the record with \`/dns record\`.`,
   servedBy: (p: { nameservers: string }) => `Served by the zone's nameservers: ${p.nameservers}.`,
   cachesMayHold: (p: { seconds: number; until: string }) =>
-    `Resolvers may still answer from before the change for up to ${p.seconds} s (until ${p.until}).`,
+    `Resolvers may still answer from before the change for up to ${n(p.seconds)} s (until ${p.until}).`,
   settled: (p: { summary: string; nameservers: string; seconds: number; until: string }) =>
-    `The zone's nameservers serve the change (${p.summary}): ${p.nameservers}. Resolvers may still answer from before it for up to ${p.seconds} s (until ${p.until}).`,
+    `The zone's nameservers serve the change (${p.summary}): ${p.nameservers}. Resolvers may still answer from before it for up to ${n(p.seconds)} s (until ${p.until}).`,
   changeUnknown: (p: { id: string }) =>
     `Change ${p.id} is no longer known to Regdesk, so whether the nameservers serve it could not be checked.`,
   showCommand: (p: { domain: string }) => `/dns check ${p.domain}`,

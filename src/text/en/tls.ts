@@ -1,4 +1,5 @@
 import type { TextArea } from './area.js';
+import { n } from './numbers.js';
 
 /** What Regdesk says about tls (see ../index.ts). */
 export const tls = {
@@ -52,7 +53,7 @@ export const tls = {
   sansLabel: 'Additional names (SANs)',
   sansHint: 'One per line or comma separated.',
   sansNotPrefilled: (p: { count: number }) =>
-    `The certificate's ${p.count} other names are more than this field holds: enter the ones to renew, one per line.`,
+    `The certificate's ${n(p.count)} other names are more than this field holds: enter the ones to renew, one per line.`,
   csrLabel: 'CSR (PEM)',
   validationEmailsLabel: 'Validation e-mails',
   validationEmailsHint: 'For e-mail validation, comma separated.',
@@ -69,7 +70,7 @@ export const tls = {
   notADomainName: (p: { name: string }) => `${p.name} is not a domain name.`,
   notAnEmailAddress: (p: { email: string }) => `${p.email} is not an e-mail address.`,
   emailValidationNeedsAddress: 'E-mail validation needs at least one address.',
-  validityRange: (p: { max: number }) => `Whole days, from 1 to ${p.max}.`,
+  validityRange: (p: { max: number }) => `Whole days, from 1 to ${n(p.max)}.`,
 
   // An order not placed again, told to the person who submitted it
   orderInProgress: (p: { name: string }) =>
@@ -128,7 +129,7 @@ export const tls = {
   pemAvailableLabel: 'PEM available',
   yes: 'yes',
   no: 'no',
-  namesHeading: (p: { count: number }) => `*Names* (${p.count})`,
+  namesHeading: (p: { count: number }) => `*Names* (${n(p.count)})`,
   pendingLine: (p: { message: string; reason: string | undefined }) =>
     `*Pending:* ${p.message} ${p.reason === undefined ? '' : `(${p.reason})`}`,
   publishRecords: '*Publish these DNS records to validate:*',
@@ -202,7 +203,7 @@ export const tls = {
   // Approval requests: what a certificate is, and lists of names
   describeCertificate: (p: { id: string; commonName: string; status: string; names: string }) =>
     `Certificate ${p.id}: ${p.commonName}, status *${p.status}*, names ${p.names}`,
-  nameList: (p: { names: string; more: number }) => `${p.names}${p.more > 0 ? ` and ${p.more} more` : ''}`,
+  nameList: (p: { names: string; more: number }) => `${p.names}${p.more > 0 ? ` and ${n(p.more)} more` : ''}`,
 
   // Revoking a certificate (approval request, checks, outcome)
   revokeRequestSummary: (p: { id: string; reason: string }) =>
@@ -231,13 +232,13 @@ export const tls = {
 
   // Ordering and reissuing through approval (request, preview, outcome, refusal)
   orderRequestSummary: (p: { sku: string; commonName: string; more: number }) =>
-    `order a ${p.sku} certificate for ${p.commonName}${p.more > 0 ? ` and ${p.more} more name(s)` : ''}`,
+    `order a ${p.sku} certificate for ${p.commonName}${p.more > 0 ? ` and ${n(p.more)} more name(s)` : ''}`,
   orderPreviewProduct: (p: { product: string; names: string }) => `Product *${p.product}* for ${p.names}`,
   orderPreviewCsr: (p: { key: string; emails: string | undefined }) =>
     `CSR key: ${p.key}; validation by ${p.emails === undefined ? 'DNS (CNAME record)' : `e-mail to ${p.emails}`}`,
   orderPreviewOrganization: (p: { id: string }) => `TLS organization ${p.id}`,
   orderPreviewRenews: (p: { id: string }) => `Renews certificate ${p.id}`,
-  orderPreviewValidity: (p: { days: number }) => `Validity: ${p.days} days`,
+  orderPreviewValidity: (p: { days: number }) => `Validity: ${n(p.days)} days`,
   orderAlreadyPendingRefusal: (p: { commonName: string; id: string }) =>
     `an order for ${p.commonName} is already pending (${p.id}), so none was placed`,
   orderInProgressRefusal: (p: { commonName: string }) =>

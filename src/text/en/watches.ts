@@ -1,4 +1,5 @@
 import type { TextArea } from './area.js';
+import { n } from './numbers.js';
 
 /** What Regdesk says about watches (see ../index.ts). */
 export const watches = {
@@ -16,28 +17,28 @@ export const watches = {
   watchAllNotOffered:
     "Listing the account's zones is not available with this registrar: nothing was added. Watch domains by name with `/domain watch add DOMAIN…`.",
   watchAllOverLimit: (p: { limit: number }) =>
-    `The registrar lists more than this workspace may watch (\`WATCH_LIMIT\`, ${p.limit}): nothing was added.`,
+    `The registrar lists more than this workspace may watch (\`WATCH_LIMIT\`, ${n(p.limit)}): nothing was added.`,
   watchAllDone: (p: { domains: number; certificates: number; channel: string }) =>
     `Now watching everything the registrar lists for this workspace's key: ${p.domains} new domain(s) and ${p.certificates} new certificate(s); zones and certificates added later are picked up within the hour. Alerts go to ${p.channel} (or the digest channel).`,
   watchAllNoCertificates: 'The registrar does not list certificates: only zones are watched.',
   watchAllForeign: (p: { ids: string }) => `Not ordered through Regdesk: ${p.ids}.`,
   digestForeign: (p: { ids: string; more: number }) =>
-    `Certificates not ordered through Regdesk: ${p.ids}${p.more > 0 ? ` and ${p.more} more` : ''}.`,
+    `Certificates not ordered through Regdesk: ${p.ids}${p.more > 0 ? ` and ${n(p.more)} more` : ''}.`,
   tlsUsage: '`/tls watch add CERTIFICATE_ID…`, `/tls watch remove CERTIFICATE_ID…` or `/tls watch list`.',
   addDomainsUsage: '`/domain watch add DOMAIN…`, e.g. `/domain watch add example.com example.org`.',
   addCertificatesUsage: '`/tls watch add CERTIFICATE_ID…`, e.g. `/tls watch add cert-123`.',
   removeDomainsUsage: '`/domain watch remove DOMAIN…`',
   removeCertificatesUsage: '`/tls watch remove CERTIFICATE_ID…`',
   tooManyDomains: (p: { max: number }) =>
-    `at most ${p.max} names per \`/domain watch add\`; add the rest in another command.`,
-  tooManyCertificates: (p: { max: number }) => `at most ${p.max} certificate ids per \`/tls watch add\`.`,
+    `at most ${n(p.max)} names per \`/domain watch add\`; add the rest in another command.`,
+  tooManyCertificates: (p: { max: number }) => `at most ${n(p.max)} certificate ids per \`/tls watch add\`.`,
   /** `usage` is one of the remove usages above. */
-  tooManyToRemove: (p: { max: number; usage: string }) => `at most ${p.max} per ${p.usage}.`,
+  tooManyToRemove: (p: { max: number; usage: string }) => `at most ${n(p.max)} per ${p.usage}.`,
 
   // Refusals of the workspace's roles and policy
   locked: (p: { reason: string }) => `:lock: ${p.reason}`,
   removalRefused: (p: { items: string; more: number }) =>
-    `Not removed: ${p.items}${p.more > 0 ? ` and ${p.more} more` : ''}. In this workspace's policy only the person who added a watch and admins (workspace admins, owners and the Regdesk admins of \`/domain policy\`) may remove it; ask one of them.`,
+    `Not removed: ${p.items}${p.more > 0 ? ` and ${n(p.more)} more` : ''}. In this workspace's policy only the person who added a watch and admins (workspace admins, owners and the Regdesk admins of \`/domain policy\`) may remove it; ask one of them.`,
   removalRefusedItem: (p: { name: string; addedBy: string }) => `${p.name} (added by <@${p.addedBy}>)`,
   settingsRefused:
     "In this workspace's policy only admins (workspace admins, owners and the Regdesk admins of `/domain policy`) may change the watch settings (the digest channel decides where every alert goes). Nothing was changed.",
@@ -59,9 +60,9 @@ export const watches = {
     `:eyes: Now watching ${p.items}: Regdesk looks within a minute and says here if anything is due.`,
   alreadyWatched: (p: { items: string }) => `Already watched: ${p.items}.`,
   overPersonCap: (p: { mine: number; cap: number; more: number }) =>
-    `:no_entry: You have added ${p.mine} of the ${p.cap} watches one person may add in this workspace; ${p.more} more would pass that. Nothing was added. Remove some of yours with \`/domain watch remove\` or \`/tls watch remove\`, or ask an admin (admins are held only by the workspace's limit).`,
+    `:no_entry: You have added ${n(p.mine)} of the ${n(p.cap)} watches one person may add in this workspace; ${n(p.more)} more would pass that. Nothing was added. Remove some of yours with \`/domain watch remove\` or \`/tls watch remove\`, or ask an admin (admins are held only by the workspace's limit).`,
   overWorkspaceLimit: (p: { total: number; limit: number; more: number }) =>
-    `:no_entry: This workspace watches ${p.total} of at most ${p.limit} domains and certificates; ${p.more} more would pass the limit. Nothing was added. Remove some with \`/domain watch remove\` or \`/tls watch remove\`.`,
+    `:no_entry: This workspace watches ${n(p.total)} of at most ${n(p.limit)} domains and certificates; ${n(p.more)} more would pass the limit. Nothing was added. Remove some with \`/domain watch remove\` or \`/tls watch remove\`.`,
   paceExceeded: 'Regdesk is reading a lot with this key right now; try again in a minute.',
 
   // Removing watches
@@ -81,13 +82,14 @@ export const watches = {
     `${p.cadence} ${p.hour}:00 ${p.timeZone}`,
 
   // Watch lists (`/domain watch list`, `/tls watch list`) and their lines, also in the digest and on App Home
-  listTitleDomains: (p: { count: number }) => `Watched domains (${p.count})`,
-  listTitleCertificates: (p: { count: number }) => `Watched certificates (${p.count})`,
-  listTitleAll: (p: { count: number }) => `Watched domains and certificates (${p.count})`,
+  listTitleDomains: (p: { count: number }) => `Watched domains (${n(p.count)})`,
+  listTitleCertificates: (p: { count: number }) => `Watched certificates (${n(p.count)})`,
+  listTitleAll: (p: { count: number }) => `Watched domains and certificates (${n(p.count)})`,
   listEmptyDomains: 'Nothing is watched yet. Add with `/domain watch add DOMAIN`.',
   listEmptyCertificates: 'Nothing is watched yet. Add with `/tls watch add CERTIFICATE_ID`.',
-  listUsed: (p: { used: number; limit: number }) => `${p.used} of ${p.limit} watches used in this workspace.`,
-  listTruncated: (p: { shown: number }) => `Showing the first ${p.shown}.`,
+  listUsed: (p: { used: number; limit: number }) =>
+    `${n(p.used)} of ${n(p.limit)} watches used in this workspace.`,
+  listTruncated: (p: { shown: number }) => `Showing the first ${n(p.shown)}.`,
   lineDomain: (p: { name: string }) => `:globe_with_meridians: ${p.name}`,
   lineCertificate: (p: { id: string }) => `:lock: ${p.id}`,
   lineCouldNotCheck: (p: { label: string; since: string }) =>
@@ -103,15 +105,15 @@ export const watches = {
   // The digest
   digestTitle: 'Watch digest',
   digestSummary: (p: { expiring: number; changes: number }) =>
-    `Watch digest: ${p.expiring} expiring in the next 60 days, ${p.changes} change(s)`,
-  digestExpiringHeading: (p: { count: number }) => `*Expiring in the next 60 days (${p.count})*`,
+    `Watch digest: ${n(p.expiring)} expiring in the next 60 days, ${n(p.changes)} change(s)`,
+  digestExpiringHeading: (p: { count: number }) => `*Expiring in the next 60 days (${n(p.count)})*`,
   digestNothingExpiring: 'Nothing expires in the next 60 days.',
-  digestChangesHeading: (p: { count: number }) => `*What changed (${p.count})*`,
+  digestChangesHeading: (p: { count: number }) => `*What changed (${n(p.count)})*`,
   digestNoChanges: 'No changes since the last digest.',
   digestChange: (p: { at: string; change: string }) => `${p.at} ${p.change}`,
-  digestFailingHeading: (p: { count: number }) => `*Could not be checked (${p.count})*`,
+  digestFailingHeading: (p: { count: number }) => `*Could not be checked (${n(p.count)})*`,
   digestFooter: (p: { watched: number; asOf: string }) =>
-    `${p.watched} watched · as of ${p.asOf} · \`/domain watch list\` shows them all`,
+    `${n(p.watched)} watched · as of ${p.asOf} · \`/domain watch list\` shows them all`,
   digestPosted: (p: { channel: string | undefined }) => `:newspaper: Digest posted in <#${p.channel}>.`,
   digestWentToDm: (p: { channel: string | undefined }) =>
     `Regdesk could not post in <#${p.channel}>, so the digest went to your DM with Regdesk. Invite it with \`/invite @Regdesk\`.`,
@@ -124,7 +126,7 @@ export const watches = {
   homeTitle: 'Coming up',
   homeNothingComing:
     'Nothing watched expires in the next 60 days. Watch more with `/domain watch add` and `/tls watch add`.',
-  homeMore: (p: { count: number }) => `…and ${p.count} more: \`/domain watch list\`.`,
+  homeMore: (p: { count: number }) => `…and ${n(p.count)} more: \`/domain watch list\`.`,
   homeNoChannel:
     'No digest channel: alerts go to the channel where each watch was added. Set one with `/domain watch settings`.',
   homeSettings: (p: { channel: string; when: string }) => `Digest and alerts in <#${p.channel}>: ${p.when}.`,
@@ -249,7 +251,7 @@ export const watches = {
   notFoundCertificate: (p: { name: string; remove: string }) =>
     `:grey_question: The registrar does not know ${p.name} (404): it may have left the account, or the id is wrong. If it is gone for good, stop watching it with \`${p.remove}\`.`,
   couldNotCheck: (p: { name: string; times: number; reason: string }) =>
-    `:warning: Regdesk could not check ${p.name} ${p.times} times in a row (last: ${p.reason}). Nothing is known to be wrong with it; Regdesk keeps trying and says here when something is due.`,
+    `:warning: Regdesk could not check ${p.name} ${n(p.times)} times in a row (last: ${p.reason}). Nothing is known to be wrong with it; Regdesk keeps trying and says here when something is due.`,
 
   // Changes, for the digest's "What changed"
   domainExpiryMoved: (p: { name: string; when: string; was: string }) =>
@@ -266,9 +268,9 @@ export const watches = {
     `Certificate ${p.name} is now *${p.status}* (was ${p.was}).`,
 
   // Several alerts with one cause as one message (`items` is countDomains, countCertificates or countItems)
-  countDomains: (p: { count: number }) => `${p.count} domains`,
-  countCertificates: (p: { count: number }) => `${p.count} certificates`,
-  countItems: (p: { count: number }) => `${p.count} domains and certificates`,
+  countDomains: (p: { count: number }) => `${n(p.count)} domains`,
+  countCertificates: (p: { count: number }) => `${n(p.count)} certificates`,
+  countItems: (p: { count: number }) => `${n(p.count)} domains and certificates`,
   batchExpired: (p: { items: string }) => `:rotating_light: ${p.items} have *expired*.`,
   batchDomainsLapse: (p: { items: string; days: number }) =>
     `:rotating_light: ${p.items} expire within ${p.days} day(s) and will not be renewed: auto-renew is *off* or they are *cancelled*. Renew them at the registrar, or they lapse.`,
@@ -293,9 +295,9 @@ export const watches = {
   batchNotFound: (p: { items: string }) =>
     `:grey_question: The registrar does not know ${p.items} (404): they may have left the account, or the key now belongs to another account. Stop watching the ones gone for good with \`/domain watch remove\` or \`/tls watch remove\`.`,
   batchUnreachable: (p: { items: string; times: number; reason: string }) =>
-    `:warning: ${p.items} could not be checked ${p.times} times in a row: ${p.reason} Nothing is known to be wrong with them; Regdesk keeps trying and says here when something is due.`,
+    `:warning: ${p.items} could not be checked ${n(p.times)} times in a row: ${p.reason} Nothing is known to be wrong with them; Regdesk keeps trying and says here when something is due.`,
   batchLine: (p: { line: string }) => `• ${p.line}`,
-  batchMore: (p: { count: number }) => `…and ${p.count} more.`,
+  batchMore: (p: { count: number }) => `…and ${n(p.count)} more.`,
   batchFooter:
     '`/domain watch list` and `/tls watch list` show every watch · `/domain watch remove` or `/tls watch remove` stops one',
 } satisfies TextArea;

@@ -1,4 +1,5 @@
 import type { TextArea } from './area.js';
+import { n } from './numbers.js';
 
 /** What Regdesk says about the workspace: App Home, keys, audit, install, following (see ../index.ts). */
 export const workspace = {
@@ -61,7 +62,7 @@ export const workspace = {
   homeRunningFollow: (p: { kind: string; resource: string; check: number }) =>
     `:hourglass_flowing_sand: Following ${
       p.kind === 'dnssec' ? 'DNSSEC of' : p.kind === 'record' ? 'the record change' : 'certificate'
-    } \`${p.resource}\` (check ${p.check})`,
+    } \`${p.resource}\` (check ${n(p.check)})`,
   homeRecentHeader: 'Recent activity',
   nothingRecorded: 'Nothing recorded yet.',
 
