@@ -111,8 +111,15 @@ describe('Publish validation records: written at the registrar, confirmed on the
 
   it('writes each CNAME with TTL 60 and the annotation, says "published" once the nameservers serve it, and writes nothing on a second press', async () => {
     const card = await order(`www.${lab.zones.healthy}`);
+    const zoneReads = () =>
+      h.sandbox.calls.filter(
+        (call) => call.operation === 'dns.records' && call.path.includes(lab.zones.healthy),
+      ).length;
+    const readsBefore = zoneReads();
     const told = await press(card);
     expect(told).toContain('validation record(s) written');
+    // The plan the policy was judged on is the one written: the zone is read once per press.
+    expect(zoneReads() - readsBefore).toBe(1);
     const written = ownRecords(lab.zones.healthy);
     expect(written).toHaveLength(1);
     expect(written[0]).toMatchObject({ ttl: 60 });

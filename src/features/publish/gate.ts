@@ -33,13 +33,12 @@ export async function publishOrAsk(
   const known = await deps.validations.recall(workspace, certificateId);
   if (known === undefined) return { kind: 'not-ours' };
   const read = await deps.policies.read(workspace);
-  const direct =
-    read.policy.validationPublishing === 'own-orders' &&
-    known.placedBy === who.user &&
-    !(await planFor(deps.registrarFor(workspace), known.records, await deps.published.owned(workspace))).some(
-      (step) => step.action === 'replace',
-    );
-  if (!direct) {
+  // Planned only when the policy may let it through; the same plan is then written, not read again.
+  const steps =
+    read.policy.validationPublishing === 'own-orders' && known.placedBy === who.user
+      ? await planFor(deps.registrarFor(workspace), known.records, await deps.published.owned(workspace))
+      : undefined;
+  if (steps === undefined || steps.some((step) => step.action === 'replace')) {
     const input = {
       workspace,
       user: who.user,
@@ -55,9 +54,15 @@ export async function publishOrAsk(
     operation: publishValidation.name,
     target: certificateId,
   });
-  return publishRecords(deps, workspace, certificateId, {
-    channel: who.channel,
-    ...(who.threadTs === undefined ? {} : { threadTs: who.threadTs }),
-    user: who.user,
-  });
+  return publishRecords(
+    deps,
+    workspace,
+    certificateId,
+    {
+      channel: who.channel,
+      ...(who.threadTs === undefined ? {} : { threadTs: who.threadTs }),
+      user: who.user,
+    },
+    steps,
+  );
 }

@@ -63,13 +63,14 @@ export type PublishWriteDeps = Pick<
  * not hosted at the registrar; records already there are not written again (a repeated or
  * simultaneous press writes nothing more: the registrar refuses an exact duplicate). Then a job
  * confirms them on the zone's authoritative nameservers and removes them once the certificate is
- * issued.
+ * issued. `planned` is a plan the caller has just read from the registrar (it is not read again).
  */
 export async function publishRecords(
   deps: PublishWriteDeps,
   workspace: WorkspaceRef,
   certificateId: string,
   origin: PublishOrigin,
+  planned?: Step[],
 ): Promise<PublishOutcome> {
   const known = await deps.validations.recall(workspace, certificateId);
   if (known === undefined) return { kind: 'not-ours' };
@@ -77,7 +78,7 @@ export async function publishRecords(
   const certificate = await registrar.tls.get(certificateId);
   if (certificate.status !== 'pending') return { kind: 'not-pending', status: certificate.status };
 
-  const steps = await planFor(registrar, known.records, await deps.published.owned(workspace));
+  const steps = planned ?? (await planFor(registrar, known.records, await deps.published.owned(workspace)));
   if (steps.some((step) => step.action === 'blocked' || step.action === 'elsewhere'))
     return { kind: 'plan', steps };
 
