@@ -59,6 +59,8 @@ export interface Config {
   commit?: string;
   /** DNS_RESOLVERS: the resolvers of live DNS checks; unset means the system's (/etc/resolv.conf). */
   dnsResolvers?: DnsServer[];
+  /** Where zones' nameservers listen when not on 53: set only by the playground's DNS (no variable). */
+  dnsNameserverPort?: number;
   /**
    * Whether `regdesk start` serves the playground and runs against its simulated Slack instead of any
    * Slack settings given, and why: `requested` (REGDESK_PLAYGROUND=1) or `no-slack` (the default when

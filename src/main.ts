@@ -85,7 +85,7 @@ export async function runRegdesk(options: RunOptions): Promise<Running> {
   try {
     const { local, requestRedis, ...redis } = await connectRedis(ctx, options.config);
     const { registrar, sandbox } = await startRegistrar(ctx, redis.config);
-    const { config, playgroundSlack } = await startPlaygroundMode(ctx, redis.config, requestRedis);
+    const { config, playgroundSlack } = await startPlaygroundMode(ctx, redis.config, requestRedis, sandbox);
     const keys = new KeySpace(config.redis.keyPrefix);
 
     ctx.step('services');

@@ -219,7 +219,10 @@ export function buildServices(deps: ServiceDeps): Services {
     runningJobs: home.runningJobs,
     home: home.home,
     renewals: new RenewalLedger(redis, keys),
-    dnsClient: new DnsClient(config.dnsResolvers === undefined ? {} : { resolvers: config.dnsResolvers }),
+    dnsClient: new DnsClient({
+      ...(config.dnsResolvers === undefined ? {} : { resolvers: config.dnsResolvers }),
+      ...(config.dnsNameserverPort === undefined ? {} : { nameserverPort: config.dnsNameserverPort }),
+    }),
     productsCa: new ProductsCa(now),
     validations: new ValidationLedger(redis, keys),
     published: new PublishedRecords(redis, keys),

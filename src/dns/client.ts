@@ -88,10 +88,23 @@ export function systemResolvers(): DnsServer[] {
 export class DnsClient {
   readonly #resolvers: readonly DnsServer[];
   readonly #timeoutMs: number;
+  readonly #nameserverPort: number;
 
-  constructor(options: { resolvers?: readonly DnsServer[]; timeoutMs?: number } = {}) {
+  /**
+   * `nameserverPort`: where zones' own nameservers listen. 53 on the internet; the playground's DNS
+   * (src/playground/dns.ts) runs its nameservers on a port it may bind without privileges.
+   */
+  constructor(
+    options: { resolvers?: readonly DnsServer[]; timeoutMs?: number; nameserverPort?: number } = {},
+  ) {
     this.#resolvers = options.resolvers ?? systemResolvers();
     this.#timeoutMs = options.timeoutMs ?? UDP_TIMEOUT_MS;
+    this.#nameserverPort = options.nameserverPort ?? 53;
+  }
+
+  /** A nameserver found by its address (from NS records and glue), to be asked directly. */
+  nameserver(address: string): DnsServer {
+    return { host: address, port: this.#nameserverPort };
   }
 
   get resolvers(): readonly DnsServer[] {

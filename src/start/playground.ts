@@ -1,5 +1,6 @@
 import { type Config, ConfigError } from '../config.js';
 import type { PlaygroundSlack } from '../playground/index.js';
+import type { Sandbox } from '../sandbox/index.js';
 import type { Redis } from '../shared/redis.js';
 import type { StartContext } from './context.js';
 
@@ -12,12 +13,13 @@ export async function startPlaygroundMode(
   ctx: StartContext,
   config: Config,
   requestRedis: Redis,
+  sandbox: Pick<Sandbox, 'state'> | undefined,
 ): Promise<{ config: Config; playgroundSlack?: PlaygroundSlack }> {
   if (!config.playground || ctx.role !== 'start') return { config };
   const { logger } = ctx;
   ctx.step('playground');
   // First: a build without the playground (the production image) stops here, touching nothing.
-  const { startPlaygroundSlack } = await loadPlayground();
+  const { startPlaygroundSlack, startPlaygroundDns } = await loadPlayground();
   // docs/requirements.md R42: data and queues of its own, emptied now; its workers take only its jobs.
   const { isolatePlayground } = await import('../playground/isolation.js');
   const isolated = await isolatePlayground(config, requestRedis);
@@ -38,7 +40,20 @@ export async function startPlaygroundMode(
   }
   const started = await startPlaygroundSlack();
   ctx.closers.push('playground-slack', () => started.stop());
-  return { config: { ...own, slack: started.slack }, playgroundSlack: started };
+  // The sandbox's zones exist only here: DNS checks ask the playground's DNS, unless DNS_RESOLVERS says otherwise.
+  const dns =
+    sandbox === undefined || own.dnsResolvers !== undefined
+      ? undefined
+      : await startPlaygroundDns(sandbox, logger);
+  if (dns !== undefined) ctx.closers.push('playground-dns', () => dns.close());
+  return {
+    config: {
+      ...own,
+      slack: started.slack,
+      ...(dns === undefined ? {} : { dnsResolvers: dns.resolvers, dnsNameserverPort: dns.nameserverPort }),
+    },
+    playgroundSlack: started,
+  };
 }
 
 /**

@@ -229,6 +229,19 @@ describe('playground server', () => {
     expect((await snapshot()).messages.some((message) => message.ts === answer?.ts)).toBe(false);
   });
 
+  it('checks DNS against the playground’s own nameservers: the sandbox’s zones as the sandbox has them', async () => {
+    await api('composer', { user: ADA, channel: GENERAL, text: '/dns check regdesk-demo.de' });
+    const isReport = (message: PlaygroundMessage) =>
+      message.channel === GENERAL &&
+      message.ephemeralTo === ADA &&
+      textOf(message).includes('DNS check of regdesk-demo.de');
+    await expect.poll(async () => (await snapshot()).messages.some(isReport), WAIT).toBe(true);
+    const report = textOf((await snapshot()).messages.find(isReport) as PlaygroundMessage);
+    // Every question was answered (nothing "could not check"), and what the seed zone lacks is found.
+    expect(report).not.toContain('Could not check');
+    expect(report).toContain('DMARC');
+  });
+
   it('answers an unknown slash command with Slack’s notice, and bad input with 400', async () => {
     const typed = await api('composer', { user: GRACE, channel: GENERAL, text: '/nope something' });
     expect(typed.json.ok).toBe(false);

@@ -26,7 +26,6 @@ export interface Delegation extends CheckResult {
 /** Servers asked per role: enough to see disagreement, few enough to answer within seconds. */
 const MAX_PARENT_SERVERS = 3;
 
-const at = (address: string): DnsServer => ({ host: address, port: 53 });
 const hostsOf = (records: readonly DnsRecord[], owner: string) =>
   [
     ...new Set(
@@ -101,7 +100,7 @@ export async function checkDelegation(
       parent.hosts.slice(0, MAX_PARENT_SERVERS).map((host) => dns.addresses(host).catch(() => [])),
     )
   ).flatMap((addresses) => preferred(addresses).slice(0, 1));
-  result.parentServers = parentAddresses.map(at);
+  result.parentServers = parentAddresses.map((address) => dns.nameserver(address));
 
   // The referral: NS and glue as the parent serves them (RD off, so no resolver's cache in between).
   let referral: DnsAnswer | undefined;
@@ -178,7 +177,7 @@ export async function checkDelegation(
     targets.map(async (target) => {
       let answer: DnsAnswer;
       try {
-        answer = await dns.ask(at(target.address), domain, 'SOA', { dnssec: true });
+        answer = await dns.ask(dns.nameserver(target.address), domain, 'SOA', { dnssec: true });
       } catch (error) {
         notChecked.push({ what: { code: 'server', ...target }, why: reasonOf(error) });
         return;
@@ -222,7 +221,7 @@ export async function checkDelegation(
   const first = result.servers[0];
   if (first !== undefined) {
     try {
-      const own = await dns.ask(at(first.address), domain, 'NS');
+      const own = await dns.ask(dns.nameserver(first.address), domain, 'NS');
       result.zoneNs = hostsOf(own.answers, domain);
       if (result.zoneNs.length > 0 && !sameSet(result.zoneNs, result.parentNs)) {
         findings.push(

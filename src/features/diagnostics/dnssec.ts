@@ -76,7 +76,7 @@ export async function checkDnssec(
   const first = delegation.servers[0];
   if (first !== undefined) {
     try {
-      const answer = await dns.ask({ host: first.address, port: 53 }, domain, 'DNSKEY', { dnssec: true });
+      const answer = await dns.ask(dns.nameserver(first.address), domain, 'DNSKEY', { dnssec: true });
       keys = ofType(answer.answers, 'DNSKEY', domain).map((record) => record.data);
     } catch (error) {
       notChecked.push({ what: { code: 'server', ...first }, why: reasonOf(error) });

@@ -34,7 +34,7 @@ export async function checkValidation(
       for (const server of servers) {
         try {
           // dns-cname-token records are CNAMEs (docs/registrar-api.md §2.2 validation.dns_records).
-          const answer = await dns.ask({ host: server.address, port: 53 }, record.name, 'CNAME');
+          const answer = await dns.ask(dns.nameserver(server.address), record.name, 'CNAME');
           const values = answer.answers.flatMap((found) =>
             found.type === 'CNAME' && sameName(found.name, record.name) ? [canonicalName(found.data)] : [],
           );

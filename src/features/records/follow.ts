@@ -40,7 +40,7 @@ function expectationOf(made: MadeChange): Expectation {
 /** One server's answers for the record's name and type, as presentation → TTL. */
 async function served(dns: DnsClient, server: ZoneServer, value: RecordValue): Promise<Map<string, number>> {
   // ALIAS is not followed (operations.ts); every other type the registrar takes is a wire type.
-  const answer = await dns.ask({ host: server.address, port: 53 }, value.name, value.type as 'A');
+  const answer = await dns.ask(dns.nameserver(server.address), value.name, value.type as 'A');
   const seen = new Map<string, number>();
   for (const record of answer.answers) {
     if (record.type !== value.type || !sameName(record.name, value.name)) continue;
