@@ -4,6 +4,7 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { KEY_IDS } from '../../src/features/keys/ids.js';
+import { PUBLISH_IDS } from '../../src/features/publish/ids.js';
 import { ORDER_IDS } from '../../src/features/tls/ids.js';
 import { type Running, runRegdesk } from '../../src/main.js';
 import { isLocalHostHeader, isLoopbackAddress } from '../../src/playground/guard.js';
@@ -367,6 +368,18 @@ describe('playground server', () => {
       (c) => c.commonName === 'play.example.com',
     );
     expect(ordered?.status).toBe('pending');
+
+    // Publishing writes the CNAME at the sandbox, and the playground's nameservers serve it at once.
+    const posted = (await snapshot()).messages.find(card);
+    const pressed = await api('action', {
+      user: GRACE,
+      source: { kind: 'message', channel: GENERAL, ts: posted?.ts },
+      action: { type: 'button', action_id: PUBLISH_IDS.publish, block_id: '', value: ordered?.id },
+    });
+    expect(pressed.json).toEqual({ ok: true });
+    const published = (message: PlaygroundMessage) =>
+      message.threadTs === posted?.ts && textOf(message).includes('are published');
+    await expect.poll(async () => (await snapshot()).messages.some(published), WAIT).toBe(true);
 
     const moved = await api('clock', { advanceMs: 2 * 3_600_000 });
     expect(moved.json).toEqual({ ok: true });
