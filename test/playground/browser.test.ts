@@ -219,6 +219,40 @@ describe('the playground in a browser', { timeout: 120_000 }, () => {
     await actAs(ADA);
   });
 
+  it('changes a DNS record from its records page: Edit, another admin approves, the nameservers serve it', async () => {
+    await openChannel('general');
+    const records = await sendForAnswer('/dns records example.com', 'record(s)');
+    const row = records.locator('.block.section').filter({ hasText: '192.0.2.10' }).first();
+    await row.getByRole('combobox', { name: 'More actions' }).selectOption({ label: 'Edit' });
+    const modal = page.getByTestId(TEST_IDS.modal);
+    const data = modal.getByLabel('Data', { exact: true });
+    await data.waitFor({ timeout: WAIT });
+    expect(await data.inputValue()).toBe('192.0.2.10');
+    // Not an address: the error is under the field, nothing is asked.
+    await data.fill('not-an-address');
+    await modal.getByTestId(TEST_IDS.modalSubmit).click();
+    await modal.getByRole('alert').waitFor({ timeout: WAIT });
+    expect(await data.getAttribute('aria-invalid')).toBe('true');
+    await data.fill('192.0.2.11');
+    await modal.getByTestId(TEST_IDS.modalSubmit).click();
+    await modal.waitFor({ state: 'hidden', timeout: WAIT });
+
+    const request = await waitForMessage(mainList(), '192.0.2.11');
+    await request.getByRole('button', { name: 'Approve' }).waitFor({ timeout: WAIT });
+    await actAs(GRACE);
+    const card = mainList().filter({ hasText: '192.0.2.11' }).last();
+    await card.getByRole('button', { name: 'Approve' }).click();
+    await page.locator('dialog.confirm-dialog').getByRole('button', { name: 'Approve' }).click();
+    const replies = card.getByRole('button', { name: /\d+ repl/ });
+    await replies.waitFor({ timeout: WAIT });
+    await replies.click();
+    // Written at the sandbox, served by the playground's nameservers, and Revert offered.
+    const served = await waitForMessage(thread().getByTestId(TEST_IDS.message), 'serve the change', WAIT);
+    expect(await served.getByRole('button', { name: /Revert/ }).count()).toBeGreaterThan(0);
+    await screenshot(page, '06-record-change');
+    await actAs(ADA);
+  });
+
   it('answers /ask in a thread', async () => {
     await send('/ask How do I enable DNSSEC for my domain?');
     const question = await waitForMessage(mainList(), 'How do I enable DNSSEC');
