@@ -79,7 +79,7 @@ describe('OrderForm (checking an order before anything is sent)', () => {
       sku: 'Choose a product.',
       commonName: 'A fully qualified domain name, e.g. www.example.com.',
       sans: 'bad_name is not a domain name.',
-      validity: 'Whole days, from 1 to 3650.',
+      validity: 'Whole days, from 1 to 3,650.',
     });
     expect(problems(form({ validity: '12.5' })).validity).toBeDefined();
   });
