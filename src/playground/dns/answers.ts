@@ -110,21 +110,21 @@ function answerAsResolver(world: World, name: string, type: string): Reply {
   if (type === 'DS') return { ...answerAsTld(world, qname, type), authoritative: false };
   if (!world.hosted(domain)) return { rcode: 'SERVFAIL', authoritative: false };
   const answers: Answer[] = [];
-  let asked = qname;
-  let reply = answerAsNameserver(world, asked, type);
-  for (let hops = 0; hops < 8 && reply.answers?.length === 1 && reply.answers[0]?.type === 'CNAME'; hops++) {
-    const alias = reply.answers[0];
+  let reply = answerAsNameserver(world, qname, type);
+  // Through CNAMEs, as a resolver follows them (within the sandbox's zones; eight links at most).
+  for (let hops = 0; type !== 'CNAME' && hops < 8; hops++) {
+    const alias =
+      reply.answers?.length === 1 && reply.answers[0]?.type === 'CNAME' ? reply.answers[0] : undefined;
+    if (alias === undefined) break;
     answers.push(alias);
-    if (type === 'CNAME') break;
-    asked = lower(String(alias.data));
-    const next = world.zoneOf(asked);
-    if (next === undefined || !world.hosted(next)) {
-      reply = { rcode: 'NOERROR', authoritative: false };
-      break;
-    }
-    reply = answerAsNameserver(world, asked, type);
+    const target = lower(String(alias.data));
+    const next = world.zoneOf(target);
+    reply =
+      next !== undefined && world.hosted(next)
+        ? answerAsNameserver(world, target, type)
+        : { rcode: 'NOERROR', authoritative: false };
   }
-  if (answers.length === 0 || reply.answers?.[0]?.type !== 'CNAME') answers.push(...(reply.answers ?? []));
+  answers.push(...(reply.answers ?? []));
   return {
     rcode: answers.length > 0 ? 'NOERROR' : reply.rcode,
     authoritative: false,
