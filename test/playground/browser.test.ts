@@ -221,6 +221,17 @@ describe('the playground in a browser', { timeout: 120_000 }, () => {
 
   it('changes a DNS record from its records page: Edit, another admin approves, the nameservers serve it', async () => {
     await openChannel('general');
+    // Required fields left empty: the page refuses as Slack's client does, before Regdesk sees it.
+    await send('/dns record add example.com');
+    const adding = page.getByTestId(TEST_IDS.modal);
+    await adding.getByLabel('Data', { exact: true }).waitFor({ timeout: WAIT });
+    await adding.getByTestId(TEST_IDS.modalSubmit).click();
+    const required = adding.getByRole('alert').filter({ hasText: 'Please complete this required field.' });
+    await required.first().waitFor({ timeout: WAIT });
+    expect(await adding.getByLabel('Data', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    await page.keyboard.press('Escape');
+    await adding.waitFor({ state: 'hidden', timeout: WAIT });
+
     const records = await sendForAnswer('/dns records example.com', 'record(s)');
     const row = records.locator('.block.section').filter({ hasText: '192.0.2.10' }).first();
     await row.getByRole('combobox', { name: 'More actions' }).selectOption({ label: 'Edit' });

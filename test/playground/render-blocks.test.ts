@@ -5,7 +5,12 @@ import type { PlaygroundSnapshot } from '../../src/playground/web/protocol.js';
 import { renderBlocks } from '../../src/playground/web/render-blocks.js';
 import { renderConfirm } from '../../src/playground/web/render-elements.js';
 import type { RenderContext } from '../../src/playground/web/render-text.js';
-import { actionValue, collectState, type Reading } from '../../src/playground/web/state-values.js';
+import {
+  actionValue,
+  collectState,
+  missingRequired,
+  type Reading,
+} from '../../src/playground/web/state-values.js';
 import {
   applyEvent,
   completions,
@@ -290,6 +295,37 @@ describe('modal inputs and Slack’s view.state.values', () => {
       when: { 'when.value': { type: 'datepicker' } },
       what: { 'what.value': { type: 'checkboxes', selected_options: [option('b', 'B')] } },
     });
+  });
+});
+
+describe('required inputs, as Slack’s client keeps them', () => {
+  const view = orderModal('C0GEN');
+  const controls = find(renderBlocks(ctx, view.blocks, 'modal', 'V3'), (e) => e.action !== undefined);
+  const read = (filled: Record<string, string>) =>
+    collectState(
+      controls.map((c) => ({
+        ref: c.action as NonNullable<VElement['action']>,
+        values: [filled[c.attrs['data-block-id'] ?? ''] ?? ''],
+      })),
+    );
+
+  it('names every required input left empty, and no optional one', () => {
+    const missing = missingRequired(view, read({}));
+    expect(missing).toContain(ORDER_IDS.product);
+    expect(missing).toContain(ORDER_IDS.cn);
+    expect(missing).toContain(ORDER_IDS.csr);
+    expect(missing).not.toContain(ORDER_IDS.sans);
+  });
+
+  it('lets a form through once every required input holds something', () => {
+    const required = missingRequired(view, read({}));
+    const everything = Object.fromEntries(
+      required.map((block) => [
+        block,
+        block === ORDER_IDS.product ? (TLS_PRODUCTS[0]?.sku ?? '') : block === ORDER_IDS.dcv ? 'email' : '90',
+      ]),
+    );
+    expect(missingRequired(view, read(everything))).toEqual([]);
   });
 });
 

@@ -4,6 +4,7 @@ import { chromeOf, type Page, renderContext, stateOf, wireActions } from './page
 import { type PlaygroundView, TEST_IDS, type ViewSubmissionResult } from './protocol.js';
 import { renderBlocks } from './render-blocks.js';
 import { plainText } from './render-text.js';
+import { missingRequired } from './state-values.js';
 
 type Json = Record<string, unknown>;
 const label = (value: unknown, fallback: string): string =>
@@ -36,11 +37,20 @@ export function createModalHost(page: Page, onEmpty: () => void) {
   };
 
   const submit = async (top: PlaygroundView, form: HTMLFormElement, button: HTMLButtonElement) => {
-    button.disabled = true;
     const words = chromeOf(page);
+    const values = stateOf(form);
+    // As Slack's client: a required input left empty is marked, and nothing reaches the app.
+    const missing = missingRequired(top.view, values);
+    if (missing.length > 0) {
+      errors.set(top.id, Object.fromEntries(missing.map((blockId) => [blockId, words.requiredField])));
+      render(true);
+      dialog.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      return;
+    }
+    button.disabled = true;
     const result = await post<ViewSubmissionResult>(
       'view-submission',
-      { user: page.user, viewId: top.id, values: stateOf(form) },
+      { user: page.user, viewId: top.id, values },
       words,
     );
     button.disabled = false;

@@ -78,6 +78,28 @@ export function collectState(readings: Reading[]): StateValues {
   return state;
 }
 
+/** Whether an element's state holds anything: a value, a selection, a date, a non-empty list. */
+function filled(value: StateValue | undefined): boolean {
+  if (value === undefined) return false;
+  return Object.entries(value).some(
+    ([key, held]) => key !== 'type' && held !== undefined && (!Array.isArray(held) || held.length > 0),
+  );
+}
+
+/**
+ * The input blocks a submission leaves empty though they are not `optional`: Slack's client refuses
+ * such a submission itself, under the field, and never sends it to the app. Block ids as rendered
+ * (`b<index>` for a block without one).
+ */
+export function missingRequired(view: unknown, state: StateValues): string[] {
+  const blocks = ((view as Json | undefined)?.blocks ?? []) as Json[];
+  return blocks.flatMap((block, index) => {
+    if (block.type !== 'input' || block.optional === true) return [];
+    const blockId = typeof block.block_id === 'string' ? block.block_id : `b${index}`;
+    return Object.values(state[blockId] ?? {}).some(filled) ? [] : [blockId];
+  });
+}
+
 /** The `actions[0]` entry of a `block_actions` payload for one element. */
 export function actionValue(ref: ActionRef, values: string[]): ActionValue {
   return {
