@@ -7,7 +7,7 @@ import type { Logger } from '../shared/logger.js';
 import type { WorkspaceRef } from '../shared/workspace.js';
 import { PlaygroundActions } from './actions.js';
 
-export { type PlaygroundDns, startPlaygroundDns } from './dns/index.js';
+export { completeDemoZones, type PlaygroundDns, startPlaygroundDns } from './dns/index.js';
 
 import { PlaygroundToken } from './guard.js';
 import { packageRoot, readManifest } from './manifest.js';

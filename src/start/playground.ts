@@ -19,7 +19,7 @@ export async function startPlaygroundMode(
   const { logger } = ctx;
   ctx.step('playground');
   // First: a build without the playground (the production image) stops here, touching nothing.
-  const { startPlaygroundSlack, startPlaygroundDns } = await loadPlayground();
+  const { startPlaygroundSlack, startPlaygroundDns, completeDemoZones } = await loadPlayground();
   // docs/requirements.md R42: data and queues of its own, emptied now; its workers take only its jobs.
   const { isolatePlayground } = await import('../playground/isolation.js');
   const isolated = await isolatePlayground(config, requestRedis);
@@ -45,7 +45,10 @@ export async function startPlaygroundMode(
     sandbox === undefined || own.dnsResolvers !== undefined
       ? undefined
       : await startPlaygroundDns(sandbox, logger);
-  if (dns !== undefined) ctx.closers.push('playground-dns', () => dns.close());
+  if (dns !== undefined && sandbox !== undefined) {
+    ctx.closers.push('playground-dns', () => dns.close());
+    completeDemoZones(sandbox.state);
+  }
   return {
     config: {
       ...own,

@@ -7,6 +7,8 @@ import type { Logger } from '../../shared/logger.js';
 import { answer } from './answers.js';
 import { ADDRESS, type Role, World } from './world.js';
 
+export { completeDemoZones } from './world.js';
+
 /**
  * The playground's internet for DNS (README "Playground"): without it `/dns check`, publishing
  * validation records and record changes would ask the real DNS about zones that exist only in the
