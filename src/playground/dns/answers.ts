@@ -1,6 +1,7 @@
 // What each part of the playground's DNS answers, from the world the sandbox makes (world.ts).
 import * as wire from 'dns-packet';
-import { type Answer, lower, type Role, type World, within } from './world.js';
+import { canonicalName } from '../../dns/client.js';
+import { type Answer, type Role, type World, within } from './world.js';
 
 const RCODE = { NOERROR: 0, SERVFAIL: 2, NXDOMAIN: 3, REFUSED: 5 } as const;
 /** A DNS message over UDP without EDNS0 (RFC 1035); beyond it the client comes back over TCP. */
@@ -15,15 +16,15 @@ interface Reply {
   additionals?: Answer[];
 }
 
-const tldOf = (name: string) => lower(name).split('.').at(-1) ?? '';
+const tldOf = (name: string) => canonicalName(name).split('.').at(-1) ?? '';
 
 /** What one of the registrar's nameservers says: with authority, for zones it hosts; else REFUSED. */
 function answerAsNameserver(world: World, name: string, type: string): Reply {
   const domain = world.zoneOf(name);
   if (domain === undefined || !world.hosted(domain)) return { rcode: 'REFUSED', authoritative: false };
   const records = world.records(domain);
-  const qname = lower(name);
-  const here = records.filter((record) => lower(record.name) === qname);
+  const qname = canonicalName(name);
+  const here = records.filter((record) => canonicalName(record.name) === qname);
   const soa = [world.soa(domain)];
   // Below the apex, an NS set is a delegation: a referral, without authority.
   const cut = here.filter((record) => record.type === 'NS');
@@ -33,14 +34,14 @@ function answerAsNameserver(world: World, name: string, type: string): Reply {
   if (exact.length > 0) return { rcode: 'NOERROR', authoritative: true, answers: exact };
   const alias = here.find((record) => record.type === 'CNAME');
   if (alias !== undefined) return { rcode: 'NOERROR', authoritative: true, answers: [alias] };
-  const exists = records.some((record) => within(lower(record.name), qname));
+  const exists = records.some((record) => within(canonicalName(record.name), qname));
   return { rcode: exists ? 'NOERROR' : 'NXDOMAIN', authoritative: true, authorities: soa };
 }
 
 /** What a TLD's server says: referrals to the sandbox's domains, their DS, NXDOMAIN for the rest. */
 function answerAsTld(world: World, name: string, type: string): Reply {
   const tld = tldOf(name);
-  const qname = lower(name);
+  const qname = canonicalName(name);
   const tldSoa = {
     type: 'SOA',
     name: tld,
@@ -93,7 +94,7 @@ function answerAsTld(world: World, name: string, type: string): Reply {
 
 /** The recursive resolver: what the servers above would say, followed through CNAMEs. */
 function answerAsResolver(world: World, name: string, type: string): Reply {
-  const qname = lower(name);
+  const qname = canonicalName(name);
   if (qname === '' || !qname.includes('.')) {
     const asked = answerAsTld(world, qname === '' ? 'invalid' : qname, type);
     return qname === '' ? { rcode: 'NOERROR', authoritative: false } : { ...asked, authoritative: false };
@@ -117,7 +118,7 @@ function answerAsResolver(world: World, name: string, type: string): Reply {
       reply.answers?.length === 1 && reply.answers[0]?.type === 'CNAME' ? reply.answers[0] : undefined;
     if (alias === undefined) break;
     answers.push(alias);
-    const target = lower(String(alias.data));
+    const target = canonicalName(String(alias.data));
     const next = world.zoneOf(target);
     reply =
       next !== undefined && world.hosted(next)

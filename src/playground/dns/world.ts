@@ -1,6 +1,7 @@
 // The sandbox's zones as DNS data: who serves what, at which address, with which records and keys.
 import { generateKeyPairSync } from 'node:crypto';
 import type * as wire from 'dns-packet';
+import { canonicalName } from '../../dns/client.js';
 import { dsDigest, keyTag } from '../../dns/dnssec.js';
 import {
   nameserversOf,
@@ -24,7 +25,6 @@ const DNSSEC_ALGORITHM = 13; // ECDSA P-256 with SHA-256
 
 export type Answer = wire.Answer;
 
-export const lower = (name: string) => name.toLowerCase().replace(/\.$/, '');
 export const within = (name: string, zone: string) => name === zone || name.endsWith(`.${zone}`);
 
 /** The world as the sandbox's state makes it, read anew for every question. */
@@ -35,7 +35,7 @@ export class World {
 
   /** The sandbox domain `name` is in or at. */
   zoneOf(name: string): SandboxDomain | undefined {
-    const labels = lower(name).split('.');
+    const labels = canonicalName(name).split('.');
     for (let i = 0; i < labels.length - 1; i++) {
       const found = this.sandbox.state.domains.get(labels.slice(i).join('.'));
       if (found !== undefined) return found;
@@ -49,16 +49,16 @@ export class World {
   }
 
   delegation(domain: SandboxDomain): string[] {
-    return nameserversOf(domain).map(lower);
+    return nameserversOf(domain).map(canonicalName);
   }
 
   /** The address of a nameserver host the playground runs, else undefined (nobody answers for it). */
   addressOf(host: string): string | undefined {
-    const name = lower(host);
+    const name = canonicalName(host);
     if (/^a\.nic\.[a-z0-9-]+$/.test(name)) return ADDRESS.tld;
     const pairs = [STANDARD_NAMESERVERS, ...VANITY_SETS.map((set) => set.nameservers)];
     for (const pair of pairs) {
-      const index = pair.map(lower).indexOf(name);
+      const index = pair.map(canonicalName).indexOf(name);
       if (index >= 0) return index === 0 ? ADDRESS.ns1 : ADDRESS.ns2;
     }
     return undefined;
@@ -134,7 +134,7 @@ export class World {
     for (const record of domain.records) {
       if (!record.active) continue;
       // The apex NS set is the delegation's (the registrar keeps them in step).
-      if (record.type === 'NS' && lower(record.name) === apex) continue;
+      if (record.type === 'NS' && canonicalName(record.name) === apex) continue;
       const answer = toWire(record);
       if (answer !== undefined) served.push(answer);
     }
@@ -144,10 +144,10 @@ export class World {
 
 /** A sandbox record in the wire form, or undefined for data it cannot put on the wire. */
 function toWire(record: SandboxRecord): Answer | undefined {
-  const name = lower(record.name);
+  const name = canonicalName(record.name);
   const base = { name, ttl: record.ttl };
   const data = record.data.trim();
-  const host = (value: string) => lower(value);
+  const host = (value: string) => canonicalName(value);
   const leading = (value: string) => {
     const match = /^(\d+)\s+(.*)$/.exec(value);
     return match === null ? undefined : { number: Number(match[1]), rest: match[2] ?? '' };
@@ -220,7 +220,7 @@ export function completeDemoZones(state: Sandbox['state']): void {
     const domain = state.domains.get(zone);
     if (domain === undefined) continue;
     const has = (name: string, type: string) =>
-      domain.records.some((record) => lower(record.name) === name && record.type === type);
+      domain.records.some((record) => canonicalName(record.name) === name && record.type === type);
     const add = (name: string, type: string, data: string) =>
       domain.records.push({
         id: state.newRecordId(),
