@@ -44,6 +44,8 @@ describe('Publish validation records: written at the registrar, confirmed on the
   }, 120_000);
   afterAll(async () => {
     await h?.stop();
+    // A copy queued by the last record change may still be running: the lab must outlive it.
+    await syncing;
     await lab?.stop();
   });
 
