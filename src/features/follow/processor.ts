@@ -17,6 +17,7 @@ import { inLanguage, text } from '../../text/index.js';
 import { type Follower, type FollowJob, type FollowOutcome, followDelay } from './jobs.js';
 
 export interface FollowDeps {
+  /** Every feature's "is it settled?" check, by kind. */
   followers: readonly Follower[];
   registrarFor(workspace: WorkspaceRef): RegistrarClient;
   slackFor(workspace: WorkspaceRef): Promise<WebClient>;
