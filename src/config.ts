@@ -7,6 +7,7 @@ import {
   type LogLevel,
   type RegfishLimits,
 } from './config/schema.js';
+import type { AllowedRange } from './dns/addresses.js';
 import type { DnsServer } from './dns/servers.js';
 import type { RedisSettings } from './shared/redis.js';
 
@@ -59,6 +60,8 @@ export interface Config {
   commit?: string;
   /** DNS_RESOLVERS: the resolvers of live DNS checks; unset means the system's (/etc/resolv.conf). */
   dnsResolvers?: DnsServer[];
+  /** LIVE_CHECK_ALLOW, and the playground's own range: where live checks may ask outside the public internet. */
+  liveCheckAllow?: AllowedRange[];
   /** Where zones' nameservers listen when not on 53: set only by the playground's DNS (no variable). */
   dnsNameserverPort?: number;
   /**
@@ -175,6 +178,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv): Config {
     ...(e.METRICS_TOKEN === undefined ? {} : { metricsToken: e.METRICS_TOKEN }),
     ...(e.REGDESK_COMMIT === undefined ? {} : { commit: e.REGDESK_COMMIT }),
     ...(e.DNS_RESOLVERS === undefined ? {} : { dnsResolvers: e.DNS_RESOLVERS }),
+    ...(e.LIVE_CHECK_ALLOW === undefined ? {} : { liveCheckAllow: e.LIVE_CHECK_ALLOW }),
     playground:
       e.REGDESK_PLAYGROUND === true
         ? 'requested'

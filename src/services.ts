@@ -222,6 +222,7 @@ export function buildServices(deps: ServiceDeps): Services {
     dnsClient: new DnsClient({
       ...(config.dnsResolvers === undefined ? {} : { resolvers: config.dnsResolvers }),
       ...(config.dnsNameserverPort === undefined ? {} : { nameserverPort: config.dnsNameserverPort }),
+      ...(config.liveCheckAllow === undefined ? {} : { allowed: config.liveCheckAllow }),
     }),
     productsCa: new ProductsCa(now),
     validations: new ValidationLedger(redis, keys),

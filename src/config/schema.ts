@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseAllowedRanges } from '../dns/addresses.js';
 import { parseDnsServers } from '../dns/servers.js';
 import type { HostPort } from '../shared/redis.js';
 
@@ -82,6 +83,17 @@ const dnsServers = optionalText.transform((value, ctx) => {
     return z.NEVER;
   }
   return parsed.servers;
+});
+
+/** LIVE_CHECK_ALLOW: `cidr,…` outside the public internet that live checks may still reach (dns/addresses.ts). */
+const allowedRanges = optionalText.transform((value, ctx) => {
+  if (value === undefined) return undefined;
+  const parsed = parseAllowedRanges(value);
+  if ('problem' in parsed) {
+    ctx.addIssue({ code: 'custom', message: parsed.problem });
+    return z.NEVER;
+  }
+  return parsed.ranges;
 });
 
 export const flag = z
@@ -170,6 +182,8 @@ export const EnvSchema = z.object({
   REGDESK_INTEGRITY_CHECK_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
   /** Contract §2: the recursive resolvers of live DNS checks; the system's when unset. */
   DNS_RESOLVERS: dnsServers,
+  /** Contract §2: ranges outside the public internet that live checks may still ask (a lab, the playground). */
+  LIVE_CHECK_ALLOW: allowedRanges,
   // Up to the size the bench measures (50,000: bytes and CPU per item flat, the interval kept).
   WATCH_LIMIT: z.coerce.number().int().min(1).max(50_000).default(500),
 });

@@ -1,9 +1,21 @@
 import { randomInt } from 'node:crypto';
-import { createSocket } from 'node:dgram';
 import { getServers } from 'node:dns';
-import { isIP, Socket } from 'node:net';
+import { isIP } from 'node:net';
 import * as wire from 'dns-packet';
+import { AddressPolicy, type AllowedRange } from './addresses.js';
+import { CHECK_LIMITS, CheckBounds, type CheckLimits } from './bounds.js';
 import type { DnsServer } from './servers.js';
+import {
+  canonicalName,
+  DnsUnreachable,
+  parseReply,
+  sameName,
+  serverLabel,
+  tcpExchange,
+  udpExchange,
+} from './transport.js';
+
+export { canonicalName, DnsUnreachable, sameName, serverLabel };
 
 /**
  * The record types the checks read. Node's `dns` module has no DS, DNSKEY, RRSIG or CAA, no way to
@@ -39,22 +51,6 @@ export interface DnsAnswer {
   additionals: DnsRecord[];
 }
 
-/**
- * No answer at all: a timeout, a refused connection, a network error. The checks say "could not
- * check" for it, never a finding (issue #30): silence is not evidence.
- */
-export class DnsUnreachable extends Error {
-  constructor(
-    readonly server: string,
-    /** `timeout`: no answer in time; `network`: the question could not be sent or was refused; `answered`: an rcode that says nothing (SERVFAIL, REFUSED from a resolver). */
-    readonly kind: 'timeout' | 'network' | 'answered',
-    readonly detail = '',
-  ) {
-    super(`${server}: ${kind}${detail === '' ? '' : ` ${detail}`}`);
-    this.name = 'DnsUnreachable';
-  }
-}
-
 export interface AskOptions {
   /** RD: ask a resolver to recurse (off when asking a zone's own nameserver). */
   recursion?: boolean;
@@ -70,9 +66,6 @@ const TCP_TIMEOUT_MS = 4_000;
 /** EDNS0 buffer size of DNS Flag Day 2020: no fragmentation, TCP beyond it. */
 const UDP_PAYLOAD = 1232;
 
-export const serverLabel = (server: DnsServer) =>
-  `${isIP(server.host) === 6 ? `[${server.host}]` : server.host}${server.port === 53 ? '' : `:${server.port}`}`;
-
 /** The resolvers of the machine (/etc/resolv.conf), as Node reads them: DNS_RESOLVERS' default. */
 export function systemResolvers(): DnsServer[] {
   return getServers().flatMap((entry) => {
@@ -84,22 +77,69 @@ export function systemResolvers(): DnsServer[] {
   });
 }
 
-/** Questions over UDP (TCP when the answer is truncated), to one server or through the resolvers. */
+/**
+ * A nameserver address a check may not ask (loopback, private, link-local …, contract §3): the checks
+ * report it as a finding and send nothing there.
+ */
+export class NotPublicAddress extends Error {
+  constructor(
+    readonly address: string,
+    readonly kind: string,
+  ) {
+    super(`${address}: not a public address (${kind})`);
+    this.name = 'NotPublicAddress';
+  }
+}
+
+export interface DnsClientOptions {
+  resolvers?: readonly DnsServer[];
+  timeoutMs?: number;
+  /**
+   * Where zones' own nameservers listen. 53 on the internet; the playground's DNS
+   * (src/playground/dns.ts) runs its nameservers on a port it may bind without privileges.
+   */
+  nameserverPort?: number;
+  /** LIVE_CHECK_ALLOW: ranges outside the public internet that nameservers may still be asked at. */
+  allowed?: readonly AllowedRange[];
+  /** The bounds of one check (`forCheck`); the contract's unless a test shrinks them. */
+  limits?: CheckLimits;
+}
+
+/**
+ * Questions over UDP (TCP when the answer is truncated), to one server or through the resolvers. No
+ * answer, however hostile, rejects with anything but DnsUnreachable (or NotPublicAddress, before any
+ * packet): the transport (transport.ts) settles every socket error into the promise.
+ */
 export class DnsClient {
   readonly #resolvers: readonly DnsServer[];
   readonly #timeoutMs: number;
   readonly #nameserverPort: number;
+  readonly #options: DnsClientOptions;
+  readonly policy: AddressPolicy;
+  /** Set on a client made by `forCheck`: that check's deadline, address budget and queue. */
+  readonly #bounds: CheckBounds | undefined;
 
-  /**
-   * `nameserverPort`: where zones' own nameservers listen. 53 on the internet; the playground's DNS
-   * (src/playground/dns.ts) runs its nameservers on a port it may bind without privileges.
-   */
-  constructor(
-    options: { resolvers?: readonly DnsServer[]; timeoutMs?: number; nameserverPort?: number } = {},
-  ) {
+  constructor(options: DnsClientOptions = {}, bounds?: CheckBounds) {
+    this.#options = options;
     this.#resolvers = options.resolvers ?? systemResolvers();
     this.#timeoutMs = options.timeoutMs ?? UDP_TIMEOUT_MS;
     this.#nameserverPort = options.nameserverPort ?? 53;
+    this.policy = new AddressPolicy(options.allowed);
+    this.#bounds = bounds;
+  }
+
+  /**
+   * A client for one check (a `/dns check`, a watch's look, one confirmation of published records):
+   * at most `perHost` addresses per nameserver, `direct` addresses in all, `concurrent` questions at
+   * once, and nothing asked after the deadline (contract §3).
+   */
+  forCheck(): DnsClient {
+    return new DnsClient(this.#options, new CheckBounds(this.#options.limits ?? CHECK_LIMITS));
+  }
+
+  /** This check's bounds (the contract's for a client that is not one check's). */
+  get limits(): CheckLimits {
+    return this.#bounds?.limits ?? this.#options.limits ?? CHECK_LIMITS;
   }
 
   /** A nameserver found by its address (from NS records and glue), to be asked directly. */
@@ -120,10 +160,11 @@ export class DnsClient {
     let last: DnsUnreachable | undefined;
     for (const server of this.#resolvers) {
       try {
-        return await this.ask(server, name, type, { ...options, recursion: true });
+        return await this.#exchange(server, name, type, { ...options, recursion: true });
       } catch (error) {
         if (!(error instanceof DnsUnreachable)) throw error;
         last = error;
+        if (error.kind === 'limit') break;
       }
     }
     throw last ?? new DnsUnreachable('resolver', 'network', 'no resolvers');
@@ -151,124 +192,99 @@ export class DnsClient {
     );
   }
 
-  /** One question to one server. */
+  /**
+   * One question to one nameserver, directly (RD off unless asked). Throws NotPublicAddress, sending
+   * nothing, for an address outside the public internet and LIVE_CHECK_ALLOW, and DnsUnreachable
+   * with kind `limit` once the check's budget of addresses is spent.
+   */
   async ask(server: DnsServer, name: string, type: RecordType, options: AskOptions = {}): Promise<DnsAnswer> {
-    const query = (id: number): wire.Packet => ({
-      type: 'query',
-      id,
-      flags:
-        (options.recursion === true ? wire.RECURSION_DESIRED : 0) |
-        (options.checkingDisabled === true ? wire.CHECKING_DISABLED : 0),
-      questions: [{ type, name, class: 'IN' }],
-      additionals: [
-        {
-          type: 'OPT',
-          name: '.',
-          udpPayloadSize: UDP_PAYLOAD,
-          flags: options.dnssec === true ? wire.DNSSEC_OK : 0,
-        } as wire.Answer,
-      ],
-    });
-    let reply: wire.Packet | undefined;
-    for (let attempt = 0; attempt < 2 && reply === undefined; attempt++) {
-      const id = randomInt(0, 65_536);
-      reply = await this.#udp(server, query(id), id, name, type).catch((error: unknown) => {
-        if (error instanceof DnsUnreachable && error.kind === 'timeout' && attempt === 0) return undefined;
-        throw error;
-      });
+    if (!this.#isResolver(server)) {
+      const verdict = this.policy.judge(server.host);
+      if (verdict !== 'public' && verdict !== 'allowed') throw new NotPublicAddress(server.host, verdict);
+      if (this.#bounds?.takeAddress(server.host) === false)
+        throw new DnsUnreachable(serverLabel(server), 'limit', 'addresses');
     }
-    if (reply === undefined) throw new DnsUnreachable(serverLabel(server), 'timeout');
-    if (((reply.flags ?? 0) & wire.TRUNCATED_RESPONSE) !== 0) {
-      const id = randomInt(0, 65_536);
-      reply = await this.#tcp(server, query(id), id, name, type);
-    }
-    return answerOf(reply);
+    return this.#exchange(server, name, type, options);
   }
 
-  #udp(server: DnsServer, query: wire.Packet, id: number, name: string, type: string): Promise<wire.Packet> {
-    return new Promise((resolve, reject) => {
-      const socket = createSocket(isIP(server.host) === 6 ? 'udp6' : 'udp4');
-      const label = serverLabel(server);
-      const done = (error?: Error, reply?: wire.Packet) => {
-        clearTimeout(timer);
-        socket.close();
-        if (reply !== undefined) resolve(reply);
-        else reject(error ?? new DnsUnreachable(label, 'timeout'));
-      };
-      const timer = setTimeout(() => done(new DnsUnreachable(label, 'timeout')), this.#timeoutMs);
-      socket.on('error', (error) => done(new DnsUnreachable(label, 'network', codeOf(error))));
-      socket.on('message', (message) => {
-        const reply = matching(message, id, name, type);
-        // Anything else (a late answer to an earlier try, spoofing) is ignored; the timer still runs.
-        if (reply !== undefined) done(undefined, reply);
-      });
-      // Connected: only the server's own datagrams arrive, and an ICMP refusal ends the wait at once.
-      socket.connect(server.port, server.host, () => {
-        socket.send(wire.encode(query), (error) => {
-          if (error) done(new DnsUnreachable(label, 'network', codeOf(error)));
+  #isResolver(server: DnsServer): boolean {
+    return this.#resolvers.some((resolver) => resolver.host === server.host && resolver.port === server.port);
+  }
+
+  /** UDP (a second try after a timeout), TCP after truncation; within the check's queue and deadline. */
+  async #exchange(
+    server: DnsServer,
+    name: string,
+    type: RecordType,
+    options: AskOptions,
+  ): Promise<DnsAnswer> {
+    const message = (id: number) => encodeQuery(id, name, type, options);
+    const accept = (id: number) => (reply: Buffer) => parseReply(reply, id, name, type);
+    const exchange = async (remainingMs: number) => {
+      const started = Date.now();
+      const left = () => remainingMs - (Date.now() - started);
+      let reply: wire.Packet | undefined;
+      for (let attempt = 0; attempt < 2 && reply === undefined && left() > 0; attempt++) {
+        const id = randomInt(0, 65_536);
+        reply = await udpExchange(
+          server,
+          wire.encode(message(id)),
+          accept(id),
+          Math.min(this.#timeoutMs, left()),
+        ).catch((error: unknown) => {
+          if (error instanceof DnsUnreachable && error.kind === 'timeout' && attempt === 0) return undefined;
+          throw error;
         });
-      });
-    });
-  }
-
-  #tcp(server: DnsServer, query: wire.Packet, id: number, name: string, type: string): Promise<wire.Packet> {
-    return new Promise((resolve, reject) => {
-      const label = serverLabel(server);
-      const socket = new Socket();
-      let buffered = Buffer.alloc(0);
-      const done = (error?: Error, reply?: wire.Packet) => {
-        clearTimeout(timer);
-        socket.destroy();
-        if (reply !== undefined) resolve(reply);
-        else reject(error ?? new DnsUnreachable(label, 'timeout'));
-      };
-      const timer = setTimeout(() => done(new DnsUnreachable(label, 'timeout')), TCP_TIMEOUT_MS);
-      socket.on('error', (error) => done(new DnsUnreachable(label, 'network', codeOf(error))));
-      socket.on('data', (chunk) => {
-        buffered = Buffer.concat([buffered, chunk]);
-        if (buffered.length < 2 || buffered.length < 2 + buffered.readUInt16BE(0)) return;
-        const reply = matching(buffered.subarray(2, 2 + buffered.readUInt16BE(0)), id, name, type);
-        done(
-          reply === undefined ? new DnsUnreachable(label, 'network', 'mismatched answer') : undefined,
-          reply,
+      }
+      if (reply === undefined) throw new DnsUnreachable(serverLabel(server), 'timeout');
+      // Truncated: once over TCP, whose answer is taken as it comes (no second round, no loop).
+      if (((reply.flags ?? 0) & wire.TRUNCATED_RESPONSE) !== 0 && left() > 0) {
+        const id = randomInt(0, 65_536);
+        reply = await tcpExchange(
+          server,
+          wire.streamEncode(message(id)),
+          accept(id),
+          Math.min(TCP_TIMEOUT_MS, left()),
         );
-      });
-      socket.connect(server.port, server.host, () => socket.write(wire.streamEncode(query)));
-    });
+      }
+      return answerOf(reply);
+    };
+    if (this.#bounds === undefined) return exchange(Number.POSITIVE_INFINITY);
+    const answer = await this.#bounds.run(exchange);
+    if (answer === undefined) throw new DnsUnreachable(serverLabel(server), 'limit', 'deadline');
+    return answer;
   }
 }
 
-/** The reply to our question, or undefined (not DNS, another id, another question). */
-function matching(message: Buffer, id: number, name: string, type: string): wire.Packet | undefined {
-  try {
-    const reply = wire.decode(message);
-    const question = reply.questions?.[0];
-    if (reply.id !== id || question === undefined) return undefined;
-    return sameName(question.name, name) && question.type === type ? reply : undefined;
-  } catch {
-    return undefined;
-  }
+function encodeQuery(id: number, name: string, type: RecordType, options: AskOptions): wire.Packet {
+  return {
+    type: 'query',
+    id,
+    flags:
+      (options.recursion === true ? wire.RECURSION_DESIRED : 0) |
+      (options.checkingDisabled === true ? wire.CHECKING_DISABLED : 0),
+    questions: [{ type, name, class: 'IN' }],
+    additionals: [
+      {
+        type: 'OPT',
+        name: '.',
+        udpPayloadSize: UDP_PAYLOAD,
+        flags: options.dnssec === true ? wire.DNSSEC_OK : 0,
+      } as wire.Answer,
+    ],
+  };
 }
 
+/** The answer as the checks read it; sections a hostile server left out or malformed are empty. */
 function answerOf(reply: wire.Packet): DnsAnswer {
   const flags = reply.flags ?? 0;
+  const section = (records: wire.Answer[] | undefined) => (Array.isArray(records) ? records : []);
   return {
     rcode: (reply as { rcode?: string }).rcode ?? 'NOERROR',
     authoritative: (flags & wire.AUTHORITATIVE_ANSWER) !== 0,
     authenticated: (flags & wire.AUTHENTIC_DATA) !== 0,
-    answers: reply.answers ?? [],
-    authorities: reply.authorities ?? [],
-    additionals: (reply.additionals ?? []).filter((record) => record.type !== 'OPT'),
+    answers: section(reply.answers),
+    authorities: section(reply.authorities),
+    additionals: section(reply.additionals).filter((record) => record.type !== 'OPT'),
   };
-}
-
-const codeOf = (error: Error) => (error as NodeJS.ErrnoException).code ?? error.message;
-
-/** DNS names compare without case and without the root's trailing dot. */
-export function sameName(a: string, b: string): boolean {
-  return canonicalName(a) === canonicalName(b);
-}
-
-export function canonicalName(name: string): string {
-  return name.toLowerCase().replace(/\.$/, '');
 }

@@ -53,7 +53,13 @@ export async function startPlaygroundMode(
     config: {
       ...own,
       slack: started.slack,
-      ...(dns === undefined ? {} : { dnsResolvers: dns.resolvers, dnsNameserverPort: dns.nameserverPort }),
+      ...(dns === undefined
+        ? {}
+        : {
+            dnsResolvers: dns.resolvers,
+            dnsNameserverPort: dns.nameserverPort,
+            liveCheckAllow: [...(own.liveCheckAllow ?? []), ...dns.allowed],
+          }),
     },
     playgroundSlack: started,
   };

@@ -11,6 +11,7 @@ import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { createRedis, KeySpace, type Redis, waitForReady } from '../../src/shared/redis.js';
 import { workspaceId } from '../../src/shared/workspace.js';
 import { type DnsLab, startDnsLab } from '../helpers/dns-lab.js';
+import { LAB_ALLOWED } from '../helpers/live-check.js';
 import { testRedisUrl } from '../helpers/provided-context.js';
 import { sandboxClient } from '../helpers/registrar.js';
 import { addLabDomains } from './support.js';
@@ -40,7 +41,7 @@ describe('/dns check against real DNS servers (knot authoritative, unbound valid
     const parsed = parseDnsServers(lab.resolver);
     if (!('servers' in parsed)) throw new Error(parsed.problem);
     deps = {
-      dns: new DnsClient({ resolvers: parsed.servers }),
+      dns: new DnsClient({ resolvers: parsed.servers, allowed: LAB_ALLOWED }),
       ledger,
       now: Date.now,
       productsCa: new ProductsCa(),

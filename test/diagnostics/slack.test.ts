@@ -3,6 +3,7 @@ import { ORDER_IDS } from '../../src/features/tls/ids.js';
 import type { Harness } from '../helpers/app-harness.js';
 import { assertWithinBlockKitLimits } from '../helpers/block-kit.js';
 import { type DnsLab, queryDns, startDnsLab } from '../helpers/dns-lab.js';
+import { LAB_RANGE } from '../helpers/live-check.js';
 import { orderModalValues } from '../helpers/order-form.js';
 import { messageText, viewSubmission } from '../helpers/payloads.js';
 import { command, looksDone, posted, startWatching, sweepLater } from '../watches/support.js';
@@ -15,7 +16,9 @@ describe('/dns check, the order modal’s CAA check and watches, from Slack, aga
 
   beforeAll(async () => {
     lab = await startDnsLab();
-    ({ h, clock } = await startWatching({ env: { DNS_RESOLVERS: lab.resolver } }));
+    ({ h, clock } = await startWatching({
+      env: { DNS_RESOLVERS: lab.resolver, LIVE_CHECK_ALLOW: LAB_RANGE },
+    }));
     addLabDomains(h.sandbox, lab);
   }, 120_000);
   afterAll(async () => {

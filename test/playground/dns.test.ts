@@ -37,7 +37,11 @@ describe("the playground's DNS: the sandbox's zones as the internet would serve 
     const started = await startPlaygroundDns(sandbox, createLogger({ level: 'silent' }));
     if (started === undefined) throw new Error('the playground DNS did not start on 127.53.0.0/24');
     dns = started;
-    client = new DnsClient({ resolvers: dns.resolvers, nameserverPort: dns.nameserverPort });
+    client = new DnsClient({
+      resolvers: dns.resolvers,
+      nameserverPort: dns.nameserverPort,
+      allowed: dns.allowed,
+    });
     redis = createRedis(testRedisUrl(), 'request', 'playground-dns-test');
     await waitForReady(redis);
     deps = {

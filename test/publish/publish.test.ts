@@ -10,6 +10,7 @@ import { type Harness, startHarness } from '../helpers/app-harness.js';
 import { assertWithinBlockKitLimits } from '../helpers/block-kit.js';
 import { type DnsLab, startDnsLab } from '../helpers/dns-lab.js';
 import type { SlackCall } from '../helpers/fake-slack.js';
+import { LAB_RANGE } from '../helpers/live-check.js';
 import { orderModalValues } from '../helpers/order-form.js';
 import { buttonPress, messageText, viewSubmission } from '../helpers/payloads.js';
 
@@ -29,7 +30,7 @@ describe('Publish validation records: written at the registrar, confirmed on the
   beforeAll(async () => {
     lab = await startDnsLab();
     h = await startHarness({
-      env: { DNS_RESOLVERS: lab.resolver },
+      env: { DNS_RESOLVERS: lab.resolver, LIVE_CHECK_ALLOW: LAB_RANGE },
       sandbox: { delays: { certificateIssueMs: 3_600_000 } },
     });
     addLabDomains(h.sandbox, lab);

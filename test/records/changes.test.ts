@@ -8,6 +8,7 @@ import { type Harness, startHarness } from '../helpers/app-harness.js';
 import { assertWithinBlockKitLimits } from '../helpers/block-kit.js';
 import { type DnsLab, startDnsLab } from '../helpers/dns-lab.js';
 import type { SlackCall } from '../helpers/fake-slack.js';
+import { LAB_RANGE } from '../helpers/live-check.js';
 import { buttonPress, messageText, stateInput, viewSubmission } from '../helpers/payloads.js';
 
 const REQUESTER = 'U0001';
@@ -36,7 +37,7 @@ describe('DNS record changes: rules in the modal, approval, Revert, confirmed on
 
   beforeAll(async () => {
     lab = await startDnsLab();
-    h = await startHarness({ env: { DNS_RESOLVERS: lab.resolver } });
+    h = await startHarness({ env: { DNS_RESOLVERS: lab.resolver, LIVE_CHECK_ALLOW: LAB_RANGE } });
     addLabDomains(h.sandbox, lab);
     zone = lab.zones.healthy;
     h.slack.users.set(ADMIN, { id: ADMIN, is_admin: true });

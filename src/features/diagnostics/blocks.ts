@@ -70,6 +70,10 @@ export function whyText(why: Why): string {
       return text.diagnostics.whyRegistrar({ message: escapeMrkdwn(why.message) });
     case 'noAnswer':
       return text.diagnostics.whyNoAnswer;
+    case 'limit':
+      return text.diagnostics.whyLimit;
+    case 'notPublic':
+      return text.diagnostics.whyNotPublic({ address: escapeMrkdwn(why.address) });
   }
 }
 
@@ -92,6 +96,8 @@ function whatText(item: NotChecked['what']): string {
       return t.whatMail;
     case 'validation':
       return t.whatValidation({ id: codeSpan(item.id) });
+    case 'unasked':
+      return t.whatUnasked({ count: item.count });
   }
 }
 

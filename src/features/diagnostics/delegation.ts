@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import type { CheckLimits } from '../../dns/bounds.js';
 import { canonicalName, type DnsAnswer, type DnsClient, type DnsRecord, sameName } from '../../dns/client.js';
 import type { DnsServer } from '../../dns/servers.js';
 import { type CheckResult, type Finding, finding, type NotChecked, reasonOf } from './findings.js';
@@ -45,6 +46,43 @@ const sameSet = (a: readonly string[], b: readonly string[]) =>
 function preferred(addresses: readonly string[]): string[] {
   const v4 = addresses.filter((address) => isIP(address) === 4);
   return v4.length > 0 ? v4 : [...addresses];
+}
+
+/**
+ * The addresses of `host` that may be asked (public, or inside LIVE_CHECK_ALLOW); each other one is a
+ * finding naming it, and no packet goes there (contract §3): glue is the zone owner's to write.
+ */
+function askable(dns: DnsClient, host: string, addresses: readonly string[], findings: Finding[]): string[] {
+  return addresses.filter((address) => {
+    const verdict = dns.policy.judge(address);
+    if (verdict === 'public' || verdict === 'allowed') return true;
+    findings.push(
+      finding('risky', 'delegation', 'notPublic', { host, address, kind: verdict }, `${host}/${address}`),
+    );
+    return false;
+  });
+}
+
+/**
+ * The addresses one check asks: at most `perHost` of each nameserver, taken a round at a time (every
+ * host's first address, then every host's second …) so that a host with many addresses cannot crowd
+ * out the others, and `direct` in all, counting the parent's servers already chosen.
+ */
+function withinBounds(
+  perHost: ReadonlyMap<string, readonly string[]>,
+  limits: CheckLimits,
+  alreadyChosen: number,
+): { targets: ZoneServer[]; unasked: number } {
+  const budget = Math.max(0, limits.direct - alreadyChosen);
+  const targets: ZoneServer[] = [];
+  for (let round = 0; round < limits.perHost; round++) {
+    for (const [host, addresses] of perHost) {
+      const address = addresses[round];
+      if (address !== undefined && targets.length < budget) targets.push({ host, address });
+    }
+  }
+  const total = [...perHost.values()].reduce((sum, addresses) => sum + addresses.length, 0);
+  return { targets, unasked: total - targets.length };
 }
 
 /** The closest enclosing zone cut above `domain` (its parent zone), with that zone's NS hosts. */
@@ -97,9 +135,12 @@ export async function checkDelegation(
   result.parent = parent.zone;
   const parentAddresses = (
     await Promise.all(
-      parent.hosts.slice(0, MAX_PARENT_SERVERS).map((host) => dns.addresses(host).catch(() => [])),
+      parent.hosts.slice(0, MAX_PARENT_SERVERS).map(async (host) => {
+        const addresses = await dns.addresses(host).catch(() => []);
+        return askable(dns, host, preferred(addresses), findings).slice(0, 1);
+      }),
     )
-  ).flatMap((addresses) => preferred(addresses).slice(0, 1));
+  ).flat();
   result.parentServers = parentAddresses.map((address) => dns.nameserver(address));
 
   // The referral: NS and glue as the parent serves them (RD off, so no resolver's cache in between).
@@ -147,7 +188,7 @@ export async function checkDelegation(
     referral.additionals.flatMap((record) =>
       (record.type === 'A' || record.type === 'AAAA') && sameName(record.name, host) ? [record.data] : [],
     );
-  const targets: ZoneServer[] = [];
+  const perHost = new Map<string, string[]>();
   for (const host of result.parentNs) {
     const inZone = host.endsWith(`.${canonicalName(domain)}`);
     let addresses = glue(host);
@@ -167,8 +208,10 @@ export async function checkDelegation(
         continue;
       }
     }
-    for (const address of preferred(addresses)) targets.push({ host, address });
+    perHost.set(host, askable(dns, host, preferred(addresses), findings));
   }
+  const { targets, unasked } = withinBounds(perHost, dns.limits, result.parentServers.length);
+  if (unasked > 0) notChecked.push({ what: { code: 'unasked', count: unasked }, why: { code: 'limit' } });
 
   // Every address asked for the SOA, with DO: authority, serial and signatures in one question.
   const serials = new Map<string, number>();

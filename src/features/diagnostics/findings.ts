@@ -1,4 +1,4 @@
-import { DnsUnreachable } from '../../dns/client.js';
+import { DnsUnreachable, NotPublicAddress } from '../../dns/client.js';
 import type { Catalog } from '../../text/index.js';
 
 /** Broken: something fails now. Risky: it works, but will fail or is weaker than it looks. Advice: worth doing. */
@@ -42,7 +42,11 @@ export type Why =
   | { code: 'answered'; rcode: string }
   | { code: 'notInAccount' }
   | { code: 'registrar'; message: string }
-  | { code: 'noAnswer' };
+  | { code: 'noAnswer' }
+  /** The check's bounds (addresses per host and in all, the deadline) left it unasked (contract §3). */
+  | { code: 'limit' }
+  /** An address outside the public internet: never asked (the delegation check names it as a finding). */
+  | { code: 'notPublic'; address: string };
 
 /** A check that could not be made (a timeout, a refusal): said as such, never a finding. */
 export interface NotChecked {
@@ -54,7 +58,9 @@ export interface NotChecked {
     | { code: 'resolver' }
     | { code: 'caa'; name: string }
     | { code: 'mail' }
-    | { code: 'validation'; id: string };
+    | { code: 'validation'; id: string }
+    /** Nameserver addresses beyond the check's bounds, left unasked. */
+    | { code: 'unasked'; count: number };
   why: Why;
 }
 
@@ -92,8 +98,10 @@ export function ranked(findings: readonly Finding[]): Finding[] {
 
 /** Why a lookup failed, from what it threw; anything but a DNS failure is a bug and is thrown on. */
 export function reasonOf(error: unknown): Why {
+  if (error instanceof NotPublicAddress) return { code: 'notPublic', address: error.address };
   if (!(error instanceof DnsUnreachable)) throw error;
   if (error.kind === 'timeout') return { code: 'timeout' };
+  if (error.kind === 'limit') return { code: 'limit' };
   if (error.kind === 'answered') return { code: 'answered', rcode: error.detail };
   return { code: 'network', detail: error.detail };
 }

@@ -5,6 +5,7 @@ import type { FeatureModule } from '../feature.js';
 import type { RenewalLedger } from '../tls/renewals.js';
 import type { ProductsCa } from './caa.js';
 import { checkCommand } from './commands.js';
+import { CheckGate } from './gate.js';
 
 export interface DiagnosticsFeatureDeps extends BaseDeps, LookupDeps {
   dnsClient: DnsClient;
@@ -17,6 +18,14 @@ export interface DiagnosticsFeatureDeps extends BaseDeps, LookupDeps {
 export const diagnosticsFeature = {
   name: 'diagnostics',
   register: (_app, deps) => {
-    deps.router.add('/dns', checkCommand({ ...deps, dns: deps.dnsClient, ledger: deps.renewals }));
+    deps.router.add(
+      '/dns',
+      checkCommand({
+        ...deps,
+        dns: deps.dnsClient,
+        ledger: deps.renewals,
+        checkGate: new CheckGate(deps.redis, deps.keys),
+      }),
+    );
   },
 } satisfies FeatureModule<DiagnosticsFeatureDeps>;

@@ -70,27 +70,36 @@ export async function diagnose(
   domain: string,
 ): Promise<DnsReport> {
   const { registrar, workspace, paced = direct } = source;
+  // One check's bounds: 4 addresses per nameserver, 16 in all, 8 questions at once, 20 s (contract §3).
+  const dns = deps.dns.forCheck();
   const notChecked: NotChecked[] = [];
   const read =
     source.known === undefined ? readRegistrar(registrar, domain, paced) : Promise.resolve(source.known);
-  const registrarView = read.catch((error: unknown) => {
-    notChecked.push({ what: { code: 'registrar' }, why: registrarReason(error) });
-    return undefined;
-  });
-  const pending = pendingValidations(deps, registrar, workspace, domain, paced).catch((error: unknown) => {
-    notChecked.push({ what: { code: 'registrar' }, why: registrarReason(error) });
-    return [];
-  });
-  const ca = await deps.productsCa.for(workspaceId(workspace), () => paced(() => registrar.tls.products()));
-  const [caa, mail, seen] = [
-    checkCaa(deps.dns, domain, ca),
-    checkMail(deps.dns, domain),
-    await registrarView,
-  ];
-  const delegation = await checkDelegation(deps.dns, domain, seen?.nameservers);
+  // Each part is started at once and awaited later: `settled` keeps one that fails while another is
+  // awaited from becoming an unhandled rejection (its error still reaches whoever awaits it).
+  const registrarView = settled(
+    read.catch((error: unknown) => {
+      notChecked.push({ what: { code: 'registrar' }, why: registrarReason(error) });
+      return undefined;
+    }),
+  );
+  const pending = settled(
+    pendingValidations(deps, registrar, workspace, domain, paced).catch((error: unknown) => {
+      notChecked.push({ what: { code: 'registrar' }, why: registrarReason(error) });
+      return [];
+    }),
+  );
+  const caa = settled(
+    deps.productsCa
+      .for(workspaceId(workspace), () => paced(() => registrar.tls.products()))
+      .then((ca) => checkCaa(dns, domain, ca)),
+  );
+  const mail = settled(checkMail(dns, domain));
+  const seen = await registrarView;
+  const delegation = await checkDelegation(dns, domain, seen?.nameservers);
   const [dnssec, validation] = await Promise.all([
-    checkDnssec(deps.dns, domain, delegation, seen?.dnssec, deps.now()),
-    checkValidation(deps.dns, delegation.servers, await pending),
+    checkDnssec(dns, domain, delegation, seen?.dnssec, deps.now()),
+    pending.then((orders) => checkValidation(dns, delegation.servers, orders)),
   ]);
   const parts = [delegation, dnssec, await caa, await mail, validation];
   return {
@@ -111,6 +120,12 @@ export async function diagnose(
     },
     validationVisible: validation.visible,
   };
+}
+
+/** The same promise, with its rejection marked as handled until someone awaits it. */
+function settled<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => undefined);
+  return promise;
 }
 
 async function readRegistrar(

@@ -186,10 +186,12 @@ async function unserved(
   const names: string[] = [];
   const zoned = wanted.map((record) => ({ ...record, zone: zoneOf(record.name) ?? record.name }));
   for (const zone of new Set(zoned.map((record) => record.zone))) {
-    const delegation = await checkDelegation(deps.dnsClient, zone, undefined);
+    // Each zone's confirmation is one check, within the contract's bounds.
+    const dns = deps.dnsClient.forCheck();
+    const delegation = await checkDelegation(dns, zone, undefined);
     for (const server of delegation.servers) servers.add(server.host);
     const records = zoned.filter((record) => record.zone === zone);
-    const view = await checkValidation(deps.dnsClient, delegation.servers, [{ id: zone, records }]);
+    const view = await checkValidation(dns, delegation.servers, [{ id: zone, records }]);
     if (delegation.servers.length === 0 || view.visible.length === 0)
       names.push(...records.map((record) => record.name));
   }

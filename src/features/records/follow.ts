@@ -95,9 +95,11 @@ export const recordFollower = {
       const said = text.records.changeUnknown({ id });
       return { settled: true, text: said, card: { text: said, blocks: [] } };
     }
-    const delegation = await checkDelegation(tools.dns, made.domain, undefined);
+    // One look is one check: the zone's nameservers asked within the contract's bounds.
+    const dns = tools.dns.forCheck();
+    const delegation = await checkDelegation(dns, made.domain, undefined);
     if (delegation.servers.length === 0) return { settled: false };
-    if (!(await isServed(tools.dns, delegation.servers, expectationOf(made)))) return { settled: false };
+    if (!(await isServed(dns, delegation.servers, expectationOf(made)))) return { settled: false };
     const nameservers = [...new Set(delegation.servers.map((server) => server.host))];
     const now = Date.now();
     return {

@@ -31,6 +31,7 @@ const UNKNOWN_AREAS: Record<NotChecked['what']['code'], readonly Area[]> = {
   caa: ['caa'],
   mail: ['mail'],
   validation: ['validation'],
+  unasked: ['delegation', 'dnssec', 'validation'],
 };
 
 /**

@@ -1,11 +1,12 @@
 import { createSocket, type Socket as UdpSocket } from 'node:dgram';
 import { createServer, type Server } from 'node:net';
 import * as wire from 'dns-packet';
+import type { AllowedRange } from '../../dns/addresses.js';
 import type { DnsServer } from '../../dns/servers.js';
 import type { Sandbox } from '../../sandbox/index.js';
 import type { Logger } from '../../shared/logger.js';
 import { answer } from './answers.js';
-import { ADDRESS, type Role, World } from './world.js';
+import { ADDRESS, PLAYGROUND_RANGE, type Role, World } from './world.js';
 
 export { completeDemoZones } from './world.js';
 
@@ -28,6 +29,8 @@ export interface PlaygroundDns {
   resolvers: DnsServer[];
   /** The port every nameserver of the playground listens on (the real DNS's is 53). */
   nameserverPort: number;
+  /** The loopback range its servers live in, for LIVE_CHECK_ALLOW: loopback is never asked otherwise. */
+  allowed: AllowedRange[];
   close(): Promise<void>;
 }
 
@@ -103,6 +106,7 @@ export async function startPlaygroundDns(
       return {
         resolvers: [{ host: ADDRESS.resolver, port: first.port }],
         nameserverPort: first.port,
+        allowed: [{ network: PLAYGROUND_RANGE.network, prefix: PLAYGROUND_RANGE.prefix }],
         close: async () => {
           await Promise.all(
             started.map(

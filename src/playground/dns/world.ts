@@ -20,6 +20,8 @@ export const ADDRESS = {
   resolver: '127.53.0.53',
 } as const;
 export type Role = keyof typeof ADDRESS;
+/** Every address above: what the playground adds to LIVE_CHECK_ALLOW. */
+export const PLAYGROUND_RANGE = { network: '127.53.0.0', prefix: 24 } as const;
 
 const DNSSEC_ALGORITHM = 13; // ECDSA P-256 with SHA-256
 

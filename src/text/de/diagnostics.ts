@@ -1,6 +1,23 @@
 import type { diagnostics as en, diagnosticFindings as enFindings } from '../en/diagnostics.js';
 import { count, n } from './grammar.js';
 
+/** Kinds of address that are not public (dns/addresses.ts), as the notPublic finding names them. */
+const ADDRESS_KINDS: Record<string, string> = {
+  unspecified: 'unspezifiziert',
+  loopback: 'Loopback',
+  private: 'privates Netz',
+  shared: 'Carrier-Grade-NAT',
+  'link-local': 'Link-local',
+  multicast: 'Multicast',
+  broadcast: 'Broadcast',
+  documentation: 'Dokumentationsbereich',
+  benchmarking: 'Benchmark-Bereich',
+  reserved: 'reserviert',
+  translation: 'IPv4-Übersetzung',
+  'unique-local': 'Unique Local',
+  invalid: 'keine IP-Adresse',
+};
+
 /** Was Regdesk über die Live-Diagnose des DNS sagt, `/dns check` (siehe ../index.ts). */
 export const diagnostics = {
   checkUsage: 'check DOMAIN',
@@ -54,6 +71,16 @@ export const diagnostics = {
   whyNotInAccount: 'die Domain ist nicht in diesem Konto',
   whyRegistrar: (p: { message: string }) => p.message,
   whyNoAnswer: 'kein Server hat geantwortet',
+  whyLimit:
+    'nicht abgefragt: Die Grenzen der Prüfung waren erreicht (4 Adressen je Nameserver, 16 insgesamt, 20 Sekunden)',
+  whyNotPublic: (p: { address: string }) => `nicht abgefragt: ${p.address} ist keine öffentliche Adresse`,
+  whatUnasked: (p: { count: number }) =>
+    p.count === 1 ? 'Eine weitere Nameserver-Adresse' : `${n(p.count)} weitere Nameserver-Adressen`,
+
+  // Ablehnungen vor der Bestätigung (Prüfungen einer Person, Vertrag §3)
+  checkRunning: 'Ihre vorige DNS-Prüfung läuft noch: Erst kommt ihre Antwort, dann können Sie erneut prüfen.',
+  checkTooMany: (p: { seconds: number }) =>
+    `Sie haben 10 DNS-Prüfungen innerhalb einer Minute gestartet: Versuchen Sie es in ${n(p.seconds)} Sekunden erneut.`,
 
   validationVisible: (p: { id: string; count: number }) =>
     `Zertifikat ${p.id}: ${count(p.count, 'Validierungseintrag wird', 'Validierungseinträge werden')} von den Nameservern der Zone ausgeliefert.`,
@@ -85,6 +112,8 @@ export const diagnosticFindings = {
     `Der Registrar meldet ${p.registrar}, die übergeordnete Zone liefert ${p.parent}: Eine Änderung läuft noch oder hat die Registry nicht erreicht.`,
   serialMismatch: (p: { serials: string }) =>
     `Die Nameserver liefern unterschiedliche Versionen der Zone aus (SOA-Seriennummern ${p.serials}): Einer von ihnen ist nicht aktuell.`,
+  notPublic: (p: { host: string; address: string; kind: string }) =>
+    `Nameserver ${p.host} hat die Adresse ${p.address}, die nicht öffentlich ist (${ADDRESS_KINDS[p.kind] ?? p.kind}): Resolver im Internet erreichen ihn dort nicht, und Regdesk fragt ihn dort nicht ab.`,
   dsMatchesNoKey: (p: { name: string }) =>
     `Der DS-Eintrag in der übergeordneten Zone passt zu keinem Schlüssel von ${p.name}: Validierende Resolver lehnen jede Antwort ab (SERVFAIL).`,
   dsWithoutKeys: (p: { name: string }) =>

@@ -1,6 +1,23 @@
 import type { TextArea } from './area.js';
 import { n } from './numbers.js';
 
+/** Kinds of address that are not public (dns/addresses.ts), as the notPublic finding names them. */
+const ADDRESS_KINDS: Record<string, string> = {
+  unspecified: 'unspecified',
+  loopback: 'loopback',
+  private: 'private network',
+  shared: 'carrier-grade NAT',
+  'link-local': 'link-local',
+  multicast: 'multicast',
+  broadcast: 'broadcast',
+  documentation: 'documentation range',
+  benchmarking: 'benchmarking range',
+  reserved: 'reserved',
+  translation: 'IPv4 translation',
+  'unique-local': 'unique local',
+  invalid: 'not an IP address',
+};
+
 /** What Regdesk says about live DNS diagnostics, `/dns check` (see ../index.ts). */
 export const diagnostics = {
   checkUsage: 'check DOMAIN',
@@ -53,6 +70,15 @@ export const diagnostics = {
   whyNotInAccount: 'the domain is not in this account',
   whyRegistrar: (p: { message: string }) => p.message,
   whyNoAnswer: 'no server answered',
+  whyLimit: 'not asked: the check’s limits were reached (4 addresses per nameserver, 16 in all, 20 seconds)',
+  whyNotPublic: (p: { address: string }) => `not asked: ${p.address} is not a public address`,
+  whatUnasked: (p: { count: number }) =>
+    p.count === 1 ? 'One more nameserver address' : `${n(p.count)} more nameserver addresses`,
+
+  // Refusals before the ack (one person's checks, contract §3)
+  checkRunning: 'Your previous DNS check is still running: its answer comes first, then you can check again.',
+  checkTooMany: (p: { seconds: number }) =>
+    `You ran 10 DNS checks within a minute: try again in ${n(p.seconds)} seconds.`,
 
   validationVisible: (p: { id: string; count: number }) =>
     `Certificate ${p.id}: ${n(p.count)} validation record(s) served by the zone's nameservers.`,
@@ -83,6 +109,8 @@ export const diagnosticFindings = {
     `The registrar reports ${p.registrar}, the parent serves ${p.parent}: a change is under way or did not reach the registry.`,
   serialMismatch: (p: { serials: string }) =>
     `The nameservers serve different versions of the zone (SOA serials ${p.serials}): one of them is not updated.`,
+  notPublic: (p: { host: string; address: string; kind: string }) =>
+    `Nameserver ${p.host} has the address ${p.address}, which is not public (${ADDRESS_KINDS[p.kind] ?? p.kind}): resolvers on the internet cannot reach it there, and Regdesk does not ask it.`,
   dsMatchesNoKey: (p: { name: string }) =>
     `The DS at the parent matches no key of ${p.name}: validating resolvers refuse every answer (SERVFAIL).`,
   dsWithoutKeys: (p: { name: string }) =>
