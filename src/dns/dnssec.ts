@@ -28,6 +28,12 @@ export function keyTag(key: DnskeyData): number {
 /** Digest types a DS may carry (RFC 4509, RFC 6605): 1 SHA-1, 2 SHA-256, 4 SHA-384. */
 const DIGESTS: Record<number, string> = { 1: 'sha1', 2: 'sha256', 4: 'sha384' };
 
+/** The length in octets of a DS digest type's digest, or undefined for a type Regdesk does not know. */
+export function dsDigestLength(digestType: number): number | undefined {
+  const algorithm = DIGESTS[digestType];
+  return algorithm === undefined ? undefined : createHash(algorithm).digest().length;
+}
+
 /**
  * The DS digest of `key` at `owner` (RFC 4034 §5.1.4: the owner's canonical wire name, then the
  * DNSKEY RDATA), or undefined for a digest type Regdesk does not know.

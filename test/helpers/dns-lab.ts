@@ -18,8 +18,9 @@ import { findProgram, installDebianPackages, isRoot } from './debian.js';
 
 /**
  * A small, real DNS hierarchy on loopback for tests: a signed root, a signed `de.`, child zones with
- * one fault each, served by Debian's Knot DNS (authoritative, automatic DNSSEC signing), and an
- * Unbound validating resolver whose only trust anchor is the lab's root. Nothing leaves the machine.
+ * one fault each, served by Debian's Knot DNS (authoritative, automatic DNSSEC signing), an Unbound
+ * validating resolver whose only trust anchor is the lab's root, and a second Unbound that does not
+ * validate at all. Nothing leaves the machine.
  *
  * Each lab owns 127.53.N.0/24 (Linux routes all of 127/8 to lo). Every server listens on port 53 of
  * its own address, because NS records and glue cannot carry ports.
@@ -28,6 +29,10 @@ import { findProgram, installDebianPackages, isRoot } from './debian.js';
 export interface DnsLab {
   /** The validating resolver, `host:port` (for Regdesk's DNS_RESOLVERS). */
   resolver: string;
+  /** A resolver that does not validate (no trust anchor, no validator module), `host:port`. */
+  plainResolver: string;
+  /** The lab root's DS, as DNSSEC_TRUST_ANCHOR takes it: `. IN DS <tag> <algorithm> 2 <hex>`. */
+  trustAnchor: string;
   /** Addresses: root, tld, primary (two), alt. */
   addresses: { root: string; tld: string; primary: [string, string]; alt: string };
   /** Child zone names without trailing dot, e.g. zones.healthy === 'healthy.de'. */
@@ -40,6 +45,11 @@ export interface DnsLab {
     caa: string;
     spf: string;
     noDmarc: string;
+    /**
+     * Signed with NSEC3 and opt-out, unlike the others (NSEC), and it delegates `unsigned.<zone>`
+     * (unsigned, no DS) to the primary: a denial of DS by an opt-out NSEC3 span, from Knot itself.
+     */
+    nsec3: string;
   };
   /** The NS host names (no trailing dot) the parent lists for a child zone. */
   nameservers(zone: string): string[];
@@ -474,8 +484,16 @@ function run(command: string, args: string[]): Promise<string> {
 // Claiming a /24 of loopback
 // ---------------------------------------------------------------------------------------------------
 
-/** Host parts of a lab's addresses: root, TLD, primary (two), alt, resolver. */
-const HOSTS = { root: 1, tld: 2, primary1: 10, primary2: 11, alt: 12, resolver: 254 } as const;
+/** Host parts of a lab's addresses: root, TLD, primary (two), alt, the two resolvers. */
+const HOSTS = {
+  root: 1,
+  tld: 2,
+  primary1: 10,
+  primary2: 11,
+  alt: 12,
+  plainResolver: 252,
+  resolver: 254,
+} as const;
 /** Held, bound, for the lab's whole life: the kernel makes the claim exclusive and frees it when we die. */
 const CLAIM_HOST = 253;
 
@@ -545,7 +563,7 @@ interface ChildZone {
   name: string;
   signed: boolean;
   /** Knot DNSSEC policy id (for signed zones). */
-  policy: 'lab' | 'expiring';
+  policy: 'lab' | 'expiring' | 'nsec3';
   /** What `de.` says about the DS: the real one, one with a wrong digest, or none (unsigned). */
   ds: 'correct' | 'wrong-digest' | 'none';
   /** Host part of ns2's address: 11 (primary), or 12 (alt) for the lame and serial zones. */
@@ -553,6 +571,8 @@ interface ChildZone {
   caa: string;
   spf: readonly string[];
   dmarc: boolean;
+  /** Whether the zone delegates `unsigned.<zone>` (no DS) to the primary, which serves it unsigned. */
+  unsignedChild: boolean;
 }
 
 function childZones(): Record<ChildKey, ChildZone> {
@@ -564,6 +584,7 @@ function childZones(): Record<ChildKey, ChildZone> {
     caa: '0 issue "digicert.com"',
     spf: ['v=spf1 mx -all'],
     dmarc: true,
+    unsignedChild: false,
   } as const;
   return {
     healthy: { ...base, name: 'healthy.de' },
@@ -574,6 +595,7 @@ function childZones(): Record<ChildKey, ChildZone> {
     caa: { ...base, name: 'caa.de', caa: '0 issue "letsencrypt.org"' },
     spf: { ...base, name: 'spf.de', spf: ['v=spf1 mx -all', 'v=spf1 include:_spf.example.net ~all'] },
     noDmarc: { ...base, name: 'nodmarc.de', dmarc: false },
+    nsec3: { ...base, name: 'nsec3.de', policy: 'nsec3', unsignedChild: true },
   };
 }
 
@@ -594,6 +616,7 @@ function childZoneText(zone: ChildZone, prefix: string, serial: number): string 
     ...zone.spf.map((spf) => `@ TXT ${quote(spf)}`),
     ...(zone.dmarc ? [`_dmarc TXT ${quote(`v=DMARC1; p=reject; rua=mailto:dmarc@${zone.name}`)}`] : []),
     `@ CAA ${zone.caa}`,
+    ...(zone.unsignedChild ? ['unsigned NS ns1.unsigned', `ns1.unsigned A ${prefix}.${HOSTS.primary1}`] : []),
     '',
   ].join('\n');
 }
@@ -614,7 +637,7 @@ interface KnotZone {
   domain: string;
   file: string;
   signed: boolean;
-  policy?: 'lab' | 'expiring';
+  policy?: ChildZone['policy'];
 }
 
 function knotConfig(dir: string, addresses: string[], zones: KnotZone[]): string {
@@ -653,6 +676,16 @@ policy:
     single-type-signing: on
     rrsig-lifetime: 5d
     rrsig-refresh: 1d
+  # NSEC3 with opt-out (as de. and most TLDs), no salt and no extra iterations (RFC 9276).
+  - id: nsec3
+    algorithm: ecdsap256sha256
+    single-type-signing: on
+    rrsig-lifetime: 30d
+    rrsig-refresh: 10d
+    nsec3: on
+    nsec3-opt-out: on
+    nsec3-iterations: 0
+    nsec3-salt-length: 0
 
 template:
   - id: default
@@ -672,7 +705,8 @@ ${zones
 `;
 }
 
-function unboundConfig(dir: string, address: string, trustAnchor: string): string {
+/** Unbound's configuration: validating with `trustAnchor`, or a plain iterating resolver without one. */
+function unboundConfig(dir: string, address: string, trustAnchor: string | undefined): string {
   return `# Generated by test/helpers/dns-lab.ts
 server:
   interface: ${address}
@@ -694,9 +728,12 @@ server:
   log-time-ascii: yes
   verbosity: 1
   val-log-level: 2
-  module-config: "validator iterator"
   root-hints: "${join(dir, 'root.hints')}"
-  trust-anchor: "${trustAnchor}"
+${
+  trustAnchor === undefined
+    ? '  module-config: "iterator"'
+    : `  module-config: "validator iterator"\n  trust-anchor: "${trustAnchor}"`
+}
   # No RFC 8145 key-tag queries to the lab root: noise in its log and unbound's.
   trust-anchor-signaling: no
   # Tests change records and expect to see the change within seconds: cache almost nothing.
@@ -799,6 +836,7 @@ export async function startDnsLab(): Promise<DnsLab> {
     alt: at(HOSTS.alt),
   };
   const resolverAddress = at(HOSTS.resolver);
+  const plainResolverAddress = at(HOSTS.plainResolver);
   const children = childZones();
 
   let stopped: Promise<void> | undefined;
@@ -870,7 +908,21 @@ export async function startDnsLab(): Promise<DnsLab> {
   try {
     // 1. The child zones: primary (on two addresses) and alt.
     const primaryDir = join(workDir, 'primary');
-    const primaryZones = Object.values(children).map((zone) => ({
+    // With the unsigned zones some of them delegate to (no DS: the primary serves them unsigned).
+    const unsignedChildren = Object.values(children).flatMap((zone) =>
+      zone.unsignedChild
+        ? [
+            {
+              ...zone,
+              name: `unsigned.${zone.name}`,
+              signed: false,
+              ds: 'none' as const,
+              unsignedChild: false,
+            },
+          ]
+        : [],
+    );
+    const primaryZones = [...Object.values(children), ...unsignedChildren].map((zone) => ({
       domain: zone.name,
       file: join(primaryDir, `${zone.name}.zone`),
       signed: zone.signed,
@@ -946,27 +998,37 @@ export async function startDnsLab(): Promise<DnsLab> {
     const root = startKnot('root', [addresses.root], rootZones);
     await served(root, rootZones);
 
-    // 4. The validating resolver: the lab root as its only root server and trust anchor.
-    const unboundDir = join(workDir, 'unbound');
-    mkdirSync(unboundDir);
-    writeFileSync(
-      join(unboundDir, 'root.hints'),
-      `. 3600000 NS a.root-servers.lab.\na.root-servers.lab. 3600000 A ${addresses.root}\n`,
-    );
-    const unboundConf = join(unboundDir, 'unbound.conf');
-    writeFileSync(unboundConf, unboundConfig(unboundDir, resolverAddress, `. DS ${await readDs(root, '.')}`));
-    const unbound = startDaemon(
-      'unbound',
-      unboundDir,
-      program('unbound'),
-      ['-d', '-c', unboundConf],
-      join(unboundDir, 'unbound.log'),
-    );
-    daemons.push(unbound);
-    await waitFor('unbound to answer healthy.de SOA as secure (AD)', daemons, async () => {
-      const answer = await queryDns(resolverAddress, children.healthy.name, 'SOA', { timeoutMs: ATTEMPT_MS });
-      return answer.rcode === 'NOERROR' && answer.flags.ad && answer.answers.some((r) => r.type === 'SOA');
-    });
+    // 4. The resolvers, the lab root their only root server: one validating with the lab root's DS as
+    // its only trust anchor, one that validates nothing and only iterates.
+    const rootDs = await readDs(root, '.');
+    const startUnbound = (name: string, address: string, trustAnchor: string | undefined) => {
+      const dir = join(workDir, name);
+      mkdirSync(dir);
+      writeFileSync(
+        join(dir, 'root.hints'),
+        `. 3600000 NS a.root-servers.lab.\na.root-servers.lab. 3600000 A ${addresses.root}\n`,
+      );
+      const conf = join(dir, 'unbound.conf');
+      writeFileSync(conf, unboundConfig(dir, address, trustAnchor));
+      const daemon = startDaemon(name, dir, program('unbound'), ['-d', '-c', conf], join(dir, 'unbound.log'));
+      daemons.push(daemon);
+    };
+    startUnbound('unbound', resolverAddress, `. DS ${rootDs}`);
+    startUnbound('unbound-plain', plainResolverAddress, undefined);
+    await Promise.all([
+      waitFor('unbound to answer healthy.de SOA as secure (AD)', daemons, async () => {
+        const answer = await queryDns(resolverAddress, children.healthy.name, 'SOA', {
+          timeoutMs: ATTEMPT_MS,
+        });
+        return answer.rcode === 'NOERROR' && answer.flags.ad && answer.answers.some((r) => r.type === 'SOA');
+      }),
+      waitFor('the plain unbound to answer healthy.de SOA', daemons, async () => {
+        const answer = await queryDns(plainResolverAddress, children.healthy.name, 'SOA', {
+          timeoutMs: ATTEMPT_MS,
+        });
+        return answer.rcode === 'NOERROR' && answer.answers.some((r) => r.type === 'SOA');
+      }),
+    ]);
 
     // Record changes go through knotc transactions on the primary, one at a time (Knot allows one
     // open transaction per zone).
@@ -1014,6 +1076,8 @@ export async function startDnsLab(): Promise<DnsLab> {
 
     return {
       resolver: `${resolverAddress}:53`,
+      plainResolver: `${plainResolverAddress}:53`,
+      trustAnchor: `. IN DS ${rootDs}`,
       addresses,
       zones: {
         healthy: children.healthy.name,
@@ -1024,6 +1088,7 @@ export async function startDnsLab(): Promise<DnsLab> {
         caa: children.caa.name,
         spf: children.spf.name,
         noDmarc: children.noDmarc.name,
+        nsec3: children.nsec3.name,
       },
       nameservers(zone: string): string[] {
         const name = zone.replace(/\.$/, '').toLowerCase();
