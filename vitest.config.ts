@@ -13,6 +13,8 @@ const E2E = [
   'test/cli/**/*.test.ts',
   'test/durability/**/*.test.ts',
   'test/playground/browser.test.ts',
+  // Runs the built DNS client in a network namespace of its own.
+  'test/dns/unreachable.test.ts',
 ];
 
 const shared = {

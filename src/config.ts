@@ -9,6 +9,7 @@ import {
 } from './config/schema.js';
 import type { AllowedRange } from './dns/addresses.js';
 import type { DnsServer } from './dns/servers.js';
+import type { TrustAnchor } from './dns/validator.js';
 import type { RedisSettings } from './shared/redis.js';
 
 export type { SlackMode } from './config/rules.js';
@@ -60,6 +61,8 @@ export interface Config {
   commit?: string;
   /** DNS_RESOLVERS: the resolvers of live DNS checks; unset means the system's (/etc/resolv.conf). */
   dnsResolvers?: DnsServer[];
+  /** DNSSEC_TRUST_ANCHOR (IANA's root anchors by default), or the playground's own root. */
+  dnssecTrustAnchors: TrustAnchor[];
   /** LIVE_CHECK_ALLOW, and the playground's own range: where live checks may ask outside the public internet. */
   liveCheckAllow?: AllowedRange[];
   /** Where zones' nameservers listen when not on 53: set only by the playground's DNS (no variable). */
@@ -179,6 +182,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv): Config {
     ...(e.REGDESK_COMMIT === undefined ? {} : { commit: e.REGDESK_COMMIT }),
     ...(e.DNS_RESOLVERS === undefined ? {} : { dnsResolvers: e.DNS_RESOLVERS }),
     ...(e.LIVE_CHECK_ALLOW === undefined ? {} : { liveCheckAllow: e.LIVE_CHECK_ALLOW }),
+    dnssecTrustAnchors: e.DNSSEC_TRUST_ANCHOR,
     playground:
       e.REGDESK_PLAYGROUND === true
         ? 'requested'

@@ -1,4 +1,5 @@
 import { type Config, ConfigError } from './config.js';
+import { logResolverValidation } from './dns/resolver-check.js';
 import { ASSISTANT_QUEUE } from './features/assistant/service.js';
 import { FOLLOW_QUEUE } from './features/follow/jobs.js';
 import { FOLLOWERS } from './features/operations.js';
@@ -111,6 +112,7 @@ export async function runRegdesk(options: RunOptions): Promise<Running> {
       followers: FOLLOWERS,
     });
     closers.push('services', () => services.close());
+    logResolverValidation(services.dnsClient, logger);
     ctx.step('integrity');
     await services.integrity.start();
     services.durability.prune(Date.now());

@@ -3,6 +3,7 @@ import type { WebClient } from '@slack/web-api';
 import type { Queue } from 'bullmq';
 import type { Config } from './config.js';
 import { DnsClient } from './dns/client.js';
+import type { TrustAnchor } from './dns/validator.js';
 import type { ApprovalJob } from './features/approvals/jobs.js';
 import type { Roles } from './features/approvals/permissions.js';
 import type { PolicyStore } from './features/approvals/policy.js';
@@ -113,6 +114,8 @@ export interface Services extends BaseDeps {
   dnsClient: DnsClient;
   /** The CA behind each workspace's registrar products, for CAA checks (read hourly). */
   productsCa: ProductsCa;
+  /** DNSSEC_TRUST_ANCHOR: the root DS records live checks validate DNSSEC from. */
+  trustAnchors: readonly TrustAnchor[];
   /** Validation records of the orders and reissues Regdesk placed (features/tls/validation-ledger.ts). */
   validations: ValidationLedger;
   /** The records Regdesk created at the registrar, and the queue that confirms and removes them. */
@@ -225,6 +228,7 @@ export function buildServices(deps: ServiceDeps): Services {
       ...(config.liveCheckAllow === undefined ? {} : { allowed: config.liveCheckAllow }),
     }),
     productsCa: new ProductsCa(now),
+    trustAnchors: config.dnssecTrustAnchors,
     validations: new ValidationLedger(redis, keys),
     published: new PublishedRecords(redis, keys),
     publishQueue,

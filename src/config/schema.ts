@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseAllowedRanges } from '../dns/addresses.js';
 import { parseDnsServers } from '../dns/servers.js';
+import { IANA_ROOT_ANCHORS, parseTrustAnchors } from '../dns/validator.js';
 import type { HostPort } from '../shared/redis.js';
 
 /** Upstream limits Regdesk schedules against (docs/registrar-api.md §8), overridable through REGFISH_LIMITS. */
@@ -83,6 +84,20 @@ const dnsServers = optionalText.transform((value, ctx) => {
     return z.NEVER;
   }
   return parsed.servers;
+});
+
+/** DNSSEC_TRUST_ANCHOR: root DS records, `;`-separated (dns/validator.ts); IANA's when unset. */
+const trustAnchors = optionalText.transform((value, ctx) => {
+  const parsed = parseTrustAnchors(value ?? IANA_ROOT_ANCHORS);
+  if ('problem' in parsed) {
+    ctx.addIssue({ code: 'custom', message: parsed.problem });
+    return z.NEVER;
+  }
+  if (parsed.anchors.length === 0) {
+    ctx.addIssue({ code: 'custom', message: 'names no DS record' });
+    return z.NEVER;
+  }
+  return parsed.anchors;
 });
 
 /** LIVE_CHECK_ALLOW: `cidr,…` outside the public internet that live checks may still reach (dns/addresses.ts). */
@@ -184,6 +199,8 @@ export const EnvSchema = z.object({
   DNS_RESOLVERS: dnsServers,
   /** Contract §2: ranges outside the public internet that live checks may still ask (a lab, the playground). */
   LIVE_CHECK_ALLOW: allowedRanges,
+  /** Contract §2: the root's DS records DNSSEC is validated from (a lab or the playground has its own root). */
+  DNSSEC_TRUST_ANCHOR: trustAnchors,
   // Up to the size the bench measures (50,000: bytes and CPU per item flat, the interval kept).
   WATCH_LIMIT: z.coerce.number().int().min(1).max(50_000).default(500),
 });

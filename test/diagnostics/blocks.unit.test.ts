@@ -30,7 +30,13 @@ function report(findings: number, notChecked: number): DnsReport {
       zoneNs: [],
       registrarNs: [],
     },
-    dnssec: { registrar: { desired: 'enabled', live: 'enabled' }, resolver: 'bogus', ds: ['1 13 2 AA'] },
+    dnssec: {
+      registrar: { desired: 'enabled', live: 'enabled' },
+      verdict: 'bogus',
+      basis: 'chain',
+      resolversValidate: 'no',
+      ds: ['1 13 2 AA'],
+    },
     validationVisible: [{ id: 'cert-1', count: 2 }],
   };
 }

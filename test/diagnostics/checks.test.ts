@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { createSocket, type Socket } from 'node:dgram';
+import * as wire from 'dns-packet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DnsClient } from '../../src/dns/client.js';
 import { parseDnsServers } from '../../src/dns/servers.js';
+import { parseTrustAnchors, type TrustAnchor } from '../../src/dns/validator.js';
+import { reportCard } from '../../src/features/diagnostics/blocks.js';
 import { ProductsCa } from '../../src/features/diagnostics/caa.js';
 import { type DiagnosticsDeps, type DnsReport, diagnose } from '../../src/features/diagnostics/service.js';
 import { RenewalLedger } from '../../src/features/tls/renewals.js';
@@ -17,6 +20,45 @@ import { sandboxClient } from '../helpers/registrar.js';
 import { addLabDomains } from './support.js';
 
 const WORKSPACE = { teamId: 'T0DIAG' };
+
+function anchorsOf(value: string): TrustAnchor[] {
+  const parsed = parseTrustAnchors(value);
+  if (!('anchors' in parsed)) throw new Error(parsed.problem);
+  return parsed.anchors;
+}
+
+function clientFor(resolver: string): DnsClient {
+  const parsed = parseDnsServers(resolver);
+  if (!('servers' in parsed)) throw new Error(parsed.problem);
+  return new DnsClient({ resolvers: parsed.servers, allowed: LAB_ALLOWED });
+}
+
+/**
+ * A forwarder that strips every RRSIG from what the lab's non-validating resolver answers, as some
+ * home routers and container DNS proxies do: nobody on that path can validate anything.
+ */
+async function startStrippingForwarder(upstream: string): Promise<{ address: string; stop: () => void }> {
+  const [host = '', port = '53'] = upstream.split(':');
+  const socket = createSocket('udp4');
+  socket.on('message', (message, peer) => {
+    const forward = createSocket('udp4');
+    forward.on('message', (answer) => {
+      forward.close();
+      const packet = wire.decode(answer);
+      const kept = (records: wire.Answer[] | undefined) => (records ?? []).filter((r) => r.type !== 'RRSIG');
+      const stripped = wire.encode({
+        ...packet,
+        answers: kept(packet.answers),
+        authorities: kept(packet.authorities),
+        additionals: kept(packet.additionals),
+      });
+      socket.send(stripped, peer.port, peer.address);
+    });
+    forward.send(message, Number(port), host);
+  });
+  await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
+  return { address: `127.0.0.1:${socket.address().port}`, stop: () => socket.close() };
+}
 
 /** Broken and risky findings by code (advice is checked where it matters). */
 const problems = (report: DnsReport) =>
@@ -45,6 +87,7 @@ describe('/dns check against real DNS servers (knot authoritative, unbound valid
       ledger,
       now: Date.now,
       productsCa: new ProductsCa(),
+      trustAnchors: anchorsOf(lab.trustAnchor),
     };
   }, 120_000);
   afterAll(async () => {
@@ -62,7 +105,7 @@ describe('/dns check against real DNS servers (knot authoritative, unbound valid
     expect(report.notChecked).toEqual([]);
     expect(report.delegation.parentNs).toEqual(lab.nameservers(lab.zones.healthy));
     expect(report.delegation.zoneNs).toEqual(lab.nameservers(lab.zones.healthy));
-    expect(report.dnssec.resolver).toBe('secure');
+    expect(report.dnssec).toMatchObject({ verdict: 'secure', basis: 'chain', resolversValidate: 'yes' });
     expect(report.dnssec.ds).toHaveLength(1);
     expect(report.dnssec.registrar).toEqual({ desired: 'enabled', live: 'enabled' });
   });
@@ -86,7 +129,7 @@ describe('/dns check against real DNS servers (knot authoritative, unbound valid
   it('computes that the DS at the parent matches no key, and gives the DS to set instead', async () => {
     const report = await check(lab.zones.badDs);
     expect(problems(report)[0]).toBe('dsMatchesNoKey');
-    expect(report.dnssec.resolver).toBe('bogus');
+    expect(report.dnssec).toMatchObject({ verdict: 'bogus', basis: 'chain' });
     const fix = report.findings[0]?.fix?.[0];
     expect(fix).toMatchObject({ name: lab.zones.badDs, type: 'DS', where: 'registrar' });
     // The right DS has the parent's key tag and algorithm (only the digest was planted wrong).
@@ -103,7 +146,7 @@ describe('/dns check against real DNS servers (knot authoritative, unbound valid
   it('warns of signatures that expire within 7 days', async () => {
     const report = await check(lab.zones.expiring);
     expect(problems(report)).toEqual(['signaturesExpiring']);
-    expect(report.dnssec.resolver).toBe('secure');
+    expect(report.dnssec.verdict).toBe('secure');
   });
 
   it('finds the CAA record that forbids the registrar’s CA, with the record to add', async () => {
@@ -230,6 +273,69 @@ describe('/dns check against real DNS servers (knot authoritative, unbound valid
     } finally {
       await lab.removeRecord(lab.zones.healthy, 'big', 'TXT');
     }
+  });
+
+  describe('when the resolvers do not validate DNSSEC', () => {
+    it('still finds a signed zone secure, validating the chain itself, and says the resolvers do not validate', async () => {
+      const report = await check(lab.zones.healthy, clientFor(lab.plainResolver));
+      expect(report.dnssec).toMatchObject({ verdict: 'secure', basis: 'chain', resolversValidate: 'no' });
+      expect(report.findings).toEqual([]);
+      expect(JSON.stringify(reportCard(report).blocks)).toContain(
+        'secure, validated by Regdesk from the root; the configured resolvers do not validate DNSSEC',
+      );
+    });
+
+    it('finds a bogus zone bogus, though the resolvers answer it as if nothing were wrong', async () => {
+      const plain = clientFor(lab.plainResolver);
+      expect((await plain.resolve(lab.zones.badDs, 'SOA')).rcode).toBe('NOERROR');
+      const report = await check(lab.zones.badDs, plain);
+      expect(report.dnssec).toMatchObject({ verdict: 'bogus', basis: 'chain', resolversValidate: 'no' });
+      expect(problems(report)).toContain('dsMatchesNoKey');
+      // Unlike the validating resolver, this one still answers: mail and CAA are checked.
+      expect(report.notChecked.map((entry) => entry.what.code)).not.toContain('mail');
+    });
+
+    it('calls an unsigned zone insecure from the proof the parent signed', async () => {
+      const report = await check(lab.zones.lame, clientFor(lab.plainResolver));
+      expect(report.dnssec).toMatchObject({ verdict: 'insecure', basis: 'chain' });
+    });
+
+    it('says "not verified" instead of "insecure" when it cannot read the chain and the resolvers do not validate', async () => {
+      const forwarder = await startStrippingForwarder(lab.plainResolver);
+      try {
+        const report = await check(lab.zones.healthy, clientFor(forwarder.address));
+        // The DS at the parent and the zone's keys are asked directly: the zone is visibly signed.
+        expect(report.dnssec.ds).toHaveLength(1);
+        expect(report.dnssec).toMatchObject({
+          verdict: 'unvalidated',
+          basis: 'resolvers',
+          resolversValidate: 'no',
+        });
+        const card = JSON.stringify(reportCard(report).blocks);
+        expect(card).toContain('not verified: signed, but the resolvers do not validate DNSSEC');
+        expect(card).not.toContain('insecure');
+      } finally {
+        forwarder.stop();
+      }
+    });
+
+    it('finds the root bogus when the trust anchor is not the root’s (IANA’s anchor against the lab)', async () => {
+      const report = await diagnose(
+        {
+          ...deps,
+          trustAnchors: anchorsOf(
+            '. IN DS 20326 8 2 E06D44B80B8F1D39A95C0B0D7C65D08458E880409BBC683457104237C7F8EC8D',
+          ),
+        },
+        { registrar, workspace: WORKSPACE },
+        lab.zones.healthy,
+      );
+      expect(report.dnssec.verdict).toBe('bogus');
+      expect(report.findings.find((finding) => finding.code === 'bogus')?.params).toMatchObject({
+        at: '.',
+        reason: 'noMatchingKey',
+      });
+    });
   });
 
   describe('when the DNS does not answer', () => {

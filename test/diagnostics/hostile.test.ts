@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DnsClient } from '../../src/dns/client.js';
+import { IANA_ROOT_ANCHORS, parseTrustAnchors } from '../../src/dns/validator.js';
 import { ProductsCa } from '../../src/features/diagnostics/caa.js';
 import { type DiagnosticsDeps, diagnose } from '../../src/features/diagnostics/service.js';
 import { RenewalLedger } from '../../src/features/tls/renewals.js';
@@ -17,6 +18,8 @@ import { testRedisUrl } from '../helpers/provided-context.js';
 import { sandboxClient } from '../helpers/registrar.js';
 
 const WORKSPACE = { teamId: 'T0HOSTILE' };
+const parsedIana = parseTrustAnchors(IANA_ROOT_ANCHORS);
+const IANA = 'anchors' in parsedIana ? parsedIana.anchors : [];
 
 /** 13 nameservers inside the zone, 40 glue addresses each, none of which ever answers: 520 in all. */
 const SILENT_HOSTS = 13;
@@ -65,6 +68,7 @@ describe('/dns check of zones whose nameservers an attacker chose', () => {
       ledger: new RenewalLedger(redis, new KeySpace(`t-${randomBytes(5).toString('hex')}`)),
       now: Date.now,
       productsCa: new ProductsCa(),
+      trustAnchors: IANA,
     };
     process.on('unhandledRejection', onUnhandled);
   }, 60_000);

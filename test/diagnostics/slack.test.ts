@@ -17,7 +17,11 @@ describe('/dns check, the order modal’s CAA check and watches, from Slack, aga
   beforeAll(async () => {
     lab = await startDnsLab();
     ({ h, clock } = await startWatching({
-      env: { DNS_RESOLVERS: lab.resolver, LIVE_CHECK_ALLOW: LAB_RANGE },
+      env: {
+        DNS_RESOLVERS: lab.resolver,
+        LIVE_CHECK_ALLOW: LAB_RANGE,
+        DNSSEC_TRUST_ANCHOR: lab.trustAnchor,
+      },
     }));
     addLabDomains(h.sandbox, lab);
   }, 120_000);
@@ -29,7 +33,7 @@ describe('/dns check, the order modal’s CAA check and watches, from Slack, aga
   it('answers a healthy domain with no findings and the facts it saw', async () => {
     const { last } = await command(h, '/dns', `check ${lab.zones.healthy}`);
     expect(last).toContain('no findings');
-    expect(last).toContain('secure (validated)');
+    expect(last).toContain('secure, validated by Regdesk from the root');
     expect(last).toContain(`ns1.${lab.zones.healthy}`);
     expect(last).not.toContain('Could not check');
   });
@@ -46,6 +50,44 @@ describe('/dns check, the order modal’s CAA check and watches, from Slack, aga
     const caa = await command(h, '/dns', `check ${lab.zones.caa}`);
     expect(caa.last).toContain('letsencrypt.org');
     expect(caa.last).toMatch(/0 issue \\+"digicert\.com\\+"/);
+  });
+
+  it('refuses a person’s eleventh check within a minute at the ack, saying when to retry', async () => {
+    const user = 'U0MANYCHECKS';
+    for (let i = 0; i < 10; i++) {
+      const { last } = await command(h, '/dns', `check ${lab.zones.healthy}`, { user });
+      expect(last).toContain('no findings');
+    }
+    const before = h.sandbox.calls.length;
+    const refused = await command(h, '/dns', `check ${lab.zones.healthy}`, { user, done: () => true });
+    expect(refused.ack).toMatch(/You ran 10 DNS checks within a minute: try again in \d+ seconds\./);
+    expect(h.sandbox.calls.length).toBe(before);
+    // Someone else checks meanwhile: the limit is per person.
+    const other = await command(h, '/dns', `check ${lab.zones.healthy}`, { user: 'U0OTHERCHECKER' });
+    expect(other.last).toContain('no findings');
+  });
+
+  it('runs one check per person at a time: a second while the first runs is refused at the ack', async () => {
+    const user = 'U0ONEATATIME';
+    // The registrar takes its time with the first check's read: the check holds its person's lock.
+    h.sandbox.faults.inject('domains.get', { delayMs: 5_000, times: 1 });
+    const firstUrl = 'w-first-of-two';
+    // The first check's lock is taken before its ack: once acked, it is running.
+    await h.driver.command('/dns', `check ${lab.zones.healthy}`, {
+      user,
+      responseUrl: h.slack.responseUrl(firstUrl),
+    });
+    try {
+      const second = await command(h, '/dns', `check ${lab.zones.healthy}`, { user, done: () => true });
+      expect(second.ack).toContain('Your previous DNS check is still running');
+      await h.slack.waitFor(() => h.slack.callsTo(`response_url:${firstUrl}`).length > 0, 15_000);
+      expect(JSON.stringify(h.slack.callsTo(`response_url:${firstUrl}`)[0]?.args)).toContain('no findings');
+    } finally {
+      h.sandbox.faults.clear();
+    }
+    // Once it has answered, the person checks again.
+    const third = await command(h, '/dns', `check ${lab.zones.healthy}`, { user });
+    expect(third.last).toContain('no findings');
   });
 
   it('answers bad input with the usage, and nothing is looked up', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DnsClient } from '../../src/dns/client.js';
+import { resolversValidate } from '../../src/dns/resolver-check.js';
 import { parseDnsServers } from '../../src/dns/servers.js';
 import {
   IANA_ROOT_ANCHORS,
@@ -40,6 +41,13 @@ describe('validateChain against the DNS lab (knot signing with ECDSA P-256, NSEC
     const bad = await queryDns(lab.plainResolver, lab.zones.badDs, 'SOA');
     expect(bad.rcode).toBe('NOERROR');
     expect((await queryDns(lab.resolver, lab.zones.badDs, 'SOA')).rcode).toBe('SERVFAIL');
+  });
+
+  it('tells a validating resolver from one that does not, and from silence (the start-up check)', async () => {
+    expect(await resolversValidate(clientFor(lab.resolver))).toBe('validating');
+    expect(await resolversValidate(clientFor(lab.plainResolver))).toBe('notValidating');
+    // Port 9 (discard) on loopback: refused at once, so nothing to say.
+    expect(await resolversValidate(clientFor('127.0.0.1:9'))).toBe('unreachable');
   });
 
   describe.each([

@@ -427,6 +427,8 @@ const FINDING_PARAMS = {
   count: 4,
   id: CERT_ID,
   found: 'f'.repeat(200),
+  kind: 'unique-local',
+  reason: 'noDenial',
 };
 const FIXES = [
   { name: DOMAIN, type: 'DS', value: `12345 13 2 ${'AB'.repeat(32)}`, where: 'registrar' as const },
@@ -445,6 +447,8 @@ const WHYS: Why[] = [
   { code: 'notInAccount' },
   { code: 'registrar', message: REGISTRAR_SAID },
   { code: 'noAnswer' },
+  { code: 'limit' },
+  { code: 'notPublic', address: 'fe80::ffff:ffff:ffff:ffff%interface-with-a-long-name' },
 ];
 const WHATS: NotChecked['what'][] = [
   { code: 'parent', parent: 'de' },
@@ -455,6 +459,7 @@ const WHATS: NotChecked['what'][] = [
   { code: 'caa', name: DOMAIN },
   { code: 'mail' },
   { code: 'validation', id: CERT_ID },
+  { code: 'unasked', count: 1_000 },
 ];
 
 /** Every finding three times over (far past the 30 shown), every kind of "could not check", 10 pending orders seen. */
@@ -487,7 +492,9 @@ function report(clean: boolean): DnsReport {
     },
     dnssec: {
       registrar: { desired: 'enabled', live: 'disabled' },
-      resolver: clean ? 'secure' : 'bogus',
+      verdict: clean ? 'secure' : 'bogus',
+      basis: clean ? 'chain' : 'resolvers',
+      resolversValidate: clean ? 'yes' : 'no',
       ds: Array.from({ length: 6 }, (_, i) => `${10_000 + i} 13 2 ${'AB'.repeat(32)}`),
     },
     validationVisible: clean

@@ -101,16 +101,27 @@ function whatText(item: NotChecked['what']): string {
   }
 }
 
-/** What the resolvers' DNSSEC validation found, as the facts line says it. */
-function resolverText(state: DnsReport['dnssec']['resolver']): string {
-  const shown: Record<DnsReport['dnssec']['resolver'], string> = {
-    secure: text.diagnostics.resolverSecure,
-    insecure: text.diagnostics.resolverInsecure,
-    bogus: text.diagnostics.resolverBogus,
-    failing: text.diagnostics.resolverFailing,
-    unknown: text.diagnostics.resolverUnknown,
+/** The DNSSEC verdict as the facts line says it: what, on whose word, and whether the resolvers validate. */
+function verdictText(dnssec: DnsReport['dnssec']): string {
+  const shown: Record<DnsReport['dnssec']['verdict'], string> = {
+    secure: text.diagnostics.verdictSecure,
+    insecure: text.diagnostics.verdictInsecure,
+    bogus: text.diagnostics.verdictBogus,
+    failing: text.diagnostics.verdictFailing,
+    unknown: text.diagnostics.verdictUnknown,
+    unvalidated: text.diagnostics.verdictUnvalidated,
   };
-  return shown[state];
+  const verdict = shown[dnssec.verdict];
+  const sourced =
+    dnssec.verdict === 'unknown' || dnssec.verdict === 'unvalidated'
+      ? verdict
+      : dnssec.basis === 'chain'
+        ? text.diagnostics.byChain({ verdict })
+        : text.diagnostics.byResolvers({ verdict });
+  // "unvalidated" says it already; elsewhere the operator learns it beside a verdict of Regdesk's own.
+  return dnssec.resolversValidate === 'no' && dnssec.verdict !== 'unvalidated'
+    ? `${sourced}; ${text.diagnostics.resolversDoNotValidate}`
+    : sourced;
 }
 
 const list = (names: readonly string[] | undefined) =>
@@ -176,7 +187,7 @@ export function reportCard(report: DnsReport): { text: string; blocks: KnownBloc
                   desired: escapeMrkdwn(registrar.desired),
                   live: escapeMrkdwn(registrar.live),
                 }),
-          resolver: resolverText(report.dnssec.resolver),
+          verdict: verdictText(report.dnssec),
           ds:
             report.dnssec.ds.length === 0
               ? text.diagnostics.factsNone

@@ -1,6 +1,8 @@
 import type { DnsClient, DnsRecord } from '../../dns/client.js';
 import { sameName } from '../../dns/client.js';
 import { type DnskeyData, type DsData, dsFor, dsMatches } from '../../dns/dnssec.js';
+import { type ChainVerdict, type TrustAnchor, validateChain } from '../../dns/validator.js';
+import { settled } from '../../shared/settled.js';
 import { slackDate } from '../../slack/blocks.js';
 import type { Delegation } from './delegation.js';
 import { type CheckResult, type Finding, finding, type NotChecked, reasonOf } from './findings.js';
@@ -10,7 +12,24 @@ export const SIGNATURE_WARNING_MS = 7 * 86_400_000;
 /** DNSKEY flags of a key signing key (Zone Key + Secure Entry Point): the one a DS should name. */
 const SEP_FLAGS = 257;
 
-export type ResolverView = 'secure' | 'insecure' | 'bogus' | 'failing' | 'unknown';
+/** What the resolvers make of the zone: their AD bit, or SERVFAIL that goes away with CD (bogus). */
+type ResolverView = 'secure' | 'insecure' | 'bogus' | 'failing' | 'unknown';
+
+/**
+ * The zone's DNSSEC state. `unvalidated`: Regdesk could not validate the chain itself, and the
+ * resolvers set no AD bit for a zone whose DS and keys it can see: they do not validate, so
+ * "insecure" would be a guess (contract §3).
+ */
+export type DnssecVerdict = ResolverView | 'unvalidated';
+
+/**
+ * Whose word the verdict is: Regdesk's own validation from the root trust anchor (`chain`), or the
+ * resolvers' AD bit, where the chain could not be read (a resolver that strips signatures).
+ */
+export type VerdictBasis = 'chain' | 'resolvers';
+
+/** Whether the configured resolvers validate DNSSEC, as far as this check could tell. */
+export type ResolversValidate = 'yes' | 'no' | 'unknown';
 
 export interface RegistrarDnssec {
   desired: string;
@@ -18,7 +37,11 @@ export interface RegistrarDnssec {
 }
 
 export interface DnssecView extends CheckResult {
-  resolver: ResolverView;
+  verdict: DnssecVerdict;
+  basis: VerdictBasis;
+  resolversValidate: ResolversValidate;
+  /** Where the chain breaks, and why, when Regdesk's own validation found it bogus. */
+  bogus?: Extract<ChainVerdict, { state: 'bogus' }>;
   /** DS records at the parent, as `tag alg digest-type digest`. */
   ds: string[];
 }
@@ -33,13 +56,38 @@ function ofType<T extends DnsRecord['type']>(records: readonly DnsRecord[], type
   );
 }
 
-/** What validating resolvers make of the zone: AD set, or SERVFAIL that goes away with CD (bogus). */
 async function resolverView(dns: DnsClient, domain: string): Promise<ResolverView> {
   const plain = await dns.resolve(domain, 'SOA', { dnssec: true });
   if (plain.rcode === 'NOERROR') return plain.authenticated ? 'secure' : 'insecure';
   if (plain.rcode !== 'SERVFAIL') return 'unknown';
   const unchecked = await dns.resolve(domain, 'SOA', { dnssec: true, checkingDisabled: true });
   return unchecked.rcode === 'NOERROR' ? 'bogus' : 'failing';
+}
+
+/**
+ * The verdict from the best evidence there is: Regdesk's own validation when it could read the chain,
+ * else the resolvers' word, which is "unvalidated" rather than "insecure" when the zone visibly has
+ * a DS and keys. Whether the resolvers validate shows where both were asked: a zone Regdesk found
+ * secure or bogus that the resolvers answer without AD and without SERVFAIL.
+ */
+function judged(
+  chain: ChainVerdict,
+  resolvers: ResolverView,
+  signedAtParent: boolean,
+): Pick<DnssecView, 'verdict' | 'basis' | 'resolversValidate' | 'bogus'> {
+  const validating = resolvers === 'secure' || resolvers === 'bogus';
+  const silent = (chain.state === 'secure' || chain.state === 'bogus') && resolvers === 'insecure';
+  const resolversValidate: ResolversValidate = validating ? 'yes' : silent ? 'no' : 'unknown';
+  if (chain.state !== 'indeterminate')
+    return {
+      verdict: chain.state,
+      basis: 'chain',
+      resolversValidate,
+      ...(chain.state === 'bogus' ? { bogus: chain } : {}),
+    };
+  if (resolvers === 'insecure' && signedAtParent)
+    return { verdict: 'unvalidated', basis: 'resolvers', resolversValidate: 'no' };
+  return { verdict: resolvers, basis: 'resolvers', resolversValidate };
 }
 
 /**
@@ -53,11 +101,20 @@ export async function checkDnssec(
   domain: string,
   delegation: Delegation,
   registrar: RegistrarDnssec | undefined,
-  now: number,
+  { now, anchors }: { now: number; anchors: readonly TrustAnchor[] },
 ): Promise<DnssecView> {
   const findings: Finding[] = [];
   const notChecked: NotChecked[] = [];
-  const view: DnssecView = { findings, notChecked, resolver: 'unknown', ds: [] };
+  const view: DnssecView = {
+    findings,
+    notChecked,
+    verdict: 'unknown',
+    basis: 'resolvers',
+    resolversValidate: 'unknown',
+    ds: [],
+  };
+  // Regdesk's own validation runs beside the direct questions: it reads through the resolvers only.
+  const chain = settled(validateChain(dns, domain, anchors, now));
 
   let ds: DsData[] | undefined;
   let dsError: unknown;
@@ -82,11 +139,13 @@ export async function checkDnssec(
       notChecked.push({ what: { code: 'server', ...first }, why: reasonOf(error) });
     }
   }
+  let resolvers: ResolverView = 'unknown';
   try {
-    view.resolver = await resolverView(dns, domain);
+    resolvers = await resolverView(dns, domain);
   } catch (error) {
     notChecked.push({ what: { code: 'resolver' }, why: reasonOf(error) });
   }
+  Object.assign(view, judged(await chain, resolvers, (ds?.length ?? 0) > 0 && (keys?.length ?? 0) > 0));
   view.ds = (ds ?? []).map(dsText);
   if (ds === undefined || keys === undefined) return view;
 
@@ -128,9 +187,17 @@ export async function checkDnssec(
     else if (soonest - now < SIGNATURE_WARNING_MS)
       findings.push(finding('risky', 'dnssec', 'signaturesExpiring', { name: domain, date }, domain));
   }
-  const chainFound = findings.some((item) => item.severity === 'broken');
-  if (view.resolver === 'bogus' && !chainFound)
-    findings.push(finding('broken', 'dnssec', 'bogus', { name: domain }, domain));
+  const explained = findings.some((item) => item.severity === 'broken');
+  if (view.verdict === 'bogus' && !explained)
+    findings.push(
+      finding(
+        'broken',
+        'dnssec',
+        'bogus',
+        { name: domain, at: view.bogus?.at ?? domain, reason: view.bogus?.reason ?? 'resolvers' },
+        domain,
+      ),
+    );
 
   // The registrar's state beside the parent's: "registry active, no DS at the parent" and the reverse.
   if (registrar !== undefined) {

@@ -1,4 +1,5 @@
 import type { DnsClient } from '../../dns/client.js';
+import type { TrustAnchor } from '../../dns/validator.js';
 import type { BaseDeps } from '../../shared/deps.js';
 import type { LookupDeps } from '../../slack/lookup.js';
 import type { FeatureModule } from '../feature.js';
@@ -10,6 +11,8 @@ import { CheckGate } from './gate.js';
 export interface DiagnosticsFeatureDeps extends BaseDeps, LookupDeps {
   dnsClient: DnsClient;
   productsCa: ProductsCa;
+  /** DNSSEC_TRUST_ANCHOR (dns/validator.ts). */
+  trustAnchors: readonly TrustAnchor[];
   /** Certificate orders the tls feature placed, with their validation records (features/tls/renewals.ts). */
   renewals: Pick<RenewalLedger, 'ordersUnder'>;
 }

@@ -1,4 +1,5 @@
 import type { DnsClient } from '../../dns/client.js';
+import type { TrustAnchor } from '../../dns/validator.js';
 import {
   type DnssecState,
   type Domain,
@@ -7,11 +8,18 @@ import {
   RegistrarError,
 } from '../../registrar/index.js';
 import { AppError } from '../../shared/app-error.js';
+import { settled } from '../../shared/settled.js';
 import { type WorkspaceRef, workspaceId } from '../../shared/workspace.js';
 import type { RenewalLedger } from '../tls/renewals.js';
 import { checkCaa, type ProductsCa } from './caa.js';
 import { checkDelegation } from './delegation.js';
-import { checkDnssec, type RegistrarDnssec, type ResolverView } from './dnssec.js';
+import {
+  checkDnssec,
+  type DnssecVerdict,
+  type RegistrarDnssec,
+  type ResolversValidate,
+  type VerdictBasis,
+} from './dnssec.js';
 import { type Finding, type NotChecked, ranked, type Why } from './findings.js';
 import { checkMail } from './mail.js';
 import { checkValidation, type PendingValidation } from './validation.js';
@@ -23,6 +31,8 @@ export interface DiagnosticsDeps {
   now: () => number;
   /** The CA behind the registrar's products, per workspace (caa.ts). */
   productsCa: ProductsCa;
+  /** DNSSEC_TRUST_ANCHOR: the root DS records Regdesk validates chains from (dns/validator.ts). */
+  trustAnchors: readonly TrustAnchor[];
 }
 
 /** Runs one registrar call (watches pass their pace; `/dns check` calls directly). */
@@ -50,7 +60,13 @@ export interface DnsReport {
   findings: Finding[];
   notChecked: NotChecked[];
   delegation: { parent?: string; parentNs: string[]; zoneNs: string[]; registrarNs?: string[] };
-  dnssec: { registrar?: RegistrarDnssec; resolver: ResolverView; ds: string[] };
+  dnssec: {
+    registrar?: RegistrarDnssec;
+    verdict: DnssecVerdict;
+    basis: VerdictBasis;
+    resolversValidate: ResolversValidate;
+    ds: string[];
+  };
   /** Pending certificates whose validation records every authoritative nameserver serves. */
   validationVisible: Array<{ id: string; count: number }>;
 }
@@ -98,7 +114,7 @@ export async function diagnose(
   const seen = await registrarView;
   const delegation = await checkDelegation(dns, domain, seen?.nameservers);
   const [dnssec, validation] = await Promise.all([
-    checkDnssec(dns, domain, delegation, seen?.dnssec, deps.now()),
+    checkDnssec(dns, domain, delegation, seen?.dnssec, { now: deps.now(), anchors: deps.trustAnchors }),
     pending.then((orders) => checkValidation(dns, delegation.servers, orders)),
   ]);
   const parts = [delegation, dnssec, await caa, await mail, validation];
@@ -115,17 +131,13 @@ export async function diagnose(
     },
     dnssec: {
       ...(seen?.dnssec === undefined ? {} : { registrar: seen.dnssec }),
-      resolver: dnssec.resolver,
+      verdict: dnssec.verdict,
+      basis: dnssec.basis,
+      resolversValidate: dnssec.resolversValidate,
       ds: dnssec.ds,
     },
     validationVisible: validation.visible,
   };
-}
-
-/** The same promise, with its rejection marked as handled until someone awaits it. */
-function settled<T>(promise: Promise<T>): Promise<T> {
-  promise.catch(() => undefined);
-  return promise;
 }
 
 async function readRegistrar(

@@ -1,4 +1,5 @@
 import type { DnsClient } from '../../dns/client.js';
+import type { TrustAnchor } from '../../dns/validator.js';
 import type { RegistrarClient } from '../../registrar/index.js';
 import type { Logger } from '../../shared/logger.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
@@ -16,6 +17,7 @@ import type { WatchItem, WatchState } from './store.js';
 export interface DnsLookDeps {
   dnsClient: DnsClient;
   productsCa: ProductsCa;
+  trustAnchors: readonly TrustAnchor[];
   renewals: Pick<RenewalLedger, 'ordersUnder'>;
   now: () => number;
   logger: Logger;
@@ -54,6 +56,7 @@ export async function dnsLook(
       ledger: deps.renewals,
       now: deps.now,
       productsCa: deps.productsCa,
+      trustAnchors: deps.trustAnchors,
     };
     report = await diagnose(diagnostics, source, item.id);
   } catch (error) {

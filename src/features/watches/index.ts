@@ -1,6 +1,7 @@
 import type { WebClient } from '@slack/web-api';
 import type { Queue } from 'bullmq';
 import type { DnsClient } from '../../dns/client.js';
+import type { TrustAnchor } from '../../dns/validator.js';
 import type { RegistrarClient } from '../../registrar/index.js';
 import type { BaseDeps } from '../../shared/deps.js';
 import type { Limiter } from '../../shared/limiter.js';
@@ -47,6 +48,8 @@ export interface WatchesDeps extends BaseDeps {
   /** A watched domain's live DNS check (dns-look.ts). */
   dnsClient: DnsClient;
   productsCa: ProductsCa;
+  /** DNSSEC_TRUST_ANCHOR (dns/validator.ts). */
+  trustAnchors: readonly TrustAnchor[];
   languages: Languages;
 }
 

@@ -18,6 +18,17 @@ const ADDRESS_KINDS: Record<string, string> = {
   invalid: 'keine IP-Adresse',
 };
 
+/** Warum eine Kette ungültig ist (dns/validator.ts), wie der Befund „bogus“ es sagt. */
+const BOGUS_REASONS: Record<string, string> = {
+  noMatchingKey: 'kein Schlüssel passt zum DS',
+  badSignature: 'eine Signatur ist ungültig',
+  expired: 'Signaturen abgelaufen',
+  notYetValid: 'Signaturen noch nicht gültig',
+  missingSignature: 'Signaturen fehlen',
+  noDenial: 'kein DS und kein Nachweis, dass es keinen gibt',
+  resolvers: 'die Resolver können sie nicht validieren',
+};
+
 /** Was Regdesk über die Live-Diagnose des DNS sagt, `/dns check` (siehe ../index.ts). */
 export const diagnostics = {
   checkUsage: 'check DOMAIN',
@@ -45,15 +56,19 @@ export const diagnostics = {
   notCheckedLine: (p: { what: string; why: string }) => `• ${p.what}: ${p.why}`,
   factsDelegation: (p: { parent: string; zone: string; registrar: string }) =>
     `*Delegierung* übergeordnete Zone: ${p.parent} · Zone: ${p.zone} · Registrar: ${p.registrar}`,
-  factsDnssec: (p: { registrar: string; resolver: string; ds: string }) =>
-    `*DNSSEC* Registrar: ${p.registrar} · Resolver: ${p.resolver} · DS in der übergeordneten Zone: ${p.ds}`,
+  factsDnssec: (p: { registrar: string; verdict: string; ds: string }) =>
+    `*DNSSEC* Registrar: ${p.registrar} · Kette: ${p.verdict} · DS in der übergeordneten Zone: ${p.ds}`,
   factsNone: '—',
   registrarDnssec: (p: { desired: string; live: string }) => `Soll ${p.desired}, Ist ${p.live}`,
-  resolverSecure: 'sicher (validiert)',
-  resolverInsecure: 'unsicher (nicht signiert)',
-  resolverBogus: 'ungültig (Validierung schlägt fehl)',
-  resolverFailing: 'gestört (SERVFAIL)',
-  resolverUnknown: 'unbekannt',
+  verdictSecure: 'sicher',
+  verdictInsecure: 'unsicher (nicht signiert)',
+  verdictBogus: 'ungültig (Validierung schlägt fehl)',
+  verdictFailing: 'gestört (SERVFAIL)',
+  verdictUnknown: 'unbekannt',
+  verdictUnvalidated: 'nicht geprüft: signiert, aber die Resolver validieren DNSSEC nicht',
+  byChain: (p: { verdict: string }) => `${p.verdict}, von Regdesk ab der Wurzel validiert`,
+  byResolvers: (p: { verdict: string }) => `${p.verdict}, laut den Resolvern`,
+  resolversDoNotValidate: 'die konfigurierten Resolver validieren DNSSEC nicht',
   truncated: (p: { more: number }) => `…und ${n(p.more)} weitere.`,
 
   // Warum etwas nicht prüfbar war
@@ -124,8 +139,8 @@ export const diagnosticFindings = {
     `Die Signaturen von ${p.name} sind abgelaufen (${p.date}): Validierende Resolver lehnen jede Antwort ab.`,
   signaturesExpiring: (p: { name: string; date: string }) =>
     `Die Signaturen von ${p.name} laufen in weniger als 7 Tagen ab (${p.date}): Der Signierdienst erneuert sie nicht.`,
-  bogus: (p: { name: string }) =>
-    `Validierende Resolver können ${p.name} nicht validieren (bogus): Sie antworten dafür mit SERVFAIL.`,
+  bogus: (p: { name: string; at: string; reason: string }) =>
+    `${p.name} lässt sich nicht validieren (bogus, ${BOGUS_REASONS[p.reason] ?? p.reason}${p.at === p.name ? '' : ` bei ${p.at}`}): Validierende Resolver antworten dafür mit SERVFAIL.`,
   registryActiveNoDs: (p: { state: string }) =>
     `Der Registrar meldet DNSSEC im Ist-Zustand als ${p.state}, aber in der übergeordneten Zone gibt es keinen DS-Eintrag: Die Registry hat ihn nicht veröffentlicht.`,
   registrarOffDsPresent: (p: { state: string }) =>

@@ -18,6 +18,17 @@ const ADDRESS_KINDS: Record<string, string> = {
   invalid: 'not an IP address',
 };
 
+/** Why a chain is bogus (dns/validator.ts), as the bogus finding says it. */
+const BOGUS_REASONS: Record<string, string> = {
+  noMatchingKey: 'no key matches the DS',
+  badSignature: 'a signature does not verify',
+  expired: 'signatures expired',
+  notYetValid: 'signatures not valid yet',
+  missingSignature: 'signatures missing',
+  noDenial: 'no DS and no proof that there is none',
+  resolvers: 'the resolvers fail to validate it',
+};
+
 /** What Regdesk says about live DNS diagnostics, `/dns check` (see ../index.ts). */
 export const diagnostics = {
   checkUsage: 'check DOMAIN',
@@ -44,15 +55,19 @@ export const diagnostics = {
   notCheckedLine: (p: { what: string; why: string }) => `• ${p.what}: ${p.why}`,
   factsDelegation: (p: { parent: string; zone: string; registrar: string }) =>
     `*Delegation* parent: ${p.parent} · zone: ${p.zone} · registrar: ${p.registrar}`,
-  factsDnssec: (p: { registrar: string; resolver: string; ds: string }) =>
-    `*DNSSEC* registrar: ${p.registrar} · resolvers: ${p.resolver} · DS at the parent: ${p.ds}`,
+  factsDnssec: (p: { registrar: string; verdict: string; ds: string }) =>
+    `*DNSSEC* registrar: ${p.registrar} · chain: ${p.verdict} · DS at the parent: ${p.ds}`,
   factsNone: '—',
   registrarDnssec: (p: { desired: string; live: string }) => `desired ${p.desired}, live ${p.live}`,
-  resolverSecure: 'secure (validated)',
-  resolverInsecure: 'insecure (not signed)',
-  resolverBogus: 'bogus (validation fails)',
-  resolverFailing: 'failing (SERVFAIL)',
-  resolverUnknown: 'not known',
+  verdictSecure: 'secure',
+  verdictInsecure: 'insecure (not signed)',
+  verdictBogus: 'bogus (validation fails)',
+  verdictFailing: 'failing (SERVFAIL)',
+  verdictUnknown: 'not known',
+  verdictUnvalidated: 'not verified: signed, but the resolvers do not validate DNSSEC',
+  byChain: (p: { verdict: string }) => `${p.verdict}, validated by Regdesk from the root`,
+  byResolvers: (p: { verdict: string }) => `${p.verdict}, as the resolvers say`,
+  resolversDoNotValidate: 'the configured resolvers do not validate DNSSEC',
   truncated: (p: { more: number }) => `…and ${n(p.more)} more.`,
 
   // Why something could not be checked
@@ -121,8 +136,8 @@ export const diagnosticFindings = {
     `The signatures of ${p.name} expired ${p.date}: validating resolvers refuse every answer.`,
   signaturesExpiring: (p: { name: string; date: string }) =>
     `The signatures of ${p.name} expire ${p.date}, within 7 days: the signer is not refreshing them.`,
-  bogus: (p: { name: string }) =>
-    `Validating resolvers cannot validate ${p.name} (bogus): they answer SERVFAIL for it.`,
+  bogus: (p: { name: string; at: string; reason: string }) =>
+    `${p.name} does not validate (bogus, ${BOGUS_REASONS[p.reason] ?? p.reason}${p.at === p.name ? '' : ` at ${p.at}`}): validating resolvers answer SERVFAIL for it.`,
   registryActiveNoDs: (p: { state: string }) =>
     `The registrar reports DNSSEC live as ${p.state}, but there is no DS at the parent: the registry has not published it.`,
   registrarOffDsPresent: (p: { state: string }) =>
