@@ -20,7 +20,7 @@ export async function resolversValidate(dns: DnsClient): Promise<ResolverValidat
 }
 
 /**
- * Says once, at start, when DNSSEC verdicts cannot lean on the resolvers (docs/requirements.md R49):
+ * Says once, at start, when DNSSEC verdicts cannot lean on the resolvers (docs/requirements.md R50):
  * Regdesk then validates from the root itself, and says "not verified" where it cannot read the chain.
  * In the background: start-up waits for no resolver.
  */
