@@ -148,6 +148,10 @@ describe('DNS record changes: rules in the modal, approval, Revert, confirmed on
       // …and the apex already has an SPF record.
       [{ type: 'TXT', name: '@', data: 'v=spf1 -all' }, RECORD_IDS.data, 'SPF'],
       [{ type: 'CNAME', name: '@', data: 'target.example.net' }, RECORD_IDS.type, 'ALIAS'],
+      // Invisible characters: a right-to-left override would show the approver another text.
+      [{ type: 'TXT', name: 'note', data: 'v=spf1 \u202e-all' }, RECORD_IDS.data, 'U+202E'],
+      [{ type: 'CAA', name: '@', data: '0 issue "letsencrypt.org\u200b"' }, RECORD_IDS.data, 'U+200B'],
+      [{ type: 'TXT', name: 'note', data: 'hidden\u{e0041}tag' }, RECORD_IDS.data, 'U+E0041'],
     ];
     for (const [typed, block, mention] of cases) {
       const answer = await submit(metadata, typed);
@@ -235,6 +239,27 @@ describe('DNS record changes: rules in the modal, approval, Revert, confirmed on
     } finally {
       await h.running.services.policies.set(WS, DEFAULT_POLICY);
     }
+  });
+
+  it('shows the approver invisible characters of a record written elsewhere, written out', async () => {
+    const channel = 'CREC7';
+    const records = h.sandbox.state.domains.get(zone)?.records ?? [];
+    const id = Math.max(...records.map((r) => r.id)) + 1;
+    // Written at the registrar by someone else: reads "letsencrypt.org" with the override hidden.
+    records.push({
+      id,
+      name: `bidi.${zone}.`,
+      type: 'CAA',
+      data: '0 issue "\u202egro.tpyrcnesttel"',
+      ttl: 300,
+      auto: false,
+      active: true,
+    });
+    const before = h.slack.calls.filter(isRequestIn(channel)).length;
+    await h.driver.command('/dns', `record delete ${zone} ${id}`, { user: REQUESTER, channel });
+    const request = await nextRequest(channel, before);
+    expect(request.shown).toContain('[U+202E]gro.tpyrcnesttel');
+    expect(request.shown).not.toContain('\u202e');
   });
 
   it('refuses records the registrar manages, ids of other zones, and an edit of a record changed since it was asked', async () => {

@@ -2,6 +2,7 @@ import { isIP, isIPv4, isIPv6 } from 'node:net';
 import { domainToASCII } from 'node:url';
 import type { DnsRecord as WireAnswer } from '../../dns/client.js';
 import { DNS_RECORD_TYPES } from '../../registrar/index.js';
+import { invisiblesIn } from '../../slack/mrkdwn.js';
 import { text } from '../../text/index.js';
 
 /**
@@ -134,6 +135,8 @@ function parseCaa(typed: string): Parsed {
   const inner = quoted?.[1] ?? rest;
   if (quoted === null && inner === '') return { error: say().caaFormat({ value }) };
   if (inner.includes('"') || CONTROL.test(inner)) return { error: say().caaValue({ value: inner }) };
+  const hidden = invisiblesIn(inner);
+  if (hidden.length > 0) return { error: say().invisible({ characters: hidden.join(', ') }) };
   return { data: `${Number(flags)} ${lowerTag} "${inner}"` };
 }
 
@@ -159,6 +162,8 @@ export function parseData(type: RecordType, typed: string): Parsed {
       const content = unquoteText(value);
       if (content === '') return { error: say().dataEmpty({ type }) };
       if (CONTROL.test(content)) return { error: say().txtControl };
+      const hidden = invisiblesIn(content);
+      if (hidden.length > 0) return { error: say().invisible({ characters: hidden.join(', ') }) };
       if (content.length > MAX_TXT)
         return { error: say().txtTooLong({ length: content.length, max: MAX_TXT }) };
       return { data: content };

@@ -53,6 +53,8 @@ export const recordRules = {
     `${p.value} ist kein Hostname: Schreiben Sie einen vollständigen Namen, etwa host.example.de.`,
   txtControl:
     'Der Text enthält ein Steuerzeichen (einen Zeilenumbruch, einen Tabulator …): Schreiben Sie ihn ohne solche Zeichen in eine Zeile.',
+  invisible: (p: { characters: string }) =>
+    `Der Wert enthält unsichtbare Zeichen (${p.characters}), die Text bei der Anzeige umordnen oder verbergen: Entfernen Sie sie, damit alle lesen, was eingetragen wird.`,
   txtTooLong: (p: { length: number; max: number }) =>
     `Der Text hat ${n(p.length)} Zeichen, erlaubt sind höchstens ${n(p.max)}: Kürzen Sie ihn.`,
   srvFormat: (p: { value: string }) =>

@@ -53,6 +53,8 @@ export const recordRules = {
     `${p.value} is not a host name: write a full name, such as host.example.de.`,
   txtControl:
     'The text holds a control character (a line break, a tab …): write it on one line without them.',
+  invisible: (p: { characters: string }) =>
+    `The value holds invisible characters (${p.characters}) that reorder or hide text when shown: remove them, so everyone reads what is written.`,
   txtTooLong: (p: { length: number; max: number }) =>
     `The text has ${n(p.length)} characters, more than ${n(p.max)}: shorten it.`,
   srvFormat: (p: { value: string }) =>
