@@ -19,6 +19,8 @@ export interface Config {
   port: number;
   /** `/healthz` and `/metrics` of `regdesk worker`. */
   workerPort: number;
+  /** METRICS_PORT: `/metrics` of `start` and `web` on a listener of its own, without a token. */
+  metricsPort?: number;
   logLevel: LogLevel;
   slack: {
     mode: SlackMode;
@@ -167,6 +169,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv): Config {
   return {
     port: e.PORT,
     workerPort: e.WORKER_PORT,
+    ...(e.METRICS_PORT === undefined ? {} : { metricsPort: e.METRICS_PORT }),
     logLevel: e.LOG_LEVEL,
     slack,
     registrar,

@@ -43,6 +43,8 @@ export interface Running {
   http?: HttpFront;
   /** `/healthz` and `/metrics` of a `worker` process, on WORKER_PORT. */
   workerHttp?: HttpFront;
+  /** `/metrics` of `start` and `web` on METRICS_PORT, when set. */
+  metricsHttp?: HttpFront;
   slack?: SlackApp;
   services: Services;
   /** Where Redis is (passwords masked). */

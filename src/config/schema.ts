@@ -119,6 +119,8 @@ export const flag = z
 export const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   WORKER_PORT: z.coerce.number().int().min(0).max(65_535).default(3001),
+  /** Contract §2: a listener of its own for `/metrics` of `start` and `web`, without a token. */
+  METRICS_PORT: optionalText.pipe(z.coerce.number<string | undefined>().int().min(0).max(65_535).optional()),
   SLACK_SIGNING_SECRET: optionalText,
   SLACK_BOT_TOKEN: optionalText.pipe(
     z.string().startsWith('xoxb-', 'must be a bot token (xoxb-…)').optional(),

@@ -25,14 +25,27 @@ export interface HttpFrontOptions {
   slack?: RequestListener;
   /** Said to whoever posts to /slack/events while Slack is not configured. */
   unconfiguredHint?: string;
-  /** When set, `/metrics` needs `Authorization: Bearer <token>`. */
-  metricsToken?: string;
+  /** Who may read `/metrics` on this listener. */
+  metricsAccess: MetricsAccess;
   /**
    * More routes, tried before the 404 (the playground's): resolves true when it answered the request.
    * It reads its own bodies, within its own limits.
    */
   routes?: (req: IncomingMessage, res: ServerResponse, path: string) => Promise<boolean>;
 }
+
+/**
+ * Who may read `/metrics` on one listener (contract §2): anyone, where the port never faces Slack
+ * (METRICS_PORT, a worker's WORKER_PORT); the bearer of METRICS_TOKEN; this machine only, on PORT
+ * with neither METRICS_TOKEN nor METRICS_PORT; or nobody here, on PORT when METRICS_PORT serves them.
+ * A same-host reverse proxy makes every Slack request a loopback one, so METRICS_PORT ends the
+ * loopback exception rather than trusting it.
+ */
+export type MetricsAccess =
+  | { kind: 'open' }
+  | { kind: 'token'; token: string }
+  | { kind: 'loopback' }
+  | { kind: 'elsewhere'; port: number };
 
 export interface HttpFront {
   server: Server;
@@ -71,16 +84,24 @@ export async function startHttpFront(options: HttpFrontOptions): Promise<HttpFro
       return;
     }
     if (req.method === 'GET' && path === '/metrics') {
-      if (options.metricsToken !== undefined && !bearerMatches(req, options.metricsToken)) {
+      const access = options.metricsAccess;
+      if (access.kind === 'token' && !bearerMatches(req, access.token)) {
         res.writeHead(401, { 'www-authenticate': 'Bearer' }).end();
+        return;
+      }
+      if (access.kind === 'elsewhere') {
+        sendJson(res, 404, {
+          error: 'metrics_elsewhere',
+          hint: `Metrics are served on METRICS_PORT (${access.port}); set METRICS_TOKEN to read them here too.`,
+        });
         return;
       }
       // Without a token the metrics (queue depths, approval counts, traffic) are for this machine
       // only: the port also faces Slack, and so the internet.
-      if (options.metricsToken === undefined && !isLoopback(req.socket.remoteAddress)) {
+      if (access.kind === 'loopback' && !isLoopback(req.socket.remoteAddress)) {
         sendJson(res, 403, {
           error: 'metrics_loopback_only',
-          hint: 'Set METRICS_TOKEN and scrape with `Authorization: Bearer <token>` from other hosts.',
+          hint: 'Set METRICS_PORT (a listener of its own), or METRICS_TOKEN and scrape with `Authorization: Bearer <token>`.',
         });
         return;
       }

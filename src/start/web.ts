@@ -7,7 +7,12 @@ import type { Services } from '../services.js';
 import type { Metrics } from '../shared/metrics.js';
 import type { KeySpace, Redis } from '../shared/redis.js';
 import { createSlackApp, type Feature, type SlackApp } from '../slack/app.js';
-import { type HealthReport, type HttpFront, startHttpFront } from '../slack/http-front.js';
+import {
+  type HealthReport,
+  type HttpFront,
+  type MetricsAccess,
+  startHttpFront,
+} from '../slack/http-front.js';
 import type { StartContext } from './context.js';
 import { loadPlayground } from './playground.js';
 
@@ -26,6 +31,8 @@ export interface WebDeps {
 
 export interface Web {
   http: HttpFront;
+  /** METRICS_PORT's listener, when set. */
+  metricsHttp?: HttpFront;
   slack?: SlackApp;
   playground?: { url: string; slack: SlackStandIn };
 }
@@ -66,14 +73,28 @@ export async function startWeb(ctx: StartContext, deps: WebDeps): Promise<Web> {
     logger,
     metrics,
     health: deps.health,
-    ...(config.metricsToken === undefined ? {} : { metricsToken: config.metricsToken }),
+    metricsAccess: slackPortMetrics(config),
     ...(slackApp?.receiver === undefined ? {} : { slack: slackApp.receiver.requestListener }),
     unconfiguredHint: 'Set SLACK_SIGNING_SECRET and SLACK_BOT_TOKEN (see README).',
     ...(playground === undefined ? {} : { routes: playground.handle }),
   });
   closers.push('http', () => http.stop());
+  let metricsHttp: HttpFront | undefined;
+  if (config.metricsPort !== undefined) {
+    const metricsFront = await startHttpFront({
+      port: config.metricsPort,
+      logger,
+      metrics,
+      health: deps.health,
+      metricsAccess: { kind: 'open' },
+      unconfiguredHint: 'This is METRICS_PORT: Slack requests go to PORT.',
+    });
+    closers.push('metrics-http', () => metricsFront.stop());
+    metricsHttp = metricsFront;
+    logger.info({ port: metricsFront.port }, 'metrics listening');
+  }
   front = http;
-  const web: Web = { http };
+  const web: Web = { http, ...(metricsHttp === undefined ? {} : { metricsHttp }) };
   if (playground !== undefined) {
     // Closed before the HTTP front: its event streams would otherwise hold the server open.
     closers.push('playground', async () => playground.close());
@@ -102,4 +123,11 @@ function featureRegistrations(services: Services): Feature[] {
         if ('register' in feature) feature.register(app, { ...services, ...slackDeps });
       },
   );
+}
+
+/** `/metrics` on PORT, which faces Slack: with METRICS_TOKEN; else on METRICS_PORT; else loopback only. */
+function slackPortMetrics(config: Config): MetricsAccess {
+  if (config.metricsToken !== undefined) return { kind: 'token', token: config.metricsToken };
+  if (config.metricsPort !== undefined) return { kind: 'elsewhere', port: config.metricsPort };
+  return { kind: 'loopback' };
 }

@@ -69,7 +69,8 @@ export async function startWorkers(ctx: StartContext, deps: WorkerDeps): Promise
       logger,
       metrics,
       health: deps.health,
-      ...(config.metricsToken === undefined ? {} : { metricsToken: config.metricsToken }),
+      // WORKER_PORT never faces Slack: Prometheus scrapes it as it is.
+      metricsAccess: { kind: 'open' },
       unconfiguredHint: 'This is a `regdesk worker`: Slack requests go to `regdesk web`.',
     });
     closers.push('worker-http', () => workerHttp.stop());

@@ -225,7 +225,11 @@ describe('deploy/kubernetes', () => {
       expect(container?.args).toEqual([role]);
       expect(container?.command).toBeUndefined();
       expect(config[variable]).toBe(String(port));
-      expect(container?.ports).toEqual([{ name: 'http', containerPort: port }]);
+      // A web pod's metrics have a port of their own (METRICS_PORT), which no ingress routes to.
+      expect(container?.ports).toEqual([
+        { name: 'http', containerPort: port },
+        ...(role === 'web' ? [{ name: 'metrics', containerPort: Number(config.METRICS_PORT) }] : []),
+      ]);
       expect(container?.envFrom).toEqual([
         { configMapRef: { name: 'regdesk-config' } },
         { secretRef: { name: secretExample?.metadata?.name } },

@@ -131,7 +131,7 @@ function sample(text: string, series: string): number {
 
 /**
  * Every process, web or worker, reports the shared queues' depth; workers report what they ran; the
- * token guards /metrics; a worker's /healthz answers 200 while Redis does.
+ * token guards /metrics on PORT (a worker's WORKER_PORT serves them to anyone); a worker's /healthz answers 200 while Redis does.
  */
 export async function metricsEverywhere(world: World): Promise<void> {
   // One question now: the workers that answered earlier ones may have been killed since (their
@@ -142,7 +142,10 @@ export async function metricsEverywhere(world: World): Promise<void> {
   );
   const depths: string[] = [];
   for (const proc of live) {
-    expect((await fetch(`http://127.0.0.1:${proc.port}/metrics`)).status, proc.role).toBe(401);
+    // The token guards PORT, which faces Slack; a worker's WORKER_PORT never does, and is open.
+    expect((await fetch(`http://127.0.0.1:${proc.port}/metrics`)).status, proc.role).toBe(
+      proc.role === 'worker' ? 200 : 401,
+    );
     const text = await scrape(proc.port);
     const depth: Record<string, number> = {};
     for (const queue of ['assistant', 'approvals', 'follow']) {

@@ -136,3 +136,36 @@ describe('/metrics without METRICS_TOKEN', () => {
       expect(isLoopback(remote)).toBe(false);
   });
 });
+
+describe('/metrics with METRICS_PORT (a listener that never faces Slack)', () => {
+  let h: Harness;
+  let tokened: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ env: { METRICS_PORT: '0' } });
+    tokened = await startHarness({ env: { METRICS_PORT: '0', METRICS_TOKEN } });
+  });
+  afterAll(async () => {
+    await h?.stop();
+    await tokened?.stop();
+  });
+
+  const metricsUrl = (harness: Harness) => `http://127.0.0.1:${harness.running.metricsHttp?.port}/metrics`;
+
+  it('serves the metrics there without a token, and not on PORT, even to loopback (a same-host proxy)', async () => {
+    const open = await fetch(metricsUrl(h));
+    expect(open.status).toBe(200);
+    expect(await open.text()).toContain('regdesk_http_requests_total');
+    const onSlackPort = await fetch(`${h.url}/metrics`);
+    expect(onSlackPort.status).toBe(404);
+    expect(await onSlackPort.json()).toMatchObject({ error: 'metrics_elsewhere' });
+  });
+
+  it('serves them on PORT too to the bearer of METRICS_TOKEN, and on METRICS_PORT to anyone', async () => {
+    expect((await fetch(`${tokened.url}/metrics`)).status).toBe(401);
+    const withToken = await fetch(`${tokened.url}/metrics`, {
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
+    expect(withToken.status).toBe(200);
+    expect((await fetch(metricsUrl(tokened))).status).toBe(200);
+  });
+});
