@@ -1,4 +1,5 @@
 import { type Config, ConfigError } from '../config.js';
+import { parseTrustAnchors, type TrustAnchor } from '../dns/validator.js';
 import type { PlaygroundSlack } from '../playground/index.js';
 import type { Sandbox } from '../sandbox/index.js';
 import type { Redis } from '../shared/redis.js';
@@ -59,6 +60,8 @@ export async function startPlaygroundMode(
             dnsResolvers: dns.resolvers,
             dnsNameserverPort: dns.nameserverPort,
             liveCheckAllow: [...(own.liveCheckAllow ?? []), ...dns.allowed],
+            // The playground's root signs its own zones: DNSSEC is validated from its anchor.
+            dnssecTrustAnchors: playgroundAnchors(dns.trustAnchor),
           }),
     },
     playgroundSlack: started,
@@ -79,4 +82,11 @@ export async function loadPlayground(): Promise<typeof import('../playground/ind
       'REGDESK_PLAYGROUND: this build has no playground (the production image leaves it out). Set SLACK_SIGNING_SECRET and SLACK_BOT_TOKEN (or the OAuth settings), or run `npm start` from a checkout to try the playground.',
     ]);
   }
+}
+
+function playgroundAnchors(trustAnchor: string): TrustAnchor[] {
+  const parsed = parseTrustAnchors(trustAnchor);
+  if ('problem' in parsed)
+    throw new Error(`The playground's DNS made a trust anchor it cannot read: ${parsed.problem}`);
+  return parsed.anchors;
 }

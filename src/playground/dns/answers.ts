@@ -1,7 +1,10 @@
 // What each part of the playground's DNS answers, from the world the sandbox makes (world.ts).
 import * as wire from 'dns-packet';
 import { canonicalName } from '../../dns/client.js';
-import { type Answer, type Role, type World, within } from './world.js';
+import { isWithin } from '../../dns/denial.js';
+import { canonicalOwner, labelsOf } from '../../dns/signatures.js';
+import { cutsOf, denialOf, signed, type Zone } from './signer.js';
+import type { Answer, Role, World } from './world.js';
 
 const RCODE = { NOERROR: 0, SERVFAIL: 2, NXDOMAIN: 3, REFUSED: 5 } as const;
 /** A DNS message over UDP without EDNS0 (RFC 1035); beyond it the client comes back over TCP. */
@@ -16,120 +19,100 @@ interface Reply {
   additionals?: Answer[];
 }
 
-const tldOf = (name: string) => canonicalName(name).split('.').at(-1) ?? '';
+/**
+ * What an authoritative server of `zone` says (RFC 1034 §4.3.2), with the RRSIGs and NSEC records of
+ * RFC 4035 §3.1 when the zone is signed: a referral at a delegation (its DS, or the NSEC proving none),
+ * the RRset asked or a CNAME, else the SOA and the proof that nothing is there.
+ */
+function authoritative(zone: Zone, name: string, type: string): Reply {
+  const qname = canonicalOwner(name);
+  const at = (owner: string, wanted: string) =>
+    zone.records.filter((record) => record.type === wanted && canonicalOwner(record.name) === owner);
+  // The delegation nearest the apex above the name: below it the zone has only glue. A DS is the
+  // parent's side of its cut, so the parent answers it.
+  const [cut] = cutsOf(zone)
+    .filter((owner) => isWithin(qname, owner) && !(owner === qname && type === 'DS'))
+    .sort((a, b) => labelsOf(a).length - labelsOf(b).length);
+  if (cut !== undefined) {
+    const ns = at(cut, 'NS');
+    const hosts = ns.flatMap((record) => (record.type === 'NS' ? [canonicalOwner(record.data)] : []));
+    const ds = at(cut, 'DS');
+    return {
+      rcode: 'NOERROR',
+      authoritative: false,
+      authorities: [...ns, ...(ds.length > 0 ? signed(zone, ds) : denialOf(zone, cut, false))],
+      additionals: zone.records.filter(
+        (record) =>
+          (record.type === 'A' || record.type === 'AAAA') && hosts.includes(canonicalOwner(record.name)),
+      ),
+    };
+  }
+  const exact = at(qname, type);
+  if (exact.length > 0) return { rcode: 'NOERROR', authoritative: true, answers: signed(zone, exact) };
+  const alias = at(qname, 'CNAME');
+  if (alias.length > 0) return { rcode: 'NOERROR', authoritative: true, answers: signed(zone, alias) };
+  const exists = zone.records.some((record) => isWithin(record.name, qname));
+  return {
+    rcode: exists ? 'NOERROR' : 'NXDOMAIN',
+    authoritative: true,
+    authorities: [...signed(zone, at(zone.apex, 'SOA')), ...denialOf(zone, qname, !exists)],
+  };
+}
 
 /** What one of the registrar's nameservers says: with authority, for zones it hosts; else REFUSED. */
 function answerAsNameserver(world: World, name: string, type: string): Reply {
   const domain = world.zoneOf(name);
   if (domain === undefined || !world.hosted(domain)) return { rcode: 'REFUSED', authoritative: false };
-  const records = world.records(domain);
-  const qname = canonicalName(name);
-  const here = records.filter((record) => canonicalName(record.name) === qname);
-  const soa = [world.soa(domain)];
-  // Below the apex, an NS set is a delegation: a referral, without authority.
-  const cut = here.filter((record) => record.type === 'NS');
-  if (qname !== domain.domain && cut.length > 0 && type !== 'DS')
-    return { rcode: 'NOERROR', authoritative: false, authorities: cut };
-  const exact = here.filter((record) => record.type === type);
-  if (exact.length > 0) return { rcode: 'NOERROR', authoritative: true, answers: exact };
-  const alias = here.find((record) => record.type === 'CNAME');
-  if (alias !== undefined) return { rcode: 'NOERROR', authoritative: true, answers: [alias] };
-  const exists = records.some((record) => within(canonicalName(record.name), qname));
-  return { rcode: exists ? 'NOERROR' : 'NXDOMAIN', authoritative: true, authorities: soa };
+  return authoritative(world.zone(domain), name, type);
 }
 
-/** What a TLD's server says: referrals to the sandbox's domains, their DS, NXDOMAIN for the rest. */
-function answerAsTld(world: World, name: string, type: string): Reply {
-  const tld = tldOf(name);
-  const qname = canonicalName(name);
-  const tldSoa = {
-    type: 'SOA',
-    name: tld,
-    ttl: 900,
-    data: {
-      mname: `a.nic.${tld}`,
-      rname: `hostmaster.nic.${tld}`,
-      serial: 1,
-      refresh: 3600,
-      retry: 900,
-      expire: 604_800,
-      minimum: 900,
-    },
-  } as Answer;
-  if (qname === tld) {
-    if (type === 'NS')
-      return {
-        rcode: 'NOERROR',
-        authoritative: true,
-        answers: [{ type: 'NS', name: tld, ttl: 86_400, data: `a.nic.${tld}` } as Answer],
-      };
-    return type === 'SOA'
-      ? { rcode: 'NOERROR', authoritative: true, answers: [tldSoa] }
-      : { rcode: 'NOERROR', authoritative: true, authorities: [tldSoa] };
-  }
-  const domain = world.zoneOf(name);
-  if (domain === undefined) return { rcode: 'NXDOMAIN', authoritative: true, authorities: [tldSoa] };
-  if (type === 'DS' && qname === domain.domain) {
-    const ds = world.ds(domain);
-    return ds.length > 0
-      ? { rcode: 'NOERROR', authoritative: true, answers: ds }
-      : { rcode: 'NOERROR', authoritative: true, authorities: [tldSoa] };
-  }
-  const hosts = world.delegation(domain);
-  return {
-    rcode: 'NOERROR',
-    authoritative: false,
-    authorities: hosts.map(
-      (host) => ({ type: 'NS', name: domain.domain, ttl: 86_400, data: host }) as Answer,
-    ),
-    // Glue for nameservers inside the delegated zone (a vanity set's names).
-    additionals: hosts.flatMap((host) => {
-      const address = world.addressOf(host);
-      return within(host, domain.domain) && address !== undefined
-        ? [{ type: 'A', name: host, ttl: 86_400, data: address } as Answer]
-        : [];
-    }),
-  };
-}
-
-/** The recursive resolver: what the servers above would say, followed through CNAMEs. */
+/**
+ * The recursive resolver: what the servers above would say, followed through CNAMEs, with their
+ * RRSIGs. AD where the data comes from signed zones: the root's and the TLDs' always, a hosted zone's
+ * when the sandbox signs it.
+ */
 function answerAsResolver(world: World, name: string, type: string): Reply {
   const qname = canonicalName(name);
-  if (qname === '' || !qname.includes('.')) {
-    const asked = answerAsTld(world, qname === '' ? 'invalid' : qname, type);
-    return qname === '' ? { rcode: 'NOERROR', authoritative: false } : { ...asked, authoritative: false };
-  }
   const address = world.addressOf(qname);
   if (address !== undefined && (type === 'A' || type === 'AAAA'))
     return {
       rcode: 'NOERROR',
       authoritative: false,
-      answers: type === 'A' ? [{ type: 'A', name: qname, ttl: 86_400, data: address } as Answer] : [],
+      answers: type === 'A' ? [{ type: 'A', name: qname, ttl: 86_400, data: address }] : [],
     };
   const domain = world.zoneOf(qname);
-  if (domain === undefined) return { rcode: 'NXDOMAIN', authoritative: false };
-  if (type === 'DS') return { ...answerAsTld(world, qname, type), authoritative: false };
+  // A zone's DS is its parent's, and what is in no sandbox zone the root's or a TLD's to say.
+  if (domain === undefined || (type === 'DS' && qname === domain.domain))
+    return {
+      ...authoritative(world.registryZone(qname, type), qname, type),
+      authoritative: false,
+      authenticated: true,
+    };
   if (!world.hosted(domain)) return { rcode: 'SERVFAIL', authoritative: false };
   const answers: Answer[] = [];
-  let reply = answerAsNameserver(world, qname, type);
+  let zone = world.zone(domain);
+  let secure = zone.key !== undefined;
+  let reply = authoritative(zone, qname, type);
   // Through CNAMEs, as a resolver follows them (within the sandbox's zones; eight links at most).
   for (let hops = 0; type !== 'CNAME' && hops < 8; hops++) {
-    const alias =
-      reply.answers?.length === 1 && reply.answers[0]?.type === 'CNAME' ? reply.answers[0] : undefined;
-    if (alias === undefined) break;
-    answers.push(alias);
-    const target = canonicalName(String(alias.data));
+    const alias = reply.answers?.find((record) => record.type === 'CNAME');
+    if (alias?.type !== 'CNAME') break;
+    answers.push(...(reply.answers ?? []));
+    const target = canonicalName(alias.data);
     const next = world.zoneOf(target);
-    reply =
-      next !== undefined && world.hosted(next)
-        ? answerAsNameserver(world, target, type)
-        : { rcode: 'NOERROR', authoritative: false };
+    if (next === undefined || !world.hosted(next)) {
+      reply = { rcode: 'NOERROR', authoritative: false };
+      continue;
+    }
+    zone = world.zone(next);
+    secure &&= zone.key !== undefined;
+    reply = authoritative(zone, target, type);
   }
   answers.push(...(reply.answers ?? []));
   return {
     rcode: answers.length > 0 ? 'NOERROR' : reply.rcode,
     authoritative: false,
-    authenticated: world.signed(domain),
+    authenticated: secure,
     answers,
     authorities: answers.length > 0 ? [] : (reply.authorities ?? []),
   };
@@ -141,13 +124,18 @@ function respond(world: World, role: Role, query: wire.Packet, limit: number): B
   const flags = query.flags ?? 0;
   const recursion = (flags & wire.RECURSION_DESIRED) !== 0;
   const edns = (query.additionals ?? []).find((record) => record.type === 'OPT');
+  const dnssec = (((edns as { flags?: number } | undefined)?.flags ?? 0) & wire.DNSSEC_OK) !== 0;
+  // RRSIGs and NSEC only to a client that asked for them with DO (RFC 4035 §3.1, RFC 3225).
+  const served = (records: Answer[] | undefined) =>
+    (records ?? []).filter((record) => dnssec || (record.type !== 'RRSIG' && record.type !== 'NSEC'));
   let reply: Reply;
   if (question === undefined) reply = { rcode: 'REFUSED', authoritative: false };
   else if (role === 'resolver')
     reply = recursion
       ? answerAsResolver(world, question.name, question.type)
       : { rcode: 'REFUSED', authoritative: false };
-  else if (role === 'tld') reply = answerAsTld(world, question.name, question.type);
+  else if (role === 'tld')
+    reply = authoritative(world.registryZone(question.name, question.type), question.name, question.type);
   else reply = answerAsNameserver(world, question.name, question.type);
   const packet = (truncated: boolean): wire.Packet => ({
     type: 'response',
@@ -160,11 +148,13 @@ function respond(world: World, role: Role, query: wire.Packet, limit: number): B
       (truncated ? wire.TRUNCATED_RESPONSE : 0) +
       RCODE[reply.rcode],
     questions: question === undefined ? [] : [question],
-    answers: truncated ? [] : (reply.answers ?? []),
-    authorities: truncated ? [] : (reply.authorities ?? []),
+    answers: truncated ? [] : served(reply.answers),
+    authorities: truncated ? [] : served(reply.authorities),
     additionals: [
-      ...(truncated ? [] : (reply.additionals ?? [])),
-      ...(edns === undefined ? [] : [{ type: 'OPT', name: '.', udpPayloadSize: 1232 } as Answer]),
+      ...(truncated ? [] : served(reply.additionals)),
+      ...(edns === undefined
+        ? []
+        : [{ type: 'OPT', name: '.', udpPayloadSize: 1232, flags: dnssec ? wire.DNSSEC_OK : 0 } as Answer]),
     ],
   });
   const whole = wire.encode(packet(false));

@@ -14,11 +14,14 @@ export { completeDemoZones } from './world.js';
  * The playground's internet for DNS (README "Playground"): without it `/dns check`, publishing
  * validation records and record changes would ask the real DNS about zones that exist only in the
  * sandbox. One small server plays every part, each on its own loopback address and one port:
- * - the TLDs' servers (`a.nic.<tld>`), delegating each sandbox domain to its nameservers with glue,
- *   and holding a DS for zones the sandbox signs;
+ * - a root, delegating each TLD the sandbox's domains are in, and the TLDs' servers (`a.nic.<tld>`),
+ *   delegating each sandbox domain to its nameservers with glue, and a DS for zones the sandbox signs;
  * - the registrar's nameservers (the standard pair and the vanity sets' names), answering with
  *   authority from the sandbox's records as they are at that moment;
  * - a recursive resolver for the rest, which validates (AD) the zones the sandbox signs.
+ * The root and the TLDs are signed, and so are the zones the sandbox signs (signer.ts), each with a
+ * key of its own made per process: Regdesk validates the chain from `trustAnchor` as it would the
+ * internet's from IANA's.
  * Domains delegated to external nameservers are served by nobody: lame, as they would be here.
  * Written here rather than taken from a library: it answers from the sandbox's live state, which no
  * DNS server package does, and dns-packet does the wire format.
@@ -31,6 +34,8 @@ export interface PlaygroundDns {
   nameserverPort: number;
   /** The loopback range its servers live in, for LIVE_CHECK_ALLOW: loopback is never asked otherwise. */
   allowed: AllowedRange[];
+  /** For DNSSEC_TRUST_ANCHOR: the DS of this process's root key, `. IN DS <tag> 13 2 <hex>`. */
+  trustAnchor: string;
   close(): Promise<void>;
 }
 
@@ -107,6 +112,7 @@ export async function startPlaygroundDns(
         resolvers: [{ host: ADDRESS.resolver, port: first.port }],
         nameserverPort: first.port,
         allowed: [{ network: PLAYGROUND_RANGE.network, prefix: PLAYGROUND_RANGE.prefix }],
+        trustAnchor: world.trustAnchor,
         close: async () => {
           await Promise.all(
             started.map(

@@ -1,8 +1,7 @@
 // The sandbox's zones as DNS data: who serves what, at which address, with which records and keys.
-import { generateKeyPairSync } from 'node:crypto';
 import type * as wire from 'dns-packet';
 import { canonicalName } from '../../dns/client.js';
-import { dsDigest, keyTag } from '../../dns/dnssec.js';
+import { canonicalOwner, labelsOf } from '../../dns/signatures.js';
 import {
   nameserversOf,
   type Sandbox,
@@ -11,6 +10,7 @@ import {
   STANDARD_NAMESERVERS,
   VANITY_SETS,
 } from '../../sandbox/index.js';
+import { dnskeyRecord, dsRecord, newZoneKey, trustAnchorOf, type Zone, type ZoneKey } from './signer.js';
 
 /** Every part the playground's DNS plays, each on its own loopback address (one port for all). */
 export const ADDRESS = {
@@ -22,18 +22,24 @@ export const ADDRESS = {
 export type Role = keyof typeof ADDRESS;
 /** Every address above: what the playground adds to LIVE_CHECK_ALLOW. */
 export const PLAYGROUND_RANGE = { network: '127.53.0.0', prefix: 24 } as const;
-
-const DNSSEC_ALGORITHM = 13; // ECDSA P-256 with SHA-256
+/** The root's server: the TLDs' server (ADDRESS.tld) plays it too. */
+const ROOT_SERVER = 'a.root-servers.net';
 
 export type Answer = wire.Answer;
 
-export const within = (name: string, zone: string) => name === zone || name.endsWith(`.${zone}`);
+const within = (name: string, zone: string) => name === zone || name.endsWith(`.${zone}`);
 
 /** The world as the sandbox's state makes it, read anew for every question. */
 export class World {
-  readonly #keys = new Map<string, wire.DnskeyData>();
+  /** By zone apex: the root's, the TLDs' and the signed sandbox zones', made once per process. */
+  readonly #keys = new Map<string, ZoneKey>();
 
   constructor(private readonly sandbox: Pick<Sandbox, 'state'>) {}
+
+  /** The root key's DS: the trust anchor a validator of the playground's DNS starts from. */
+  get trustAnchor(): string {
+    return trustAnchorOf(this.#key('.'));
+  }
 
   /** The sandbox domain `name` is in or at. */
   zoneOf(name: string): SandboxDomain | undefined {
@@ -57,7 +63,7 @@ export class World {
   /** The address of a nameserver host the playground runs, else undefined (nobody answers for it). */
   addressOf(host: string): string | undefined {
     const name = canonicalName(host);
-    if (/^a\.nic\.[a-z0-9-]+$/.test(name)) return ADDRESS.tld;
+    if (/^a\.nic\.[a-z0-9-]+$/.test(name) || name === ROOT_SERVER) return ADDRESS.tld;
     const pairs = [STANDARD_NAMESERVERS, ...VANITY_SETS.map((set) => set.nameservers)];
     for (const pair of pairs) {
       const index = pair.map(canonicalName).indexOf(name);
@@ -70,34 +76,17 @@ export class World {
     return domain.dnssec.mode === 'regfish' && domain.dnssec.live === 'enabled' && this.hosted(domain);
   }
 
-  /** The zone's key signing key: made once per zone and process, as the registrar's signer would. */
-  key(domain: SandboxDomain): wire.DnskeyData {
-    const known = this.#keys.get(domain.domain);
+  /** A zone's key, kept for the process as the registrar's signer would keep it (DNSSEC off and on). */
+  #key(apex: string): ZoneKey {
+    const known = this.#keys.get(apex);
     if (known !== undefined) return known;
-    const { publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-    const jwk = publicKey.export({ format: 'jwk' });
-    const point = Buffer.concat([
-      Buffer.from(jwk.x ?? '', 'base64url'),
-      Buffer.from(jwk.y ?? '', 'base64url'),
-    ]);
-    const key = { flags: 257, algorithm: DNSSEC_ALGORITHM, key: point } as wire.DnskeyData;
-    this.#keys.set(domain.domain, key);
-    return key;
+    const made = newZoneKey();
+    this.#keys.set(apex, made);
+    return made;
   }
 
   ds(domain: SandboxDomain): Answer[] {
-    if (!this.signed(domain)) return [];
-    const key = this.key(domain);
-    const digest = dsDigest(domain.domain, key, 2);
-    if (digest === undefined) return [];
-    return [
-      {
-        type: 'DS',
-        name: domain.domain,
-        ttl: 3600,
-        data: { keyTag: keyTag(key), algorithm: DNSSEC_ALGORITHM, digestType: 2, digest },
-      } as Answer,
-    ];
+    return this.signed(domain) ? [dsRecord(domain.domain, this.#key(domain.domain))] : [];
   }
 
   soa(domain: SandboxDomain): Answer {
@@ -119,7 +108,7 @@ export class World {
         expire: 604_800,
         minimum: 300,
       },
-    } as Answer;
+    };
   }
 
   /** Every record of the zone, as its nameservers serve it. */
@@ -127,12 +116,9 @@ export class World {
     const apex = domain.domain;
     const served: Answer[] = [
       this.soa(domain),
-      ...this.delegation(domain).map(
-        (host) => ({ type: 'NS', name: apex, ttl: 86_400, data: host }) as Answer,
-      ),
+      ...this.delegation(domain).map((host): Answer => ({ type: 'NS', name: apex, ttl: 86_400, data: host })),
     ];
-    if (this.signed(domain))
-      served.push({ type: 'DNSKEY', name: apex, ttl: 3600, data: this.key(domain) } as Answer);
+    if (this.signed(domain)) served.push(dnskeyRecord(apex, this.#key(apex)));
     for (const record of domain.records) {
       if (!record.active) continue;
       // The apex NS set is the delegation's (the registrar keeps them in step).
@@ -141,6 +127,77 @@ export class World {
       if (answer !== undefined) served.push(answer);
     }
     return served;
+  }
+
+  /** The zone a hosted sandbox domain's nameservers serve, signed when the sandbox signs it. */
+  zone(domain: SandboxDomain): Zone {
+    const key = this.signed(domain) ? this.#key(domain.domain) : undefined;
+    return { apex: domain.domain, records: this.records(domain), key };
+  }
+
+  /** The TLDs the sandbox's domains are in: the root delegates these and no others. */
+  tlds(): string[] {
+    return [...new Set([...this.sandbox.state.domains.keys()].map((name) => labelsOf(name).at(-1) ?? ''))];
+  }
+
+  /**
+   * The zone of the TLDs' server (ADDRESS.tld) that answers for `name`: its TLD's, or the root's for
+   * the root itself, for a TLD's DS (the parent's side of the cut) and under TLDs no domain is in.
+   */
+  registryZone(name: string, type: string): Zone {
+    const labels = labelsOf(canonicalOwner(name));
+    const tld = labels.at(-1);
+    const tlds = this.tlds();
+    if (tld === undefined || (labels.length === 1 && type === 'DS') || !tlds.includes(tld))
+      return this.#registry(
+        '.',
+        tlds.map((child) => ({
+          name: child,
+          hosts: [`a.nic.${child}`],
+          ds: [dsRecord(child, this.#key(child))],
+        })),
+      );
+    const domains = [...this.sandbox.state.domains.values()].filter((domain) => within(domain.domain, tld));
+    return this.#registry(
+      tld,
+      domains.map((domain) => ({ name: domain.domain, hosts: this.delegation(domain), ds: this.ds(domain) })),
+    );
+  }
+
+  /** The root or a TLD: always signed, delegating `children` with their DS and in-bailiwick glue. */
+  #registry(apex: string, children: Array<{ name: string; hosts: string[]; ds: Answer[] }>): Zone {
+    const server = apex === '.' ? ROOT_SERVER : `a.nic.${apex}`;
+    const key = this.#key(apex);
+    const records: Answer[] = [
+      {
+        type: 'SOA',
+        name: apex,
+        ttl: 900,
+        data: {
+          mname: server,
+          rname: apex === '.' ? `hostmaster.${ROOT_SERVER}` : `hostmaster.nic.${apex}`,
+          serial: 1,
+          refresh: 3600,
+          retry: 900,
+          expire: 604_800,
+          minimum: 900,
+        },
+      },
+      { type: 'NS', name: apex, ttl: 86_400, data: server },
+      dnskeyRecord(apex, key),
+    ];
+    if (apex !== '.') records.push({ type: 'A', name: server, ttl: 86_400, data: ADDRESS.tld });
+    for (const child of children) {
+      records.push(...child.ds);
+      for (const host of child.hosts) {
+        records.push({ type: 'NS', name: child.name, ttl: 86_400, data: host });
+        // Glue for nameservers inside the delegated zone (a vanity set's names, a.nic.<tld>).
+        const address = this.addressOf(host);
+        if (within(host, child.name) && address !== undefined)
+          records.push({ type: 'A', name: host, ttl: 86_400, data: address });
+      }
+    }
+    return { apex, records, key };
   }
 }
 
