@@ -1,5 +1,5 @@
 // The data directory's lock (one Regdesk at a time): its holder, liveness checks and stale take-over.
-import { existsSync, readFileSync, unlinkSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppError } from './app-error.js';
 import {
@@ -51,7 +51,10 @@ export class DataDirLock {
       if (text === undefined) continue; // released in between
       const other = parseHolder(text);
       if (other !== undefined && holderRuns(path, other)) throw lockedError(dir, path, other);
-      if (!takeOver(path, text)) await new Promise((resolve) => setTimeout(resolve, 20));
+      // A lock that cannot be read may be one being written right now (a file system without hard
+      // links creates it empty first): only one that stayed unreadable is stale (issue #41).
+      const stale = other !== undefined || unreadableFor(path) > UNREADABLE_STALE_MS;
+      if (!stale || !takeOver(path, text)) await new Promise((resolve) => setTimeout(resolve, 20));
     }
     throw new AppError(
       'regdesk_data_dir_busy',
@@ -117,6 +120,19 @@ function holderRuns(path: string, holder: LockHolder): boolean {
 
 const NODE = /node|regdesk/;
 
+/** How long a lock or mutex file may stay unreadable before it counts as a crashed writer's. */
+const UNREADABLE_STALE_MS = 10_000;
+
+/** Milliseconds since `path` was last written (0 when it is gone: nothing to judge). */
+function unreadableFor(path: string): number {
+  try {
+    return Date.now() - statSync(path).mtimeMs;
+  } catch (error) {
+    if (isCode(error, 'ENOENT')) return 0;
+    throw error;
+  }
+}
+
 /**
  * Whether `pid` runs, and whether its command line matches `command`: 'unknown' where /proc cannot
  * tell (macOS), so callers decide what an unverifiable process means to them.
@@ -160,8 +176,17 @@ function takeOver(path: string, judged: string): boolean {
     if (!isCode(error, 'EEXIST')) throw error;
     // A process that died inside the few lines below leaves the mutex behind.
     // Our own pid there is stale too: this function never waits while it holds the mutex.
+    // One that cannot be read is being written, never stale, unless it stays so: unlinking it would
+    // let its writer and us both past this point.
     const other = parseHolder(readIfThere(mutex) ?? '');
-    const state = other === undefined || other.pid === process.pid ? 'gone' : processState(other.pid, NODE);
+    const state =
+      other === undefined
+        ? unreadableFor(mutex) > UNREADABLE_STALE_MS
+          ? 'gone'
+          : 'writing'
+        : other.pid === process.pid
+          ? 'gone'
+          : processState(other.pid, NODE);
     if (state === 'gone' || state === 'other') unlinkQuietly(mutex);
     return false;
   }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, statSync } from 'node:fs';
+import { chmodSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppError } from './app-error.js';
 import { createWhole, readIfThere, unwritableDataDir, writeWhole } from './data-dir-files.js';
@@ -18,14 +18,30 @@ export { DataDirLock, type LockHolder, processState, runningHolder } from './dat
 /** The data format this code reads and writes. Raise it with a migration, never without. */
 export const DATA_FORMAT = 1;
 
-/** Creates the directory (mode 0700: it holds the Redis password and data) or checks it is one. */
-export function prepareDataDir(dir: string): { created: boolean } {
+/**
+ * Creates the directory (mode 0700: it holds the Redis password and data) or checks it is one, and
+ * closes one made beforehand with a wider mode (a `mkdir` under umask 022 gives 0755), at every start.
+ * `tightened` tells the caller to say so.
+ */
+export function prepareDataDir(dir: string): { created: boolean; tightened: boolean } {
+  let created: boolean;
   try {
     // EEXIST when `dir` is a file, ENOTDIR when a parent is: a directory that exists is fine.
-    return { created: mkdirSync(dir, { recursive: true, mode: 0o700 }) !== undefined };
+    created = mkdirSync(dir, { recursive: true, mode: 0o700 }) !== undefined;
   } catch (error) {
     throw unwritableDataDir(dir, error);
   }
+  if ((statSync(dir).mode & 0o077) === 0) return { created, tightened: false };
+  try {
+    chmodSync(dir, 0o700);
+  } catch (error) {
+    throw new AppError(
+      'regdesk_data_dir_open',
+      `Other users of this machine may read the data directory ${dir} (mode ${(statSync(dir).mode & 0o777).toString(8)}), and this user cannot change that. Run \`chmod 700 ${dir}\` as its owner and start again.`,
+      { cause: error },
+    );
+  }
+  return { created, tightened: true };
 }
 
 /**

@@ -104,7 +104,9 @@ const OUTPUT_BYTES = 16_384;
 
 /**
  * Starts redis-server on 127.0.0.1:`port`, protected mode on, requiring `password`. The password goes
- * in on stdin (a config read from `-`), never on the command line where `ps` shows it.
+ * in on stdin (a config read from `-`), never on the command line where `ps` shows it. Under umask 077
+ * (set by a shell that then becomes redis-server: Node has no per-child umask), so the append-only
+ * file, the snapshot and the log are the owner's alone (issue #41), whatever the directory's mode.
  */
 export function spawnRedisServer(
   port: number,
@@ -112,8 +114,20 @@ export function spawnRedisServer(
   args: readonly string[],
 ): RedisServerProcess {
   const child = spawn(
-    'redis-server',
-    ['-', '--port', String(port), '--bind', '127.0.0.1', '--protected-mode', 'yes', ...args],
+    '/bin/sh',
+    [
+      '-c',
+      'umask 077 && exec redis-server "$@"',
+      'redis-server',
+      '-',
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--protected-mode',
+      'yes',
+      ...args,
+    ],
     { stdio: ['pipe', 'pipe', 'pipe'] },
   );
   let output = '';

@@ -45,7 +45,8 @@ let exitHooked = false;
  * same files. The port is a free one picked at each start: clients get it from the returned URL.
  */
 export async function startPrivateRedis(dataDir: string, say: (line: string) => void): Promise<PrivateRedis> {
-  const { created } = prepareDataDir(dataDir);
+  const { created, tightened } = prepareDataDir(dataDir);
+  if (tightened) say(`Closed the data directory ${dataDir} to other users of this machine (mode 700).`);
   let port = await freePort();
   const lock = await DataDirLock.acquire(dataDir, port);
   try {

@@ -1,9 +1,20 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DataDirLock } from '../../src/shared/data-dir.js';
 import { isListening, runningPrivateRedisUrl } from '../../src/shared/local-redis.js';
 import { type PrivateRedis, startPrivateRedis } from '../../src/shared/private-redis.js';
 import { createRedis, waitForReady } from '../../src/shared/redis.js';
@@ -21,6 +32,8 @@ function rawCommand(port: number, command: string): Promise<string> {
     socket.once('error', reject);
   });
 }
+
+const listFiles = (dir: string) => readdirSync(dir).map((name) => join(dir, name));
 
 /** A pid that ran and no longer does. */
 function deadPid(): number {
@@ -158,6 +171,40 @@ describe('startPrivateRedis', () => {
       pid: process.pid,
       port: redis.port,
     });
+  });
+
+  it('closes a data directory made beforehand with 0755, and its Redis writes files only its owner reads', async () => {
+    const dir = dataDir();
+    mkdirSync(dir, { recursive: true, mode: 0o755 });
+    chmodSync(dir, 0o755);
+    const lines: string[] = [];
+    const redis = await start(dir, lines);
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    expect(lines.join('\n')).toContain('Closed the data directory');
+    await withClient(redis.url, async (client) => {
+      await client.set('k', 'v');
+      await client.call('BGREWRITEAOF');
+    });
+    // Whatever the test runner's umask: redis-server runs under 077.
+    const files = [join(dir, 'redis', 'redis.log'), ...listFiles(join(dir, 'redis', 'appendonlydir'))];
+    expect(files.length).toBeGreaterThan(1);
+    for (const file of files) expect(statSync(file).mode & 0o077, file).toBe(0);
+  });
+
+  it('does not take over a lock that cannot be read yet (being written), only one left so', async () => {
+    const dir = dataDir();
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const lock = join(dir, 'regdesk.lock');
+    // Created empty, as a file system without hard links creates it before its content is written.
+    writeFileSync(lock, '');
+    await expect(DataDirLock.acquire(dir, 1)).rejects.toMatchObject({ code: 'regdesk_data_dir_busy' });
+    expect(readFileSync(lock, 'utf8')).toBe('');
+    // Unreadable for a minute: its writer died.
+    const aMinuteAgo = new Date(Date.now() - 60_000);
+    utimesSync(lock, aMinuteAgo, aMinuteAgo);
+    const taken = await DataDirLock.acquire(dir, 2);
+    expect(JSON.parse(readFileSync(lock, 'utf8'))).toMatchObject({ pid: process.pid, port: 2 });
+    taken.release();
   });
 
   it('stops a redis-server left running by a Regdesk that died, keeping its data', async () => {
