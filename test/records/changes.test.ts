@@ -241,6 +241,44 @@ describe('DNS record changes: rules in the modal, approval, Revert, confirmed on
     }
   });
 
+  it('asks for an approval to revert a change made more than a day ago, even of an exempt type, and says when it was made', async () => {
+    const channel = 'CREC8';
+    await h.running.services.policies.set(WS, { ...DEFAULT_POLICY, recordChangeExemptTypes: ['TXT'] });
+    try {
+      const records = h.sandbox.state.domains.get(zone)?.records ?? [];
+      const plant = async (label: string, agoMs: number) => {
+        const id = Math.max(...records.map((r) => r.id)) + 1;
+        const value = { name: `${label}.${zone}.`, type: 'TXT' as const, data: `made by ${label}`, ttl: 300 };
+        records.push({ id, ...value, auto: false, active: true });
+        const made = await h.running.services.recordChanges.keep(WS, {
+          domain: zone,
+          change: { kind: 'add', after: value },
+          recordId: id,
+          by: REQUESTER,
+          at: Date.now() - agoMs,
+          before: [],
+          cacheSeconds: 300,
+        });
+        return made.id;
+      };
+      const recent = await plant('recent', 3_600_000);
+      const aged = await plant('aged', 3 * 86_400_000);
+      const before = h.slack.calls.filter(isRequestIn(channel)).length;
+
+      // An hour old: the exempt type is reverted at once.
+      await h.driver.interaction(buttonPress(RECORD_IDS.revert, recent, { user: REQUESTER, channel }));
+      await expect.poll(() => recordsAt('recent').length, { timeout: 15_000 }).toBe(0);
+
+      // Three days old: a second person looks first, told when the change was made.
+      await h.driver.interaction(buttonPress(RECORD_IDS.revert, aged, { user: REQUESTER, channel }));
+      const request = await nextRequest(channel, before);
+      expect(request.shown).toContain(`revert change ${aged}, made <!date^`);
+      expect(recordsAt('aged')).toHaveLength(1);
+    } finally {
+      await h.running.services.policies.set(WS, DEFAULT_POLICY);
+    }
+  });
+
   it('shows the approver invisible characters of a record written elsewhere, written out', async () => {
     const channel = 'CREC7';
     const records = h.sandbox.state.domains.get(zone)?.records ?? [];

@@ -40,8 +40,13 @@ export function changeLines(change: RecordChange): string[] {
   }
 }
 
-/** "add TXT record `_dmarc.example.de`": what will happen, in words. */
-export function changeSummary(domain: string, change: RecordChange, revertOf?: string): string {
+/** "add TXT record `_dmarc.example.de`": what will happen, in words; a revert says when the change it undoes was made. */
+export function changeSummary(
+  domain: string,
+  change: RecordChange,
+  revertOf?: string,
+  revertOfMadeAt?: number,
+): string {
   const value = change.kind === 'add' ? change.after : change.before;
   const words = {
     type: value.type,
@@ -55,7 +60,10 @@ export function changeSummary(domain: string, change: RecordChange, revertOf?: s
       : change.kind === 'edit'
         ? text.records.summaryEdit({ ...words, id: change.id })
         : text.records.summaryDelete({ ...words, id: change.id });
-  return revertOf === undefined ? said : text.records.summaryRevert({ change: revertOf, summary: said });
+  if (revertOf === undefined) return said;
+  return revertOfMadeAt === undefined
+    ? text.records.summaryRevert({ change: revertOf, summary: said })
+    : text.records.summaryRevertMade({ change: revertOf, made: slackDate(revertOfMadeAt), summary: said });
 }
 
 /** Cached answers may outlive the change by this much: said as a duration and as the time it ends. */

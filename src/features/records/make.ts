@@ -12,6 +12,8 @@ export interface ChangeRequest {
   change: RecordChange;
   by: string;
   revertOf?: string | undefined;
+  /** When the reverted change was made. */
+  revertOfMadeAt?: number | undefined;
 }
 
 /** Records as the rules and the nameservers compare them: name, type, presentation and TTL. */

@@ -13,6 +13,8 @@ const ChangeParams = z.object({
   /** Who asked: the change record names them, and the card says so. */
   by: z.string().min(1).max(32),
   revertOf: z.string().max(20).optional(),
+  /** When the reverted change was made: the request says it (issue #41, a late revert may re-create a dangling name). */
+  revertOfMadeAt: z.number().optional(),
 });
 
 /** What a made change reports: the outcome, its card with Revert, and the nameservers followed. */
@@ -42,7 +44,7 @@ export const changeRecord = defineOperation<
 >({
   name: 'dns.record',
   schema: ChangeParams,
-  summary: (p) => changeSummary(p.domain, p.change, p.revertOf),
+  summary: (p) => changeSummary(p.domain, p.change, p.revertOf, p.revertOfMadeAt),
   target: (p) => p.domain,
   preview: async ({ registrar }, p) => {
     const blocker = refusal(await registrar.dns.records(p.domain), p);

@@ -49,15 +49,26 @@ export async function submitChange(
     change,
     by: who.user,
     ...(request.revertOf === undefined ? {} : { revertOf: request.revertOf }),
+    ...(request.revertOfMadeAt === undefined ? {} : { revertOfMadeAt: request.revertOfMadeAt }),
   };
   const input = { workspace, user: who.user, channel: who.channel, operation: changeRecord, params };
   await requestUnlessExempt(
     deps,
     input,
     who,
-    (policy) => !recordChangeNeedsApproval(policy, who.user, type),
+    (policy) => !recordChangeNeedsApproval(policy, who.user, type) && !lateRevert(request, deps.now()),
     () => makeNow(deps, workspace, who, params),
   );
+}
+
+/**
+ * A revert of a change made more than a day ago always needs an approval, whatever the policy exempts:
+ * the zone has moved on since, and putting the old record back may point a name at something that is
+ * gone (a dangling CNAME), so a second person looks first (issue #41).
+ */
+const LATE_REVERT_MS = 24 * 3_600_000;
+function lateRevert(request: ChangeRequest, now: number): boolean {
+  return request.revertOfMadeAt !== undefined && now - request.revertOfMadeAt > LATE_REVERT_MS;
 }
 
 /** The change made at once (the policy exempts it): announced with Revert, followed, audited. */

@@ -153,6 +153,7 @@ export function registerRecordViews(app: App, deps: RecordViewDeps, logger: Logg
       change: revertOf(made),
       by: user,
       revertOf: made.id,
+      revertOfMadeAt: made.at,
     });
   });
 }

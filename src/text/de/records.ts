@@ -54,6 +54,8 @@ export const records = {
     `${p.type}-Eintrag ${p.name} (ID ${p.id}) in ${p.zone} löschen`,
   summaryRevert: (p: { change: string; summary: string }) =>
     `Änderung ${p.change} rückgängig machen: ${p.summary}`,
+  summaryRevertMade: (p: { change: string; made: string; summary: string }) =>
+    `Änderung ${p.change} vom ${p.made} rückgängig machen: ${p.summary}`,
   changedSince: (p: { id: number }) =>
     `Eintrag ${p.id} hat sich seit der Anfrage geändert: Es wurde nichts getan. Sehen Sie ihn sich mit \`/dns records\` erneut an, und stellen Sie die Anfrage neu.`,
   changeMade: (p: { user: string; summary: string }) => `<@${p.user}>: ${p.summary} – erledigt.`,

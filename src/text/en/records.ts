@@ -51,6 +51,8 @@ export const records = {
   summaryDelete: (p: { type: string; name: string; zone: string; id: number }) =>
     `delete ${p.type} record ${p.name} (ID ${p.id}) in ${p.zone}`,
   summaryRevert: (p: { change: string; summary: string }) => `revert change ${p.change}: ${p.summary}`,
+  summaryRevertMade: (p: { change: string; made: string; summary: string }) =>
+    `revert change ${p.change}, made ${p.made}: ${p.summary}`,
   changedSince: (p: { id: number }) =>
     `Record ${p.id} has changed since this was asked: nothing was done. Look at it again with \`/dns records\` and ask anew.`,
   changeMade: (p: { user: string; summary: string }) => `<@${p.user}>: ${p.summary} — done.`,
