@@ -33,6 +33,7 @@ export {
   type TlsOrganizationCreateParams,
   type TlsOrganizationUpdateParams,
   type TlsProduct,
+  validationOf,
 } from './schemas/tls.js';
 
 /**

@@ -192,7 +192,8 @@ export function tlsRoutes({ state, certificateIssueMs }: TlsOptions): Route[] {
         cert.order_state = 'PENDING';
         cert.dcv_method = field.string(body, 'dcv_method') ?? cert.dcv_method;
         cert.issueAt = now + certificateIssueMs;
-        return { response: view(cert, { validation: validation(cert) }) };
+        // As the real registrar answers a reissue (spec addendum §4): its validation under `reissue`.
+        return { response: view(cert, { reissue: { validation: validation(cert) } }) };
       },
     },
     {

@@ -216,6 +216,29 @@ describe('Publish validation records: written at the registrar, confirmed on the
     }
   });
 
+  it('a reissue by someone other than the orderer publishes only through an approval request, whoever presses', async () => {
+    const card = await order(`pay.${lab.zones.healthy}`);
+    const workspace = { teamId: 'T0001' };
+    const known = await h.running.services.validations.recall(workspace, card.id);
+    expect(known).toMatchObject({ placedBy: 'U0001', orderedBy: 'U0001' });
+    // U0002 reissues U0001's certificate: the registrar answers with the reissue's records.
+    const certificate = await h.running.services.registrarFor(workspace).tls.get(card.id);
+    await h.running.services.validations.remember(
+      workspace,
+      {
+        ...certificate,
+        reissue: { validation: { method: 'dns-cname-token', dns_records: known?.records ?? [] } },
+      },
+      { by: 'U0002', as: 'reissue' },
+    );
+    for (const user of ['U0002', 'U0001']) {
+      const before = requestCount();
+      expect(await press(card, user)).toContain('Approval requested');
+      expect(requestCount()).toBe(before + 1);
+    }
+    expect(ownRecords(lab.zones.healthy).filter((r) => r.name.includes('.pay.'))).toEqual([]);
+  });
+
   it('replaces only its own stale record (a reissue changed the token), never another, with an approval', async () => {
     const card = await order(`www.${lab.zones.expiring}`);
     expect(await press(card)).toContain('validation record(s) written');
@@ -235,7 +258,7 @@ describe('Publish validation records: written at the registrar, confirmed on the
           dns_records: [{ ...record, value: 'reissued.dcv.digicert.example.' }],
         },
       },
-      'U0001',
+      { by: 'U0001', as: 'reissue' },
     );
     // Replacing a record is more than creating the order's own: the default policy asks for approval.
     const before = requestCount();

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PUBLISH_IDS } from '../../src/features/publish/ids.js';
+import { certificateCard } from '../../src/features/tls/blocks.js';
 import { REISSUE_IDS } from '../../src/features/tls/ids.js';
 import { reissueModal } from '../../src/features/tls/modals.js';
 import {
@@ -7,6 +9,7 @@ import {
   type ReissueFormInput,
   TlsService,
 } from '../../src/features/tls/service.js';
+import { ValidationLedger } from '../../src/features/tls/validation-ledger.js';
 import {
   InternalUpstreamError,
   MalformedResponseError,
@@ -68,6 +71,69 @@ describe('TlsService (registrar sandbox, real Redis)', () => {
       });
       const reissued = await service.reissue(WORKSPACE, checked.data, 'U0001');
       expect(reissued).toMatchObject({ id: 'cert-reissue-me', status: 'pending' });
+    });
+
+    it('reads a reissue’s validation records where the registrar puts them, and keeps who ordered it', async () => {
+      addIssuedCertificate(world.sandbox, 'cert-reissued-by-bob', ['www.example.com', 'example.com']);
+      // One key space for the service and the ledger read here (each deps() call makes its own).
+      const deps = world.deps();
+      const ledger = new ValidationLedger(deps.redis, deps.keys);
+      const service = new TlsService(deps);
+      // Alice ordered it through Regdesk (what her order's answer held was kept then).
+      await ledger.remember(
+        WORKSPACE,
+        {
+          id: 'cert-reissued-by-bob',
+          status: 'pending',
+          common_name: 'www.example.com',
+          dns_names: ['www.example.com', 'example.com'],
+          validation: {
+            method: 'dns-cname-token',
+            dns_records: [{ name: '_old.www.example.com.', type: 'CNAME', value: 'old.dcv.example.' }],
+          },
+        },
+        { by: 'UALICE', as: 'order' },
+      );
+      const { draftId } = await service.startReissue(WORKSPACE, 'cert-reissued-by-bob');
+      const checked = await service.prepareReissue(WORKSPACE, draftId, reissueForm(fixtureCsr('ec-p256')));
+      if (!checked.success) throw checked.error;
+      const reissued = await service.reissue(WORKSPACE, checked.data, 'UBOB');
+      // The registrar answers a reissue with `reissue.validation` (spec addendum §4), not at the top.
+      expect(reissued.validation).toBeUndefined();
+      expect(reissued.reissue?.validation?.dns_records).toHaveLength(2);
+      const card = JSON.stringify(certificateCard(reissued).blocks);
+      expect(card).toContain(PUBLISH_IDS.publish);
+      const known = await ledger.recall(WORKSPACE, 'cert-reissued-by-bob');
+      expect(known?.records.map((record) => record.name)).toEqual(
+        reissued.reissue?.validation?.dns_records.map((record) => record.name),
+      );
+      expect(known).toMatchObject({ placedBy: 'UBOB', orderedBy: 'UALICE' });
+    });
+
+    it('keeps only validation records for the certificate’s own names', async () => {
+      const deps = world.deps();
+      const ledger = new ValidationLedger(deps.redis, deps.keys);
+      await ledger.remember(
+        WORKSPACE,
+        {
+          id: 'cert-hostile-answer',
+          status: 'pending',
+          common_name: '*.example.com',
+          dns_names: ['*.example.com', 'example.com'],
+          validation: {
+            method: 'dns-cname-token',
+            dns_records: [
+              { name: '_a.example.com.', type: 'CNAME', value: 'ok.dcv.example.' },
+              { name: '_b.www.example.com.', type: 'CNAME', value: 'not.for.this.certificate.' },
+              { name: 'example.com.', type: 'CNAME', value: 'the.apex.itself.' },
+              { name: '_c.example.net.', type: 'CNAME', value: 'another.zone.' },
+            ],
+          },
+        },
+        { by: 'UALICE', as: 'order' },
+      );
+      const known = await ledger.recall(WORKSPACE, 'cert-hostile-answer');
+      expect(known?.records.map((record) => record.name)).toEqual(['_a.example.com.']);
     });
 
     it('keeps a SAN list beyond 3000 characters out of private_metadata, and still sends it whole', async () => {

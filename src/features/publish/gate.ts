@@ -20,7 +20,8 @@ export type Publisher = Submitter & { threadTs?: string };
 
 /**
  * Publishing by the policy (`validationPublishing`, R46): at once when the person placed the order
- * through Regdesk and the plan only creates records (the default), else — someone else's order,
+ * (and any reissue of it) through Regdesk and the plan only creates records (the default), else —
+ * someone else's order, a reissue by someone other than the orderer,
  * Regdesk's own stale record to replace, or a policy that always asks — as an approval request.
  * `requested` when it became one; the requester has been told where.
  */
@@ -35,7 +36,9 @@ export async function publishOrAsk(
   const read = await deps.policies.read(workspace);
   // Planned only when the policy may let it through; the same plan is then written, not read again.
   const steps =
-    read.policy.validationPublishing === 'own-orders' && known.placedBy === who.user
+    read.policy.validationPublishing === 'own-orders' &&
+    known.placedBy === who.user &&
+    (known.orderedBy ?? known.placedBy) === who.user
       ? await planFor(deps.registrarFor(workspace), known.records, await deps.published.owned(workspace))
       : undefined;
   if (steps === undefined || steps.some((step) => step.action === 'replace')) {

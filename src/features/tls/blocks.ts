@@ -1,5 +1,5 @@
 import type { KnownBlock } from '@slack/types';
-import type { TlsCertificate, TlsOrganization } from '../../registrar/index.js';
+import { type TlsCertificate, type TlsOrganization, validationOf } from '../../registrar/index.js';
 import { button, context, header, packLines, section, slackDate } from '../../slack/blocks.js';
 import { resolveLink } from '../../slack/links.js';
 import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
@@ -61,7 +61,8 @@ export function certificateCard(cert: TlsCertificate): { text: string; blocks: K
       ),
     );
   }
-  const records = cert.validation?.dns_records ?? [];
+  const validation = validationOf(cert);
+  const records = validation?.dns_records ?? [];
   if (records.length > 0) {
     blocks.push(section(text.tls.publishRecords));
     blocks.push(
@@ -100,7 +101,7 @@ export function certificateCard(cert: TlsCertificate): { text: string; blocks: K
   // Regdesk writes the records itself (features/publish), while the order waits for them.
   if (
     cert.status === 'pending' &&
-    cert.validation?.method === 'dns-cname-token' &&
+    validation?.method === 'dns-cname-token' &&
     records.length > 0 &&
     /^[A-Za-z0-9_.-]{1,100}$/.test(cert.id)
   )

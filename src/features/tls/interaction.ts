@@ -1,4 +1,4 @@
-import type { TlsCertificate } from '../../registrar/index.js';
+import { type TlsCertificate, validationOf } from '../../registrar/index.js';
 import type { Logger } from '../../shared/logger.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
 import type { Submitter } from '../../slack/modal-flow.js';
@@ -84,7 +84,7 @@ export async function announce(
           start: async (origin) => {
             await deps.followCertificate(workspace, cert.id, origin);
             // Completed through Regdesk: its records are published at once (R46: only its own names).
-            if (action === 'complete' && cert.validation?.method === 'dns-cname-token')
+            if (action === 'complete' && validationOf(cert)?.method === 'dns-cname-token')
               await deps.publishValidation(workspace, cert.id, {
                 channel: origin.channel,
                 ...(origin.threadTs === undefined ? {} : { threadTs: origin.threadTs }),

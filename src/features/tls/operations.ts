@@ -223,7 +223,7 @@ export const reissueCertificate = defineOperation<
   execute: async ({ registrar, redis, keys, workspace, requester }, p) => {
     const certificate = await registrar.tls.reissue(p.certificateId, p.params);
     await new ValidationLedger(redis, keys)
-      .remember(workspace, certificate, requester)
+      .remember(workspace, certificate, { by: requester, as: 'reissue' })
       .catch(() => undefined);
     return placed(certificate, 'reissue');
   },
@@ -265,7 +265,7 @@ export const completeOrder = defineOperation<
     const certificate = await registrar.tls.complete(p.certificateId, p.orgId);
     // Its validation records appear now (spec addendum §4): kept for publishing.
     await new ValidationLedger(redis, keys)
-      .remember(workspace, certificate, requester)
+      .remember(workspace, certificate, { by: requester, as: 'completion' })
       .catch(() => undefined);
     return placed(certificate, 'complete');
   },

@@ -139,7 +139,7 @@ export class CertificateOrders {
     }
     // Publishing reads the validation records from here (validation-ledger.ts); best effort, like below.
     await new ValidationLedger(this.deps.redis, this.deps.keys)
-      .remember(workspace, certificate, placedBy)
+      .remember(workspace, certificate, { by: placedBy, as: 'order' })
       .catch(() => undefined);
     // Watches read this to hold back an expiry alert (renewals.ts). The order stands either way: a
     // failed write only means a renewal that could have silenced an alert does not.

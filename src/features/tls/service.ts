@@ -211,7 +211,7 @@ export class TlsService {
       .tls.reissue(request.certificateId, request.params);
     // Its validation records, for publishing (validation-ledger.ts); the reissue stands either way.
     await new ValidationLedger(this.deps.redis, this.deps.keys)
-      .remember(workspace, certificate, by)
+      .remember(workspace, certificate, { by, as: 'reissue' })
       .catch(() => undefined);
     return certificate;
   }
@@ -225,7 +225,7 @@ export class TlsService {
   ): Promise<TlsCertificate> {
     const certificate = await this.deps.registrarFor(workspace).tls.complete(certificateId, orgId);
     await new ValidationLedger(this.deps.redis, this.deps.keys)
-      .remember(workspace, certificate, by)
+      .remember(workspace, certificate, { by, as: 'completion' })
       .catch(() => undefined);
     return certificate;
   }

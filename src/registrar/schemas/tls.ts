@@ -9,6 +9,11 @@ export const ValidationRecord = z.looseObject({ name: z.string(), type: z.string
  * on order creation; the other fields are absent-tolerant too because get/reissue/cancel/revoke
  * examples show fewer fields.
  */
+const Validation = z.looseObject({
+  method: z.string().optional(),
+  dns_records: z.array(ValidationRecord).default([]),
+});
+
 export const TlsCertificate = z.looseObject({
   id: z.string(),
   status: z.string(),
@@ -24,11 +29,20 @@ export const TlsCertificate = z.looseObject({
   organization_id: z.string().nullable().optional(),
   validity_days: z.number().int().optional(),
   certificate_pem_available: z.boolean().optional(),
-  validation: z
-    .looseObject({ method: z.string().optional(), dns_records: z.array(ValidationRecord).default([]) })
-    .optional(),
+  validation: Validation.optional(),
+  /** A reissue's answer carries its validation here (spec addendum §4), not at the top level. */
+  reissue: z.looseObject({ validation: Validation.optional() }).optional(),
 });
 export type TlsCertificate = z.infer<typeof TlsCertificate>;
+
+/**
+ * The certificate's current validation: a reissue's (`reissue.validation`, spec addendum §4) when the
+ * answer carries one with records, else the top level's (an order, a completion, a read).
+ */
+export function validationOf(certificate: TlsCertificate): TlsCertificate['validation'] {
+  const reissued = certificate.reissue?.validation;
+  return reissued !== undefined && reissued.dns_records.length > 0 ? reissued : certificate.validation;
+}
 
 /**
  * The contact fields of a TLS organization, all required on create (docs/registrar-api.md §4.2). The one
