@@ -273,6 +273,65 @@ describe('Publish validation records: written at the registrar, confirmed on the
     expect(now[0]?.id).not.toBe(first.id);
   });
 
+  it('a write that fails part-way is audited before and after, and what was written is still cleaned up', async () => {
+    const card = await order(`parts.${lab.zones.nsec3}`);
+    const workspace = { teamId: 'T0001' };
+    const known = await h.running.services.validations.recall(workspace, card.id);
+    const first = known?.records[0];
+    if (first === undefined) throw new Error('the order has no validation record');
+    // Two records to write (the certificate's own names), the second of which the registrar refuses.
+    const certificate = await h.running.services.registrarFor(workspace).tls.get(card.id);
+    const second = { ...first, name: first.name.replace(/^_[^.]*\./, '_second.') };
+    await h.running.services.validations.remember(
+      workspace,
+      { ...certificate, validation: { method: 'dns-cname-token', dns_records: [first, second] } },
+      { by: 'U0001', as: 'order' },
+    );
+    const creates = () => h.sandbox.calls.filter((call) => call.operation === 'dns.recordCreate').length;
+    const before = creates();
+    const stop = h.sandbox.onRequest((request) => {
+      if (request.method === 'POST' && /\/dns\/rr/.test(request.path) && request.status === 200)
+        h.sandbox.faults.inject('dns.recordCreate', { status: 500, times: 1 });
+    });
+    try {
+      expect(await press(card)).toContain('1');
+    } finally {
+      stop();
+      h.sandbox.faults.clear();
+    }
+    expect(creates() - before).toBe(2);
+    expect(ownRecords(lab.zones.nsec3)).toHaveLength(1);
+    const trail = (await h.running.services.audit.latest(workspace, { limit: 50 }))
+      .filter((entry) => entry.action === 'records_publish' && entry.target === card.id)
+      .map((entry) => entry.outcome);
+    expect(trail).toEqual(
+      expect.arrayContaining(['2 to write', expect.stringMatching(/^1 of 2 written; failed: /)]),
+    );
+    // The one written is followed (confirmed, then removed once the certificate settles).
+    const followed = await h.running.services.publishQueue.getJobs(['delayed', 'waiting', 'active']);
+    expect(followed.some((job) => job.data.certificateId === card.id)).toBe(true);
+    expect(await h.running.services.published.of(workspace, card.id)).toHaveLength(1);
+  });
+
+  it('removes after issuance only what is still its own: a record changed since is left alone', async () => {
+    const card = await order(`kept.${lab.zones.nsec3}`);
+    expect(await press(card)).toContain('validation record(s) written');
+    await h.slack.waitFor(() => threadSays(card, 'are published'), 30_000);
+    const [written] = ownRecords(lab.zones.nsec3).filter((r) => r.name.includes('.kept.'));
+    if (written === undefined) throw new Error('nothing was written');
+    // Someone points the name elsewhere at the registrar, under the same id.
+    written.data = 'someone-else.example.net.';
+    h.sandbox.advanceClock(2 * 3_600_000);
+    const removedEntry = async () =>
+      (await h.running.services.audit.latest(WS, { limit: 50 })).find(
+        (entry) => entry.action === 'records_remove' && entry.target === card.id,
+      )?.outcome;
+    await expect.poll(removedEntry, { timeout: 60_000 }).toMatch(/^0 removed .*1 left/);
+    expect(ownRecords(lab.zones.nsec3).find((r) => r.id === written.id)?.data).toBe(
+      'someone-else.example.net.',
+    );
+  });
+
   it('tells a read-only key so and writes nothing', async () => {
     const card = await order(`api.${lab.zones.noDmarc}`);
     h.sandbox.addKey(

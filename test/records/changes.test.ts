@@ -428,6 +428,12 @@ describe('DNS record changes: rules in the modal, approval, Revert, confirmed on
       );
       await h.slack.waitFor(() => h.slack.callsTo(`response_url:${url}`).length > 0, 15_000);
       expect(record?.data).toBe('192.0.2.55');
+      // Audited before the write and after its failure: what was asked, and that it was not made.
+      const trail = (await h.running.services.audit.latest(WS, { limit: 30 }))
+        .filter((entry) => entry.action === 'record_change' && entry.actor === EXEMPT)
+        .map((entry) => entry.outcome ?? '');
+      expect(trail.some((outcome) => outcome.startsWith('not made:'))).toBe(true);
+      expect(trail.some((outcome) => outcome.startsWith('asked: revert change'))).toBe(true);
 
       // Exempt, Revert changes it back at once.
       await h.driver.interaction(buttonPress(RECORD_IDS.revert, changeId, { user: EXEMPT, channel }));

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { WebClient } from '@slack/web-api';
 import type { Job, Queue } from 'bullmq';
-import type { DnsClient } from '../../dns/client.js';
+import { canonicalName, type DnsClient } from '../../dns/client.js';
 import { NotFoundError, type RegistrarClient, RegistrarError } from '../../registrar/index.js';
 import { DelayedError } from '../../shared/bullmq.js';
 import type { Logger } from '../../shared/logger.js';
@@ -16,7 +16,7 @@ import { checkValidation } from '../diagnostics/validation.js';
 import { followDelay } from '../follow/jobs.js';
 import type { ValidationLedger, ValidationRecord } from '../tls/validation-ledger.js';
 import { zoneOf } from './plan.js';
-import type { PublishedRecords } from './store.js';
+import { annotationFor, type OwnRecord, type PublishedRecords } from './store.js';
 
 export const PUBLISH_QUEUE = 'publish';
 
@@ -142,15 +142,23 @@ export function publishProcessor(deps: PublishJobDeps) {
       .catch((error: unknown) => (error instanceof NotFoundError ? undefined : Promise.reject(error)));
     const status = certificate?.status ?? 'gone';
     if (status === 'pending' && deps.now() + followDelay(data.attempt + 1) <= data.deadline) return later({});
+    // `released`: no longer followed (deleted, gone, or changed by someone else); `removed`: deleted.
+    const released: number[] = [];
     const removed: number[] = [];
+    const registrar = deps.registrarFor(workspace);
     try {
       for (const record of own) {
-        await deps.registrarFor(workspace).dns.deleteRecord(record.id);
-        removed.push(record.id);
+        // Read again first: ids are the registrar's, and the record may have been changed or replaced
+        // since Regdesk wrote it; only what is still Regdesk's own is deleted (R46).
+        if (await stillOwn(registrar, record, data.certificateId)) {
+          await registrar.dns.deleteRecord(record.id);
+          removed.push(record.id);
+        }
+        released.push(record.id);
       }
     } catch (error) {
       if (!(error instanceof RegistrarError)) throw error;
-      await deps.published.forget(workspace, data.certificateId, removed);
+      await deps.published.forget(workspace, data.certificateId, released);
       await say(
         deps,
         workspace,
@@ -159,13 +167,14 @@ export function publishProcessor(deps: PublishJobDeps) {
       );
       return;
     }
-    await deps.published.forget(workspace, data.certificateId, removed);
+    await deps.published.forget(workspace, data.certificateId, released);
+    const left = released.length - removed.length;
     await deps.audit.append(workspace, {
       action: 'records_remove',
       actor: 'regdesk',
       operation: 'tls.publish',
       target: data.certificateId,
-      outcome: `${removed.length} removed (${status})`,
+      outcome: `${removed.length} removed (${status})${left > 0 ? `, ${left} left: changed since Regdesk wrote them` : ''}`,
     });
     if (removed.length > 0)
       await say(
@@ -175,6 +184,25 @@ export function publishProcessor(deps: PublishJobDeps) {
         text.publish.removed({ id, count: removed.length, status: escapeMrkdwn(status) }),
       );
   };
+}
+
+/**
+ * Whether the record with `own.id` is still the CNAME Regdesk wrote: same name and value, and its
+ * annotation, where the registrar returns one, still Regdesk's for this certificate. One that is gone
+ * is not Regdesk's to delete any more (nothing to do).
+ */
+async function stillOwn(registrar: RegistrarClient, own: OwnRecord, certificateId: string): Promise<boolean> {
+  const now = await registrar.dns
+    .getRecord(own.id)
+    .catch((error: unknown) => (error instanceof NotFoundError ? undefined : Promise.reject(error)));
+  if (now === undefined) return false;
+  const same = (a: string, b: string) => canonicalName(a) === canonicalName(b);
+  return (
+    now.type === 'CNAME' &&
+    same(now.name, own.name) &&
+    same(now.data ?? '', own.value) &&
+    (now.annotation === undefined || now.annotation === annotationFor(certificateId))
+  );
 }
 
 /** Which of the records the zones' authoritative nameservers do not serve yet, and who they are. */

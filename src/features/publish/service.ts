@@ -14,7 +14,7 @@ import type { AuditLog } from '../audit/service.js';
 import type { ValidationLedger } from '../tls/validation-ledger.js';
 import { type PublishJob, queuePublishJob } from './jobs.js';
 import { planFor, type Step } from './plan.js';
-import type { OwnRecord, PublishedRecords } from './store.js';
+import { annotationFor, type OwnRecord, type PublishedRecords } from './store.js';
 
 export interface PublishDeps extends BaseDeps {
   registrarFor(workspace: WorkspaceRef): RegistrarClient;
@@ -27,7 +27,6 @@ export interface PublishDeps extends BaseDeps {
 
 /** Validation records live only while the CA looks: a minute in caches at most (spec addendum §4). */
 export const VALIDATION_TTL = 60;
-export const annotationFor = (certificateId: string) => `managed by Regdesk; certificate_id=${certificateId}`;
 
 export type PublishOutcome =
   | { kind: 'not-ours' }
@@ -82,6 +81,16 @@ export async function publishRecords(
   if (steps.some((step) => step.action === 'blocked' || step.action === 'elsewhere'))
     return { kind: 'plan', steps };
 
+  const writes = steps.filter((step) => step.action === 'create' || step.action === 'replace').length;
+  // Audited before the first write and after the last: a write that fails part-way leaves a trail of
+  // what was asked and what was written (contract §3 "Audit"; the approved path's trail is the request's).
+  await deps.audit?.append(workspace, {
+    action: 'records_publish',
+    actor: origin.user,
+    operation: 'tls.publish',
+    target: certificateId,
+    outcome: `${writes} to write`,
+  });
   const added: OwnRecord[] = [];
   const replaced: number[] = [];
   let failure: unknown;
@@ -111,6 +120,18 @@ export async function publishRecords(
   if (added.length > 0 || replaced.length > 0)
     await deps.published.add(workspace, certificateId, added, replaced);
   const written = added.length;
+  const failed = failure instanceof Error ? failure.message : undefined;
+  await deps.audit?.append(workspace, {
+    action: 'records_publish',
+    actor: origin.user,
+    operation: 'tls.publish',
+    target: certificateId,
+    outcome:
+      failed === undefined ? `${written} written` : `${written} of ${writes} written; failed: ${failed}`,
+  });
+  // Whatever was written is followed, so the cleanup after issuance removes it, a partial write too.
+  if (written > 0 || failure === undefined)
+    await queuePublishJob(deps.publishQueue, workspace, certificateId, origin, deps.now());
   if (failure !== undefined) {
     if (written === 0 && (failure instanceof ForbiddenError || failure instanceof UnauthorizedError))
       return { kind: 'read-only' };
@@ -118,13 +139,5 @@ export async function publishRecords(
     if (!(failure instanceof RegistrarError)) throw failure;
     return { kind: 'partial', written, reason: failure.userMessage };
   }
-  await deps.audit?.append(workspace, {
-    action: 'records_publish',
-    actor: origin.user,
-    operation: 'tls.publish',
-    target: certificateId,
-    outcome: `${written} written`,
-  });
-  await queuePublishJob(deps.publishQueue, workspace, certificateId, origin, deps.now());
   return { kind: 'written', steps, written };
 }

@@ -12,6 +12,9 @@ export type OwnRecord = z.infer<typeof OwnRecord>;
 
 const Published = z.object({ records: z.array(OwnRecord) });
 
+/** What marks a record at the registrar as Regdesk's, for one certificate (contract §3). */
+export const annotationFor = (certificateId: string) => `managed by Regdesk; certificate_id=${certificateId}`;
+
 /** Longer than any validation (30 days): the cleanup after issuance still finds what it wrote. */
 const TTL_S = 40 * 86_400;
 

@@ -11,8 +11,8 @@ import { type Requests, requestUnlessExempt } from '../approvals/request.js';
 import { type AuditLog, hashParams } from '../audit/service.js';
 import { announceChange } from '../follow/announce.js';
 import type { Origin } from '../follow/jobs.js';
-import { changeCard } from './blocks.js';
-import type { RecordChanges } from './changes.js';
+import { changeCard, changeSummary } from './blocks.js';
+import type { MadeChange, RecordChanges } from './changes.js';
 import { type ChangeRequest, makeChange } from './make.js';
 import { changeRecord, executionOf } from './operations.js';
 
@@ -71,22 +71,40 @@ function lateRevert(request: ChangeRequest, now: number): boolean {
   return request.revertOfMadeAt !== undefined && now - request.revertOfMadeAt > LATE_REVERT_MS;
 }
 
-/** The change made at once (the policy exempts it): announced with Revert, followed, audited. */
+/**
+ * The change made at once (the policy exempts it): announced with Revert, followed, audited before the
+ * registrar write and after it, also when it fails (contract §3 "Audit": what was asked, what was not).
+ */
 async function makeNow(
   deps: SubmitDeps,
   workspace: WorkspaceRef,
   who: Submitter,
   params: ParamsOf<typeof changeRecord>,
 ): Promise<void> {
-  const made = await makeChange(
-    deps.registrarFor(workspace),
-    deps.recordChanges,
-    workspace,
-    params,
-    deps.now(),
-  );
+  const entry = {
+    action: 'record_change' as const,
+    actor: who.user,
+    operation: changeRecord.name,
+    target: params.domain,
+    paramsHash: hashParams(params),
+  };
+  await deps.audit.append(workspace, {
+    ...entry,
+    outcome: `asked: ${changeSummary(params.domain, params.change, params.revertOf, params.revertOfMadeAt)}`,
+  });
+  let made: MadeChange;
+  try {
+    made = await makeChange(deps.registrarFor(workspace), deps.recordChanges, workspace, params, deps.now());
+  } catch (error) {
+    await deps.audit.append(workspace, {
+      ...entry,
+      outcome: `not made: ${error instanceof Error ? error.message : String(error)}`,
+    });
+    throw error;
+  }
   const execution = executionOf(made);
   const followed = execution.follow;
+  await deps.audit.append(workspace, { ...entry, outcome: execution.outcome });
   await announceChange(
     deps,
     who,
@@ -98,12 +116,4 @@ async function makeNow(
           showCommand: text.records.showCommand({ domain: params.domain }),
         },
   );
-  await deps.audit.append(workspace, {
-    action: 'record_change',
-    actor: who.user,
-    operation: changeRecord.name,
-    target: params.domain,
-    paramsHash: hashParams(params),
-    outcome: execution.outcome,
-  });
 }
