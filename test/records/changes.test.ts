@@ -272,8 +272,60 @@ describe('DNS record changes: rules in the modal, approval, Revert, confirmed on
       // Three days old: a second person looks first, told when the change was made.
       await h.driver.interaction(buttonPress(RECORD_IDS.revert, aged, { user: REQUESTER, channel }));
       const request = await nextRequest(channel, before);
-      expect(request.shown).toContain(`revert change ${aged}, made <!date^`);
+      expect(request.shown).toMatch(
+        new RegExp(`revert change ${aged}, made \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC`),
+      );
       expect(recordsAt('aged')).toHaveLength(1);
+    } finally {
+      await h.running.services.policies.set(WS, DEFAULT_POLICY);
+    }
+  });
+
+  it('quotes a hostile record written elsewhere as words in a refusal, in English and in German', async () => {
+    const channel = 'CREC9';
+    await h.running.services.policies.set(WS, { ...DEFAULT_POLICY, recordChangeExemptTypes: ['TXT'] });
+    const GERMAN = 'U0HOSTILEDE';
+    h.slack.users.set(GERMAN, { id: GERMAN, locale: 'de-DE' });
+    try {
+      const records = h.sandbox.state.domains.get(zone)?.records ?? [];
+      const nextId = () => Math.max(...records.map((r) => r.id)) + 1;
+      const label = 'hostile';
+      // Written outside Regdesk: an SPF record whose text is Slack markup.
+      records.push({
+        id: nextId(),
+        name: `${label}.${zone}.`,
+        type: 'TXT',
+        data: 'v=spf1 <!channel> <https://evil.example/|click here> <@U0ADMIN> <#C0GENERAL> -all',
+        ttl: 300,
+        auto: false,
+        active: true,
+      });
+      // A change Regdesk made an hour ago that deleted another SPF there; reverting it adds that back.
+      const deleted = { name: `${label}.${zone}.`, type: 'TXT' as const, data: 'v=spf1 mx -all', ttl: 300 };
+      const made = await h.running.services.recordChanges.keep(WS, {
+        domain: zone,
+        change: { kind: 'delete', id: nextId(), before: deleted },
+        recordId: 0,
+        by: REQUESTER,
+        at: Date.now() - 3_600_000,
+        before: [],
+        cacheSeconds: 300,
+      });
+      for (const [user, words] of [
+        [REQUESTER, 'SPF'],
+        [GERMAN, 'SPF'],
+      ] as const) {
+        const url = `hostile-${user}`;
+        await h.driver.interaction(
+          buttonPress(RECORD_IDS.revert, made.id, { user, channel, responseUrl: h.slack.responseUrl(url) }),
+        );
+        await h.slack.waitFor(() => h.slack.callsTo(`response_url:${url}`).length > 0, 15_000);
+        const said = JSON.stringify(h.slack.callsTo(`response_url:${url}`)[0]?.args);
+        expect(said).toContain(words);
+        expect(said).toContain('&lt;!channel&gt;');
+        for (const live of ['<!', '<http', '<@', '<#']) expect(said).not.toContain(live);
+      }
+      expect(recordsAt(label)).toHaveLength(1);
     } finally {
       await h.running.services.policies.set(WS, DEFAULT_POLICY);
     }

@@ -114,7 +114,11 @@ export function approvalMessage(
       }),
     ),
   );
-  return { text: text.approvals.messageFallback({ summary: request.summary, state: request.state }), blocks };
+  // The fallback is mrkdwn too (notifications, screen readers): the summary escaped as in the blocks.
+  return {
+    text: text.approvals.messageFallback({ summary: escapeMrkdwn(request.summary), state: request.state }),
+    blocks,
+  };
 }
 
 /** A section holds 3000 characters: long details (full keys) go over several, line by line. */

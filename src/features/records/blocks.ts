@@ -3,7 +3,7 @@ import { DNS_RECORD_TYPES, type DnsRecord } from '../../registrar/index.js';
 import { displayName, reviewName } from '../../shared/domain-names.js';
 import { button, context, formModal, packLines, section, slackDate } from '../../slack/blocks.js';
 import { inputBlock, writeMetadata } from '../../slack/modal.js';
-import { codeSpan, truncate } from '../../slack/mrkdwn.js';
+import { codeSpan, escapeMrkdwn, truncate } from '../../slack/mrkdwn.js';
 import { text } from '../../text/index.js';
 import type { MadeChange, RecordChange, RecordValue } from './changes.js';
 import { RECORD_IDS, ROW_DELETE, ROW_EDIT } from './ids.js';
@@ -61,9 +61,14 @@ export function changeSummary(
         ? text.records.summaryEdit({ ...words, id: change.id })
         : text.records.summaryDelete({ ...words, id: change.id });
   if (revertOf === undefined) return said;
+  // Plain words, not a Slack date token: a summary is plain text that each surface escapes.
   return revertOfMadeAt === undefined
     ? text.records.summaryRevert({ change: revertOf, summary: said })
-    : text.records.summaryRevertMade({ change: revertOf, made: slackDate(revertOfMadeAt), summary: said });
+    : text.records.summaryRevertMade({
+        change: revertOf,
+        made: `${new Date(revertOfMadeAt).toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+        summary: said,
+      });
 }
 
 /** Cached answers may outlive the change by this much: said as a duration and as the time it ends. */
@@ -82,7 +87,8 @@ export function changeCard(
   made: MadeChange,
   served?: { nameservers: string[]; at: number },
 ): { text: string; blocks: KnownBlock[] } {
-  const summary = changeSummary(made.domain, made.change, made.revertOf);
+  // The summary holds zone text (record names): escaped, so a name like `<!channel>` stays words.
+  const summary = escapeMrkdwn(changeSummary(made.domain, made.change, made.revertOf));
   const blocks: KnownBlock[] = [
     section(text.records.changeMade({ user: made.by, summary })),
     ...packLines(changeLines(made.change)),

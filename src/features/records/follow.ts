@@ -2,7 +2,7 @@ import type { DnsClient } from '../../dns/client.js';
 import { sameName } from '../../dns/client.js';
 import { displayName } from '../../shared/domain-names.js';
 import { slackDate } from '../../slack/blocks.js';
-import { codeSpan } from '../../slack/mrkdwn.js';
+import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
 import { text } from '../../text/index.js';
 import { checkDelegation, type ZoneServer } from '../diagnostics/delegation.js';
 import type { Follower, FollowOutcome } from '../follow/jobs.js';
@@ -105,7 +105,7 @@ export const recordFollower = {
     return {
       settled: true,
       text: text.records.settled({
-        summary: changeSummary(made.domain, made.change, made.revertOf),
+        summary: escapeMrkdwn(changeSummary(made.domain, made.change, made.revertOf)),
         nameservers: nameservers.map((host) => codeSpan(displayName(host))).join(', '),
         seconds: made.cacheSeconds,
         until: slackDate(now + made.cacheSeconds * 1000),

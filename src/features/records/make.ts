@@ -1,6 +1,7 @@
 import type { DnsRecord, RegistrarClient } from '../../registrar/index.js';
 import { AppError } from '../../shared/app-error.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
+import { escapeMrkdwn } from '../../slack/mrkdwn.js';
 import { text } from '../../text/index.js';
 import type { MadeChange, RecordChange, RecordChanges, RecordValue } from './changes.js';
 import { presentation } from './record-data.js';
@@ -49,7 +50,11 @@ export function refusal(records: readonly DnsRecord[], request: ChangeRequest): 
         ? { kind: 'edit', id: change.id, after: change.after }
         : { kind: 'delete', id: change.id },
   );
-  return Object.values(errors).find((error) => error !== undefined);
+  const error = Object.values(errors).find((found) => found !== undefined);
+  // Said in mrkdwn (a refusal, an approval's blocker) and quoting the zone's records as they are:
+  // escaped, so a TXT holding `<!channel>` or a link stays words (the modal's field errors are plain
+  // text and take the rules' sentences unescaped).
+  return error === undefined ? undefined : escapeMrkdwn(error);
 }
 
 /** The zone's negative-caching TTL (RFC 2308 §5: the smaller of the SOA's TTL and its minimum). */
