@@ -4,7 +4,6 @@ import * as wire from 'dns-packet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DnsClient } from '../../src/dns/client.js';
 import { parseDnsServers } from '../../src/dns/servers.js';
-import { parseTrustAnchors, type TrustAnchor } from '../../src/dns/validator.js';
 import { reportCard } from '../../src/features/diagnostics/blocks.js';
 import { ProductsCa } from '../../src/features/diagnostics/caa.js';
 import { type DiagnosticsDeps, type DnsReport, diagnose } from '../../src/features/diagnostics/service.js';
@@ -14,24 +13,12 @@ import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { createRedis, KeySpace, type Redis, waitForReady } from '../../src/shared/redis.js';
 import { workspaceId } from '../../src/shared/workspace.js';
 import { type DnsLab, startDnsLab } from '../helpers/dns-lab.js';
-import { LAB_ALLOWED } from '../helpers/live-check.js';
+import { anchorsOf, clientFor, LAB_ALLOWED } from '../helpers/live-check.js';
 import { testRedisUrl } from '../helpers/provided-context.js';
 import { sandboxClient } from '../helpers/registrar.js';
 import { addLabDomains } from './support.js';
 
 const WORKSPACE = { teamId: 'T0DIAG' };
-
-function anchorsOf(value: string): TrustAnchor[] {
-  const parsed = parseTrustAnchors(value);
-  if (!('anchors' in parsed)) throw new Error(parsed.problem);
-  return parsed.anchors;
-}
-
-function clientFor(resolver: string): DnsClient {
-  const parsed = parseDnsServers(resolver);
-  if (!('servers' in parsed)) throw new Error(parsed.problem);
-  return new DnsClient({ resolvers: parsed.servers, allowed: LAB_ALLOWED });
-}
 
 /**
  * A forwarder that strips every RRSIG from what the lab's non-validating resolver answers, as some

@@ -1,26 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DnsClient } from '../../src/dns/client.js';
 import { resolversValidate } from '../../src/dns/resolver-check.js';
-import { parseDnsServers } from '../../src/dns/servers.js';
-import {
-  IANA_ROOT_ANCHORS,
-  parseTrustAnchors,
-  type TrustAnchor,
-  validateChain,
-} from '../../src/dns/validator.js';
+import { IANA_ROOT_ANCHORS, validateChain } from '../../src/dns/validator.js';
 import { type DnsLab, queryDns, startDnsLab } from '../helpers/dns-lab.js';
-
-function anchorsOf(value: string): TrustAnchor[] {
-  const parsed = parseTrustAnchors(value);
-  if (!('anchors' in parsed)) throw new Error(parsed.problem);
-  return parsed.anchors;
-}
-
-function clientFor(resolver: string): DnsClient {
-  const parsed = parseDnsServers(resolver);
-  if (!('servers' in parsed)) throw new Error(parsed.problem);
-  return new DnsClient({ resolvers: parsed.servers });
-}
+import { anchorsOf, clientFor } from '../helpers/live-check.js';
 
 describe('validateChain against the DNS lab (knot signing with ECDSA P-256, NSEC and NSEC3; unbound)', () => {
   let lab: DnsLab;
