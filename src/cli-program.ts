@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { userInfo } from 'node:os';
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Command, type CommanderError, InvalidArgumentError, Option } from 'commander';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { type Role, runRegdesk } from './main.js';
 import { acceptData } from './shared/integrity.js';
@@ -234,6 +234,37 @@ export async function runCli(argv: string[], shutdown: Shutdown): Promise<void> 
             ? 'No data incident is open; nothing to accept.'
             : `Accepted: the data ${incident.kind === 'lost' ? 'loss' : 'rollback'} detected at ${new Date(incident.detectedAt).toISOString()} (${incident.detail}). Processes report ready within their next check; approval requests from before it stay closed.`,
         );
+      }),
+    );
+
+  // Exit codes: 0 done, 1 refused or failed (one line saying why), 2 usage.
+  const usageExit = (error: CommanderError) => process.exit(error.exitCode === 0 ? 0 : 2);
+  const backupIo = { out: io.out, say: (line: string) => process.stderr.write(`${line}\n`) };
+  program
+    .command('backup')
+    .description(
+      'copy every key under the key prefix into FILE, while no Regdesk runs on that Redis (README "Backup and restore")',
+    )
+    .argument('<file>', 'where to write the copy (replaced whole if it exists)')
+    .exitOverride(usageExit)
+    .action((file: string) =>
+      cliAction(async () => {
+        // Loaded only for this command, like the sandbox: the bot's roles never hold it in memory.
+        const { backupCommand } = await import('./backup/cli.js');
+        await backupCommand(loadConfigOrExit(), file, backupIo);
+      }),
+    );
+  program
+    .command('restore')
+    .description(
+      "replace every key under the key prefix with FILE's, while no Regdesk runs on that Redis; requests from before do not run",
+    )
+    .argument('<file>', 'a copy made by `regdesk backup`')
+    .exitOverride(usageExit)
+    .action((file: string) =>
+      cliAction(async () => {
+        const { restoreCommand } = await import('./backup/cli.js');
+        await restoreCommand(loadConfigOrExit(), file, backupIo);
       }),
     );
 

@@ -5,6 +5,7 @@ import { FOLLOW_QUEUE } from './features/follow/jobs.js';
 import { FOLLOWERS } from './features/operations.js';
 import type { SlackStandIn } from './playground/slack-standin.js';
 import { buildServices, type Services } from './services.js';
+import { dataDirMark } from './shared/data-dir-mark.js';
 import type { Logger } from './shared/logger.js';
 import { createMetrics, queuesAmong } from './shared/metrics.js';
 import type { WorkerFactory } from './shared/queues.js';
@@ -116,7 +117,11 @@ export async function runRegdesk(options: RunOptions): Promise<Running> {
     closers.push('services', () => services.close());
     logResolverValidation(services.dnsClient, logger);
     ctx.step('integrity');
-    await services.integrity.start();
+    // The private Redis's files can be put back while Regdesk is stopped: its data directory's mark
+    // notices (README "Backup and restore"). A configured Redis is shared by hosts whose data
+    // directories need not outlive them; the playground empties its data at every start on purpose.
+    const marked = local.child !== undefined && playgroundSlack === undefined;
+    await services.integrity.start(marked ? dataDirMark(config.dataDir, config.redis.keyPrefix) : undefined);
     services.durability.prune(Date.now());
     let workersOfProcess: Array<{ name: string; running: () => boolean }> = [];
     const ready = new Readiness({

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { ENTER_PRESENCE, presenceKey, presenceMember } from './backup-presence.js';
+import { behindMark, type IntegrityMark, MarkKeeper } from './data-dir-mark.js';
 import type { Logger } from './logger.js';
 import { LuaScript } from './lua.js';
 import type { KeySpace, Redis } from './redis.js';
@@ -23,6 +25,11 @@ import type { KeySpace, Redis } from './redis.js';
  * replaced) and bumps the epoch: approval requests made under an older epoch never execute (R40).
  * The incident stays open, and `/readyz` 503, until an operator confirms the data with
  * `regdesk data accept` (README "Backup and restore").
+ *
+ * A rollback while every process is stopped (files put back by hand) leaves no process that saw the
+ * higher counter: for the private Redis, `start` compares the data directory's mark first
+ * (src/shared/data-dir-mark.ts). Each check also enters this process in the presence set
+ * (src/shared/backup-presence.ts): `regdesk backup` and `restore` refuse while Regdesk runs.
  */
 
 export const Incident = z.object({
@@ -35,30 +42,32 @@ export type Incident = z.infer<typeof Incident>;
 
 export const DEFAULT_INTEGRITY_INTERVAL_MS = 10_000;
 
-// ARGV: new id, now. Creates the hash when missing; returns what it holds.
-const OPEN = new LuaScript(`
+// ARGV: member, lease, new id, now. Creates the hash when missing; returns what it holds.
+const OPEN = new LuaScript(`${ENTER_PRESENCE}
 if redis.call('EXISTS', KEYS[1]) == 0 then
-  redis.call('HSET', KEYS[1], 'id', ARGV[1], 'seq', 0, 'epoch', 0, 'createdAt', ARGV[2])
+  redis.call('HSET', KEYS[1], 'id', ARGV[3], 'seq', 0, 'epoch', 0, 'createdAt', ARGV[4])
 end
 local f = redis.call('HMGET', KEYS[1], 'id', 'seq', 'epoch', 'incident')
 return {f[1], f[2], f[3], f[4] or ''}`);
 
-// One check: bump the counter and read the rest. {} when the hash is gone.
-const CHECK = new LuaScript(`
+// One check: bump the counter and read the rest. {} when the hash is gone. ARGV: member, lease.
+const CHECK = new LuaScript(`${ENTER_PRESENCE}
 if redis.call('EXISTS', KEYS[1]) == 0 then return {} end
 local seq = redis.call('HINCRBY', KEYS[1], 'seq', 1)
 local f = redis.call('HMGET', KEYS[1], 'id', 'epoch', 'incident')
 return {f[1], tostring(seq), f[2], f[3] or ''}`);
 
 // Records an incident unless one is open. ARGV: incident JSON (epoch filled in here), new id, highest
-// seq seen, now. The counter moves past what any process saw, so the next checks pass.
+// seq seen, now, highest epoch seen. The counter moves past what any process saw, so the next checks
+// pass; the epoch past what any saw, so no request stamped before the incident runs.
 const RECORD = new LuaScript(`
 if redis.call('EXISTS', KEYS[1]) == 0 then
   redis.call('HSET', KEYS[1], 'id', ARGV[2], 'seq', 0, 'epoch', 0, 'createdAt', ARGV[4])
 end
 local open = redis.call('HGET', KEYS[1], 'incident')
 if not open or open == '' then
-  local epoch = redis.call('HINCRBY', KEYS[1], 'epoch', 1)
+  local epoch = math.max(tonumber(redis.call('HGET', KEYS[1], 'epoch')), tonumber(ARGV[5])) + 1
+  redis.call('HSET', KEYS[1], 'epoch', epoch)
   local incident = cjson.decode(ARGV[1])
   incident.epoch = epoch
   redis.call('HSET', KEYS[1], 'incident', cjson.encode(incident))
@@ -88,6 +97,8 @@ export class DataIntegrity {
   #seen: Seen | undefined;
   #timer: NodeJS.Timeout | undefined;
   #running: Promise<Seen> | undefined;
+  #mark: MarkKeeper | undefined;
+  readonly #member = presenceMember();
 
   constructor(
     private readonly redis: Redis,
@@ -96,18 +107,37 @@ export class DataIntegrity {
   ) {}
 
   get #key(): string {
-    return this.keys.key('meta', 'integrity');
+    return integrityKey(this.keys);
   }
 
-  /** Reads (or, on a Redis Regdesk never used, creates) the marker, then checks on a timer. */
-  async start(): Promise<void> {
-    this.#seen = await this.#open();
-    if (this.#seen.incident !== undefined) {
+  /** OPEN's and CHECK's keys and presence entry. */
+  #present(): string[] {
+    // Two missed checks (a stalled event loop, a Redis hiccup) do not make a running process absent.
+    const lease = 3 * (this.options.intervalMs ?? DEFAULT_INTEGRITY_INTERVAL_MS);
+    return [this.#key, presenceKey(this.keys), this.#member, String(lease)];
+  }
+
+  /**
+   * Reads (or, on a Redis Regdesk never used, creates) the marker, then checks on a timer. With the
+   * data directory's `mark` (the private Redis), a marker behind it is a rollback while stopped.
+   */
+  async start(mark?: IntegrityMark): Promise<void> {
+    this.#mark = mark === undefined ? undefined : new MarkKeeper(mark, this.options.logger);
+    const now = await this.#open();
+    this.#seen = now;
+    const before = mark?.read();
+    const behind = before === undefined ? undefined : behindMark(now, before, mark?.path ?? '');
+    if (now.incident !== undefined) {
       this.options.logger.warn(
-        { incident: this.#seen.incident },
+        { incident: now.incident },
         'Regdesk data incident still open: not ready until an operator runs `regdesk data accept`',
       );
+    } else if (before !== undefined && behind !== undefined) {
+      // What the mark saw counts as seen by this process, so the incident moves past it.
+      this.#seen = { ...now, seq: Math.max(now.seq, before.seq), epoch: Math.max(now.epoch, before.epoch) };
+      await this.#record(behind.kind, behind.detail);
     }
+    this.#writeMark(true);
     const interval = this.options.intervalMs ?? DEFAULT_INTEGRITY_INTERVAL_MS;
     this.#timer = setInterval(() => {
       this.check().catch((error: unknown) =>
@@ -120,8 +150,16 @@ export class DataIntegrity {
     this.#timer.unref();
   }
 
+  /** Leaves the presence set at once (a backup need not wait for the lease) and writes the mark exact. */
   stop(): void {
     clearInterval(this.#timer);
+    this.redis.zrem(presenceKey(this.keys), this.#member).catch(() => {});
+    this.#writeMark(true);
+  }
+
+  #writeMark(exact: boolean): void {
+    const seen = this.#seen;
+    if (seen !== undefined) this.#mark?.keep({ id: seen.id, seq: seen.seq, epoch: seen.epoch }, exact);
   }
 
   /** The open incident this process knows of (readiness). */
@@ -141,7 +179,13 @@ export class DataIntegrity {
   }
 
   async #open(): Promise<Seen> {
-    const reply = (await OPEN.run(this.redis, 1, this.#key, newId(), String(this.options.now()))) as string[];
+    const reply = (await OPEN.run(
+      this.redis,
+      2,
+      ...this.#present(),
+      newId(),
+      String(this.options.now()),
+    )) as string[];
     return parseSeen(reply);
   }
 
@@ -149,7 +193,7 @@ export class DataIntegrity {
     // A check before `start` (a service used without the timer) begins from what is stored now.
     this.#seen ??= await this.#open();
     const seen = this.#seen;
-    const reply = (await CHECK.run(this.redis, 1, this.#key)) as string[];
+    const reply = (await CHECK.run(this.redis, 2, ...this.#present())) as string[];
     if (reply.length === 0) {
       return this.#record(
         'lost',
@@ -184,10 +228,12 @@ export class DataIntegrity {
       newId(),
       String(seen.seq),
       String(this.options.now()),
+      String(seen.epoch),
     )) as string[];
     const now = parseSeen(reply);
     if (reply[4] === 'recorded') {
       this.#seen = now;
+      this.#writeMark(true);
       // The one error line of R39: only the process that recorded the incident writes it.
       this.options.logger.error(
         { incident: now.incident },
@@ -220,12 +266,13 @@ export class DataIntegrity {
       this.options.logger.info({ incident: before }, 'Regdesk data incident closed by an operator');
     }
     this.#seen = now;
+    this.#writeMark(false);
   }
 }
 
 /** `regdesk data accept`: the operator has checked the data; readiness returns, the epoch stays. */
 export async function acceptData(redis: Redis, keys: KeySpace): Promise<Incident | undefined> {
-  const key = keys.key('meta', 'integrity');
+  const key = integrityKey(keys);
   const raw = await redis.hget(key, 'incident');
   await redis.hdel(key, 'incident');
   return raw === null || raw === '' ? undefined : Incident.parse(JSON.parse(raw));
@@ -248,5 +295,10 @@ function parseSeen(reply: string[]): Seen {
 
 /** The approval epoch as stored now (0 before any incident). */
 export async function currentEpoch(redis: Redis, keys: KeySpace): Promise<number> {
-  return Number((await redis.hget(keys.key('meta', 'integrity'), 'epoch')) ?? 0);
+  return Number((await redis.hget(integrityKey(keys), 'epoch')) ?? 0);
+}
+
+/** The integrity hash: identity, check counter, approval epoch, open incident. */
+export function integrityKey(keys: KeySpace): string {
+  return keys.key('meta', 'integrity');
 }
