@@ -50,7 +50,9 @@ describe('questions waiting per asker', () => {
       ),
     );
     expect(flood.every((res) => res.status === 200)).toBe(true);
-    await h.slack.waitFor(() => refusalsIn('flood-').length === 97, 15_000);
+    // A budget, not a speed: 97 replies through response_urls take long on a machine under load
+    // (two CPU burners beside the suite once needed more than 15 s).
+    await h.slack.waitFor(() => refusalsIn('flood-').length === 97, 60_000);
 
     // A mention beyond the cap is refused the same way, before the bot reacts to it.
     await h.driver.event(
@@ -89,5 +91,5 @@ describe('questions waiting per asker', () => {
     await h.driver.command('/ask', 'And transfers?', { user: 'UFLOOD', channel: 'CFLOOD' });
     await h.slack.waitFor(() => answersTo('UFLOOD').length === 4, 20_000);
     expect(asked('UFLOOD')).toHaveLength(4);
-  }, 90_000);
+  }, 150_000);
 });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Estimator } from '../../src/features/assistant/estimate.js';
-import { AssistantKeys } from '../../src/features/assistant/service.js';
+import { AssistantKeys } from '../../src/features/assistant/keys.js';
 import { Limiter } from '../../src/shared/limiter.js';
 import { createRedis, KeySpace } from '../../src/shared/redis.js';
 import { testRedisUrl } from '../helpers/provided-context.js';

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { WebClient } from '@slack/web-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitingMessage } from '../../src/features/assistant/blocks.js';
+import { AssistantKeys } from '../../src/features/assistant/keys.js';
 import { Placeholders } from '../../src/features/assistant/placeholder.js';
-import { AssistantKeys } from '../../src/features/assistant/service.js';
 import { Limiter } from '../../src/shared/limiter.js';
 import { createLogger } from '../../src/shared/logger.js';
 import { createRedis, KeySpace } from '../../src/shared/redis.js';
@@ -43,12 +43,19 @@ describe('assistant placeholders: queued first, tidied exactly once', () => {
     const asking = new Placeholders(redis, keys);
     const worker = new Placeholders(redis, keys);
     const place = (jobId: string) => ({ account: 'acct1', jobId, channel, user: 'UASKER' });
+    const open = (jobId: string, placeholders = asking) =>
+      placeholders.open(
+        { ...place(jobId), threadTs: '1700000000.000100' },
+        async () => waitingMessage(0),
+        client,
+        poster,
+      );
     const postPlaceholder = async (ahead = 0) =>
       (await client.chat.postMessage({ channel, thread_ts: '1700000000.000100', ...waitingMessage(ahead) }))
         .ts ?? '';
     const calls = (method: string) =>
       slack.calls.filter((call) => call.method === method && call.args.channel === channel);
-    return { client, channel, poster, asking, worker, place, postPlaceholder, calls };
+    return { client, channel, poster, asking, worker, place, open, postPlaceholder, calls };
   };
 
   it('posted first: every progress edits it, and it goes once the answer is in the thread', async () => {
@@ -57,9 +64,8 @@ describe('assistant placeholders: queued first, tidied exactly once', () => {
     await asking.posted(place('q1'), ts, client, poster);
     expect(await worker.progress('acct1', 'q1', waitingMessage(1))).toBe(ts);
     expect(await worker.close('acct1', 'q1', 'thread')).toBe(ts);
-    // Delivered: nothing more to edit, and a late poster would skip it.
+    // Delivered: nothing more to edit.
     expect(await worker.progress('acct1', 'q1', waitingMessage(0))).toBeUndefined();
-    expect(await asking.answeredInThread('acct1', 'q1')).toBe(true);
     expect(calls('chat.update')).toEqual([]);
   });
 
@@ -77,6 +83,20 @@ describe('assistant placeholders: queued first, tidied exactly once', () => {
     expect(messageText(edits[0] ?? { method: '', args: {}, at: 0 })).toContain('1 question ahead');
   });
 
+  it('opened by several runs of the question at once, and again later: posted once', async () => {
+    const { worker, open, calls } = setup();
+    await Promise.all([open('q5'), open('q5', worker), open('q5'), open('q5', worker)]);
+    await open('q5', worker);
+    expect(calls('chat.postMessage')).toHaveLength(1);
+  });
+
+  it('opened once its answer is in the thread: not posted at all', async () => {
+    const { worker, open, calls } = setup();
+    await worker.close('acct1', 'q6', 'thread');
+    await open('q6');
+    expect(calls('chat.postMessage')).toEqual([]);
+  });
+
   it('posted after the answer went to the thread: deleted at once', async () => {
     const { client, poster, asking, worker, place, postPlaceholder, calls } = setup();
     expect(await worker.close('acct1', 'q3', 'thread')).toBeUndefined();
@@ -86,12 +106,12 @@ describe('assistant placeholders: queued first, tidied exactly once', () => {
   });
 
   it('posted after a private answer: it says the asker was answered privately', async () => {
-    const { client, poster, asking, worker, place, postPlaceholder, calls } = setup();
+    const { worker, open, calls } = setup();
     await worker.close('acct1', 'q4', 'asker');
     // Answered privately, the thread still needs the placeholder, to learn where the answer went.
-    expect(await asking.answeredInThread('acct1', 'q4')).toBe(false);
-    const ts = await postPlaceholder();
-    await asking.posted(place('q4'), ts, client, poster);
+    await open('q4');
+    const ts = (calls('chat.postMessage')[0]?.result as { ts?: string } | undefined)?.ts;
+    expect(ts).toBeDefined();
     const edits = calls('chat.update');
     expect(edits.map((call) => call.args.ts)).toEqual([ts]);
     expect(messageText(edits[0] ?? { method: '', args: {}, at: 0 })).toContain(

@@ -63,7 +63,7 @@ describe('no failed question holds up its registrar account', () => {
     connection.disconnect();
   });
 
-  it('a question that failed where Regdesk could not settle it (a worker crashing on it) is cleared by the next question, and its asker told', async () => {
+  it('a question that failed where Regdesk could not settle it (a worker crashing on it) is cleared by the next question, its place given back and its asker told', async () => {
     const crashing = new Worker(
       ASSISTANT_QUEUE,
       async () => {
@@ -84,10 +84,21 @@ describe('no failed question holds up its registrar account', () => {
     }
 
     await ask('CFAIL2', 'U0002', 'How does a renewal work?');
-    await h.slack.waitFor(() => outcomesIn('CFAIL2').length > 0 && outcomesIn('CFAIL1').length > 0, 20_000);
+    // It died before its thread was posted: its asker is told privately, where they asked.
+    const lost = () =>
+      h.slack
+        .succeeded('chat.postEphemeral')
+        .find((c) => c.args.channel === 'CFAIL1' && c.args.user === 'U0001');
+    await h.slack.waitFor(() => outcomesIn('CFAIL2').length > 0 && lost() !== undefined, 20_000);
     expect(replyIn('CFAIL2')).toMatch(/^<@U0002> .*Renewals/);
-    expect(replyIn('CFAIL1')).toMatch(/^<@U0001> :x: No answer: Regdesk lost this question/);
-    expect(await h.running.services.redis.zcard(await accountQueue())).toBe(0);
+    expect(messageText(lost() ?? { method: '', args: {}, at: 0 })).toMatch(
+      /:x: Your question “How do I enable DNSSEC\?”: Regdesk lost this question/,
+    );
+    const { assistant, redis } = h.running.services;
+    expect(await redis.zcard(await accountQueue())).toBe(0);
+    // Its place is given back.
+    const account = await assistant.accountOf({ teamId: 'T0001' });
+    expect(await redis.zcard(assistant.redisKeys.asker(account, 'U0001'))).toBe(0);
   });
 
   it('a placeholder deleted while the assistant is busy: its edit fails, yet the question and the next are answered', async () => {

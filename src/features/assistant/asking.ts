@@ -1,39 +1,33 @@
 import type { WebClient } from '@slack/web-api';
-import type { Queue } from 'bullmq';
+import type { Job, Queue } from 'bullmq';
+import { AppError } from '../../shared/app-error.js';
 import type { Logger } from '../../shared/logger.js';
 import type { Redis } from '../../shared/redis.js';
-import type { WorkspaceRef } from '../../shared/workspace.js';
+import { type WorkspaceRef, workspaceFields } from '../../shared/workspace.js';
 import type { LookupAccess } from '../../slack/lookup.js';
-import { slackRefusal } from '../../slack/platform-errors.js';
 import type { ChannelPoster } from '../../slack/poster.js';
 import type { SlackDirectory } from '../../slack/users.js';
+import { currentLocale } from '../../text/index.js';
 import { PermissionRefused } from '../approvals/permissions.js';
-import type { PolicyStore } from '../approvals/policy.js';
-import { panelStatus, waitingMessage } from './blocks.js';
-import type { AnswerCache } from './cache.js';
-import type { Estimator } from './estimate.js';
+import type { AnswerCache, CachedAnswer } from './cache.js';
 import { registrarLocale } from './locale.js';
-import { Outcomes } from './outcome.js';
-import { Placeholders } from './placeholder.js';
 import {
-  type Admission,
-  type AskInput,
   type AssistantJob,
   type AssistantService,
-  assistantJob,
-  jobIdOf,
+  DECIDE_BUDGET_MS,
+  type Place,
+  type ReceivedQuestion,
+  type Surface,
 } from './service.js';
 
 export interface AskingDeps {
   assistant: AssistantService;
   assistantQueue: Queue<AssistantJob>;
+  /** The handlers' own replies (a refused DM question is answered in its thread). */
   poster: ChannelPoster;
   directory: SlackDirectory;
-  policies: PolicyStore;
   redis: Redis;
   cache: AnswerCache;
-  estimator: Estimator;
-  slackFor(workspace: WorkspaceRef): Promise<WebClient>;
   /**
    * Whether the person may read with the workspace's key: the look-ups' rule of the one permission
    * model (docs/requirements.md R43), since answers draw on the account's domains, billing and
@@ -43,10 +37,7 @@ export interface AskingDeps {
   logger: Logger;
 }
 
-/** The surfaces a question comes from, as its audit entry names them. */
-export type Surface = '/ask' | 'mention' | 'dm' | 'panel' | 'shortcut';
-
-/** One question from any surface (`/ask`, mention, panel, DM, shortcut), as the handlers hand it over. */
+/** One question from any surface (`/ask`, mention, DM, shortcut), as the handlers hand it over. */
 export interface Question {
   surface: Surface;
   workspace: WorkspaceRef;
@@ -55,41 +46,99 @@ export interface Question {
   /** Identifies the delivery (an event id, a command): the same delivery is one question. */
   dedupeId: string;
   question: string;
-  /** The thread it is asked in, when it already exists (a follow-up may have history there). */
-  thread?: { channel: string; threadTs: string };
+  /** Where it was asked, and the thread when there is one already (a follow-up may have history there). */
+  channel: string;
+  threadTs?: string;
+  /** The asker's own message (mentions). */
+  askTs?: string;
   /** Text the question is about (a shortcut's message): never answered from the cache. */
   context?: string;
   /** Text whose language decides the locale, when not the question's own (a shortcut's message). */
   languageHint?: string;
-  /**
-   * Where the answer goes, once the question is let in (cached, or admitted under the asker's cap):
-   * for `/ask` this posts the question publicly, so nothing is posted for a refused one.
-   */
-  place(): Promise<AskInput>;
+  /** Tells the asker privately why the question is not let in, the surface's way (a response_url). */
+  refuse(error: unknown): Promise<void>;
+}
+
+/** Whether a question is let in, and how it is answered. */
+export interface Verdict {
+  account: string;
+  /** The locale for the registrar. */
+  locale: string | undefined;
+  /** The answer, when the question is a repeat (it takes no place); else it holds one of the asker's. */
+  cached?: CachedAnswer;
+  /** The place, when this decision took it (rather than found it held). */
+  took?: Place;
 }
 
 /**
- * The path every question takes: the permission model first (R43: nobody it refuses gets an answer,
- * a cached one included, or a place in the queue), the asker's locale, then the answer cache
- * (docs/requirements.md C3: a repeat costs no quota and no place in the queue), else a place under
- * the asker's cap (R34) and the account's queue (R13), its position shown from the start with an
- * estimate.
+ * The way in for every question (issue #41): recorded first, as a job, before the ack where the
+ * surface waits for one (`/ask`, the shortcut) and before anything slow, so whatever was acked is
+ * answered even if this process dies a moment later. Then, while the job waits out its grace, this
+ * process decides whether it is let in: a refusal is told the way the surface allows (a command's
+ * response_url) and its job removed, nothing left queued; a question let in is started at once, and
+ * its job (intake.ts) does everything slow. If this process dies, or takes too long, the job wakes
+ * and its worker decides instead.
  */
 export class Asking {
-  readonly #outcomes: Outcomes;
-  readonly #placeholders: Placeholders;
+  constructor(private readonly deps: AskingDeps) {}
 
-  constructor(private readonly deps: AskingDeps) {
-    this.#placeholders = new Placeholders(deps.redis, deps.assistant.redisKeys);
-    this.#outcomes = new Outcomes({
-      redis: deps.redis,
-      keys: deps.assistant.redisKeys,
-      queue: deps.assistantQueue,
-      poster: deps.poster,
-      policies: deps.policies,
-      slackFor: deps.slackFor,
-      logger: deps.logger,
-    });
+  async submit(q: Question, ack: () => Promise<void> = async () => {}): Promise<void> {
+    const { assistant, logger } = this.deps;
+    const received: ReceivedQuestion = {
+      stage: 'intake',
+      ...workspaceFields(q.workspace),
+      surface: q.surface,
+      user: q.user,
+      question: q.question,
+      channel: q.channel,
+      ...(q.threadTs === undefined ? {} : { threadTs: q.threadTs }),
+      ...(q.askTs === undefined ? {} : { askTs: q.askTs }),
+      ...(q.context === undefined ? {} : { context: q.context }),
+      ...(q.languageHint === undefined ? {} : { languageHint: q.languageHint }),
+      // The language this request runs in (src/slack/language.ts): the asker's.
+      speaks: currentLocale(),
+    };
+    const job = await assistant.record(received, q.dedupeId);
+    await ack();
+    // Recorded: from here on nothing fails the question; at worst its worker decides after the grace.
+    await this.#decideHere(q, received, job).catch((error: unknown) =>
+      logger.warn({ jobId: job.id, err: String(error) }, 'a question is left to a worker to take in'),
+    );
+  }
+
+  async #decideHere(q: Question, received: ReceivedQuestion, job: Job<AssistantJob>): Promise<void> {
+    const jobId = job.id ?? '';
+    let verdict: Verdict | undefined;
+    try {
+      verdict = await within(DECIDE_BUDGET_MS, this.decide(received, jobId, q.client));
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      // Told here only while the job was still ours to remove: a worker that has it tells the asker.
+      if ((await this.deps.assistantQueue.remove(jobId)) === 1) await q.refuse(error);
+      return;
+    }
+    // Too slow to decide here: its worker decides once the grace ends.
+    if (verdict !== undefined) await this.deps.assistant.start(job, verdict.took);
+  }
+
+  /**
+   * Whether the question is let in: the permission model first (R43: nobody it refuses gets an answer,
+   * a cached one included, or a place), the asker's locale, then the answer cache (docs/requirements.md
+   * C3: a repeat costs no quota and no place in the queue), else one of the asker's places (R34).
+   * Throws the refusal. Asked by the acking process, then again by the question's job: the second
+   * time finds the place held and the profile cached.
+   */
+  async decide(q: ReceivedQuestion, jobId: string, client: WebClient): Promise<Verdict> {
+    const { assistant, cache } = this.deps;
+    const workspace = workspaceFields(q);
+    await this.mayAsk(client, workspace, q.user, q.surface);
+    const locale = await this.localeFor(client, workspace, q.user, q.languageHint ?? q.question);
+    const account = await assistant.accountOf(workspace);
+    const query = { workspace, account, locale, question: q.question };
+    const cached = (await this.#standalone(q)) ? await cache.get(query) : undefined;
+    if (cached !== undefined) return { account, locale, cached };
+    const held = await assistant.admit(workspace, q.user, jobId);
+    return { account, locale, ...(held === 'taken' ? { took: { account, user: q.user, jobId } } : {}) };
   }
 
   /** The locale for the registrar: the asker's Slack locale unless the question's language differs. */
@@ -99,36 +148,6 @@ export class Asking {
       () => undefined,
     );
     return registrarLocale(slackLocale, question);
-  }
-
-  async submit(q: Question): Promise<void> {
-    const { assistant, cache } = this.deps;
-    await this.mayAsk(q.client, q.workspace, q.user, q.surface);
-    const locale = await this.localeFor(q.client, q.workspace, q.user, q.languageHint ?? q.question);
-    const account = await assistant.accountOf(q.workspace);
-    const query = { workspace: q.workspace, account, locale, question: q.question };
-    const hit = (await this.#standalone(q)) ? await cache.get(query) : undefined;
-    if (hit !== undefined) {
-      const input = await q.place();
-      const jobId = jobIdOf(q.dedupeId);
-      const job = assistantJob({ workspace: q.workspace, user: q.user, account }, input, locale, Date.now());
-      // Settled and delivered like a queued question (once per delivery, remembered for follow-ups),
-      // but without a place, a slot or a registrar call.
-      await this.#outcomes.settle(job, jobId, { ok: true, answer: hit.answer, cachedAt: hit.at });
-      await this.#outcomes.deliver(job, jobId);
-      return;
-    }
-    let admission: Admission | undefined;
-    try {
-      admission = await assistant.admit(q.workspace, q.user, q.dedupeId);
-      if (admission === undefined) return;
-      const input = await q.place();
-      await assistant.ask(admission, input, locale, this.#opening(q.client, input, admission));
-    } catch (error) {
-      // A question that failed before it was queued gives its place back at once (else it lapses later).
-      if (admission !== undefined) await assistant.withdraw(admission).catch(() => undefined);
-      throw error;
-    }
   }
 
   /**
@@ -145,47 +164,19 @@ export class Asking {
   }
 
   /** Only a question without context may come from the cache: a follow-up's answer depends on its thread. */
-  async #standalone(q: Question): Promise<boolean> {
+  async #standalone(q: ReceivedQuestion): Promise<boolean> {
     if (q.context !== undefined || !this.deps.cache.enabled) return false;
-    if (q.thread === undefined) return true;
-    const history = this.deps.assistant.redisKeys.history(q.workspace, q.thread.channel, q.thread.threadTs);
+    if (q.threadTs === undefined) return true;
+    const history = this.deps.assistant.redisKeys.history(workspaceFields(q), q.channel, q.threadTs);
     return (await this.deps.redis.exists(history)) === 0;
   }
+}
 
-  /**
-   * The first sign of the question, once it is queued: the assistant thread's status, or a placeholder
-   * reply. A placeholder is progress: it waits behind every answer being posted in the channel, is not
-   * posted at all when the answer got to the thread first, and is tidied when it came too late
-   * (placeholder.ts). Failing to show it fails nothing: the outcome still reaches the asker.
-   */
-  #opening(client: WebClient, input: AskInput, admission: Admission) {
-    const { account, jobId, user } = admission;
-    const { estimator, poster, logger } = this.deps;
-    return async (ahead: number): Promise<void> => {
-      const waitMs = ahead > 0 ? await estimator.estimate(account, ahead) : undefined;
-      if (input.surface === 'panel') {
-        const status = waitMs === undefined ? panelStatus.working() : panelStatus.waiting(ahead, waitMs);
-        await client.assistant.threads
-          .setStatus({ channel_id: input.channel, thread_ts: input.threadTs, status })
-          .catch((error: unknown) => logger.info({ err: String(error) }, 'assistant thread status not set'));
-        return;
-      }
-      try {
-        const ts = await poster.post(
-          client,
-          { channel: input.channel, thread_ts: input.threadTs, ...waitingMessage(ahead, waitMs) },
-          { urgency: 'progress', skipIf: () => this.#placeholders.answeredInThread(account, jobId) },
-        );
-        if (ts !== '')
-          await this.#placeholders.posted(
-            { account, jobId, channel: input.channel, user },
-            ts,
-            client,
-            poster,
-          );
-      } catch (error) {
-        logger.info({ jobId, slackError: slackRefusal(error), err: String(error) }, 'placeholder not posted');
-      }
-    };
-  }
+/** `work`'s result, or undefined once `ms` passed first (it goes on; its failure is then ignored). */
+function within<T>(ms: number, work: Promise<T>): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }

@@ -1,7 +1,7 @@
 import type { LimitWindow } from '../../config.js';
 import type { Redis } from '../../shared/redis.js';
 import { text } from '../../text/index.js';
-import type { AssistantKeys } from './service.js';
+import type { AssistantKeys } from './keys.js';
 
 /** Until a few questions were answered, an answer is assumed to take this long. */
 export const DEFAULT_ANSWER_MS = 5_000;

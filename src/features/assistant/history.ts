@@ -2,7 +2,8 @@ import { z } from 'zod';
 import type { Redis } from '../../shared/redis.js';
 import { workspaceFields } from '../../shared/workspace.js';
 import type { Audience } from './audience.js';
-import type { AssistantJob, AssistantKeys } from './service.js';
+import type { AssistantKeys } from './keys.js';
+import type { QueuedQuestion } from './service.js';
 
 /** Earlier questions and answers of a thread sent along with a follow-up (the assistant keeps no state). */
 const CONTEXT_BUDGET = 1_500;
@@ -43,7 +44,7 @@ export class ThreadHistory {
     private readonly keys: AssistantKeys,
   ) {}
 
-  #key(job: AssistantJob): string {
+  #key(job: QueuedQuestion): string {
     return this.keys.history(workspaceFields(job), job.channel, job.threadTs);
   }
 
@@ -51,7 +52,7 @@ export class ThreadHistory {
    * Records a delivered answer with who it was delivered to. Called by the one run holding the
    * delivery lease (outcome.ts); a re-run after a crash finds its entry by job id and adds none.
    */
-  async remember(job: AssistantJob, jobId: string, answer: string, audience: Audience): Promise<void> {
+  async remember(job: QueuedQuestion, jobId: string, answer: string, audience: Audience): Promise<void> {
     const key = this.#key(job);
     if ((await this.#entries(key)).some((entry) => entry.id === jobId)) return;
     const entry: HistoryEntry = {
@@ -73,7 +74,7 @@ export class ThreadHistory {
    * always count; one answered privately only to this same asker, and only when `answeredPrivately`
    * says this follow-up's answer goes to them alone too (asked only then, as it may ask Slack).
    */
-  async context(job: AssistantJob, answeredPrivately: () => Promise<boolean>): Promise<ThreadContext> {
+  async context(job: QueuedQuestion, answeredPrivately: () => Promise<boolean>): Promise<ThreadContext> {
     const entries = await this.#entries(this.#key(job));
     const mine = entries.some((entry) => entry.privateTo === job.user);
     const withPrivate = mine && (await answeredPrivately());
@@ -117,7 +118,7 @@ export interface QuestionText {
  * (`ThreadHistory.context`), within a size budget.
  */
 export async function questionFor(
-  job: AssistantJob,
+  job: QueuedQuestion,
   history: ThreadHistory,
   answeredPrivately: () => Promise<boolean>,
 ): Promise<QuestionText> {

@@ -67,29 +67,32 @@ export const assistantFeature = {
   name: 'assistant',
   register: (app, deps) => {
     const withTools = { ...deps, ...assistantTools(deps) };
-    // One path for every surface's questions: cache, cap, queue.
+    // One way in for every surface's questions: recorded, then let in, then taken in by its job.
     const asking = new Asking(withTools);
     registerAssistantHandlers(app, withTools, asking);
     registerAgentMessages(app, withTools, asking);
     registerAskShortcut(app, withTools, asking);
   },
   workers: (deps) => [
-    ({ connection, keys, logger }) =>
-      createWorker(
+    ({ connection, keys, logger }) => {
+      const withTools = { ...deps, ...assistantTools(deps), logger };
+      return createWorker(
         ASSISTANT_QUEUE,
         assistantProcessor({
-          ...deps,
-          ...assistantTools(deps),
+          ...withTools,
+          asking: new Asking(withTools),
           service: deps.assistant,
           queue: deps.assistantQueue,
-          logger,
         }),
         connection,
         keys,
         logger,
         // A question held by a process that died is taken up again within about 15 s (BullMQ's
-        // defaults take up to a minute): short lock, frequent stalled checks.
-        { concurrency: 16, lockDuration: 8_000, stalledInterval: 4_000 },
-      ),
+        // defaults take up to a minute): short lock, frequent stalled checks. A question's intake
+        // waits for its channel's posting pace (about a second per post, R7): enough slots that a
+        // burst in one channel leaves room for the account's next question.
+        { concurrency: 64, lockDuration: 8_000, stalledInterval: 4_000 },
+      );
+    },
   ],
 } satisfies FeatureModule<AssistantDeps>;

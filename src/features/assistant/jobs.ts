@@ -22,13 +22,15 @@ import type { ChannelPoster } from '../../slack/poster.js';
 import { inLanguage, localeOfSlack, text } from '../../text/index.js';
 import type { PolicyStore } from '../approvals/policy.js';
 import type { Outcome } from './answer.js';
+import type { Asking } from './asking.js';
 import type { AnswerCache } from './cache.js';
 import type { Estimator } from './estimate.js';
 import { questionFor, ThreadHistory } from './history.js';
+import { Intake } from './intake.js';
 import { DELIVERY_LEASE_MS, errorText, Outcomes } from './outcome.js';
 import { Placeholders } from './placeholder.js';
-import { progressView } from './progress.js';
-import type { AssistantJob, AssistantService } from './service.js';
+import { openPlaceholder, progressView } from './progress.js';
+import { type AssistantJob, type AssistantService, isReceived, type QueuedQuestion } from './service.js';
 
 export { progressView } from './progress.js';
 
@@ -44,6 +46,8 @@ const SLEEP_THROUGH_MS = 250;
 const STATUS_RENEW_MS = 90_000;
 
 export interface AssistantWorkerDeps {
+  /** Decides about a received question again in its job: the process that acked it may have died. */
+  asking: Asking;
   service: AssistantService;
   queue: Queue<AssistantJob>;
   redis: Redis;
@@ -111,12 +115,17 @@ export function assistantProcessor(deps: AssistantWorkerDeps) {
     slackFor: deps.slackFor,
     logger,
   });
+  const intake = new Intake({ ...deps, outcomes, panelKey: keys.panel });
 
-  const run = async (job: Job<AssistantJob>, jobId: string, token: string | undefined): Promise<void> => {
-    const data = job.data;
+  const run = async (
+    job: Job<AssistantJob>,
+    data: QueuedQuestion,
+    jobId: string,
+    token: string | undefined,
+  ): Promise<void> => {
     const later = async (
       ms: number,
-      patch: Partial<AssistantJob> = {},
+      patch: Partial<QueuedQuestion> = {},
       waitingForTurn = false,
     ): Promise<never> => {
       if (Object.keys(patch).length > 0) await job.updateData({ ...data, ...patch });
@@ -139,6 +148,16 @@ export function assistantProcessor(deps: AssistantWorkerDeps) {
     const show = progressView(data, jobId, client, deps.poster, placeholders, (error: unknown) =>
       logger.info({ jobId, slackError: slackRefusal(error), err: errorText(error) }, 'progress edit failed'),
     );
+    // Beside this run, not awaited: the post waits behind the channel's answers, the turn must not.
+    if (data.surface !== 'panel')
+      void openPlaceholder(data, jobId, client, deps.poster, placeholders, (ahead) =>
+        deps.estimator.estimate(data.account, ahead),
+      ).catch((error: unknown) =>
+        logger.info(
+          { jobId, slackError: slackRefusal(error), err: errorText(error) },
+          'placeholder not posted',
+        ),
+      );
     // A panel's status lapses after two minutes; a placeholder message does not.
     const stale = data.surface === 'panel' && Date.now() - (data.shownAt ?? 0) > STATUS_RENEW_MS;
 
@@ -264,15 +283,21 @@ export function assistantProcessor(deps: AssistantWorkerDeps) {
   };
 
   // Everything the asker reads — position, progress, the answer's card — in their language (service.ts).
-  return (job: Job<AssistantJob>, token?: string): Promise<void> =>
-    inLanguage(job.data.speaks ?? localeOfSlack(job.data.locale), () => handle(job, token));
+  return (job: Job<AssistantJob>, token?: string): Promise<void> => {
+    const { data } = job;
+    const speaks = isReceived(data) ? data.speaks : (data.speaks ?? localeOfSlack(data.locale));
+    return inLanguage(speaks, () => handle(job, token));
+  };
 
   async function handle(job: Job<AssistantJob>, token?: string): Promise<void> {
     const jobId = job.id ?? '';
     try {
-      await run(job, jobId, token);
+      const data = isReceived(job.data) ? await intake.take(job, job.data) : job.data;
+      await run(job, data, jobId, token);
     } catch (error) {
       if (error instanceof DelayedError) throw error;
+      // Still being taken in: it ends before its queue, its place given back.
+      if (isReceived(job.data)) return intake.end(job.data, jobId, error);
       // Slack refused, the workspace was uninstalled, its key removed…: the question ends here rather
       // than failing with its place still at the head of the account's queue.
       logger.error({ jobId, err: errorText(error) }, 'assistant question failed; its place is freed');

@@ -1,5 +1,5 @@
 import type { WebClient } from '@slack/web-api';
-import type { Queue } from 'bullmq';
+import type { Job, Queue } from 'bullmq';
 import type { AssistantAnswer } from '../../registrar/index.js';
 import type { Logger } from '../../shared/logger.js';
 import { releaseOwn } from '../../shared/lua.js';
@@ -15,8 +15,9 @@ import type { Outcome } from './answer.js';
 import { type Audience, audienceOf } from './audience.js';
 import { privateReply, threadReply } from './blocks.js';
 import { ThreadHistory } from './history.js';
+import type { AssistantKeys } from './keys.js';
 import { Placeholders, tidyPlaceholder } from './placeholder.js';
-import type { AssistantJob, AssistantKeys } from './service.js';
+import { type AssistantJob, isReceived, type QueuedQuestion, withoutContext } from './service.js';
 
 /** Outcomes and delivery marks outlive every re-run of a job (BullMQ keeps completed jobs 24 h). */
 const KEEP_SECONDS = 24 * 60 * 60;
@@ -54,7 +55,7 @@ export class Outcomes {
     this.#history = new ThreadHistory(deps.redis, deps.keys);
   }
 
-  async of(job: AssistantJob, jobId: string): Promise<Outcome | undefined> {
+  async of(job: QueuedQuestion, jobId: string): Promise<Outcome | undefined> {
     const raw = await this.deps.redis.get(this.deps.keys.outcome(job.account, jobId));
     return raw === null ? undefined : (JSON.parse(raw) as Outcome);
   }
@@ -64,33 +65,34 @@ export class Outcomes {
    * shortcut asked about leaves the job here: it is not kept longer than its question lives (the
    * completed job itself stays 24 h, DEFAULT_JOB_OPTIONS, so a re-run delivers instead of asking).
    */
-  async settle(job: AssistantJob, jobId: string, outcome: Outcome): Promise<void> {
+  async settle(job: QueuedQuestion, jobId: string, outcome: Outcome): Promise<void> {
     const key = this.deps.keys.outcome(job.account, jobId);
     const kept = outcome.ok ? { ...outcome, answer: shownPart(outcome.answer) } : outcome;
     await this.deps.redis.set(key, JSON.stringify(kept), 'EX', KEEP_SECONDS, 'NX');
     // Kept through a fail-over, so a re-run delivers this outcome instead of asking again.
     await waitForReplicas(this.deps.redis, key);
     await this.#release(job.account, jobId, job.user);
-    if (job.context !== undefined) await this.#forgetContext(jobId);
+    if (job.context !== undefined) await this.forgetContext(jobId);
   }
 
-  async #forgetContext(jobId: string): Promise<void> {
-    const queued = await this.deps.queue.getJob(jobId);
+  /** The message a question was about leaves its job once the question ends (settled or not let in). */
+  async forgetContext(jobId: string): Promise<void> {
+    // One job type for both stages (BullMQ's own type would split it in two, one per stage).
+    const queued: Job<AssistantJob> | undefined = await this.deps.queue.getJob(jobId);
     if (queued?.data.context === undefined) return;
-    const { context: _dropped, ...data } = queued.data;
-    await queued.updateData(data);
+    await queued.updateData(withoutContext(queued.data));
   }
 
   /**
    * Whether the question's outcome would go to its asker alone if delivered now (`audienceOf`): a
    * follow-up carries an earlier private exchange only then (history.ts).
    */
-  async answeredPrivately(job: AssistantJob): Promise<boolean> {
+  async answeredPrivately(job: QueuedQuestion): Promise<boolean> {
     const client = await this.deps.slackFor(workspaceFields(job));
     return (await this.#audience(client, job)) === 'asker';
   }
 
-  async #audience(client: WebClient, job: AssistantJob): Promise<Audience> {
+  async #audience(client: WebClient, job: QueuedQuestion): Promise<Audience> {
     const policy = await this.deps.policies.get(workspaceFields(job));
     return audienceOf(client, job.channel, policy.assistantAnswers, this.deps.logger);
   }
@@ -112,7 +114,7 @@ export class Outcomes {
       const state = job === undefined ? 'missing' : await job.getState();
       if (state !== 'missing' && state !== 'failed' && state !== 'completed' && state !== 'unknown') return;
       this.deps.logger.warn({ jobId: head, state }, 'stale head of an assistant queue cleared');
-      if (job === undefined || state !== 'failed') {
+      if (job === undefined || state !== 'failed' || isReceived(job.data)) {
         await this.#release(account, head, job?.data.user);
         continue;
       }
@@ -129,7 +131,7 @@ export class Outcomes {
    * Never throws: delivering one question's outcome must not fail another's run. `busy` when another
    * run holds the delivery lease.
    */
-  async deliver(job: AssistantJob, jobId: string, settled?: Outcome): Promise<'done' | 'busy'> {
+  async deliver(job: QueuedQuestion, jobId: string, settled?: Outcome): Promise<'done' | 'busy'> {
     const { redis, keys, logger } = this.deps;
     const mark = keys.delivered(job.account, jobId);
     try {
@@ -165,7 +167,7 @@ export class Outcomes {
   /** In the thread, or privately: an ephemeral in the channel, else a DM (`replyPrivately`). */
   async #tell(
     client: WebClient,
-    job: AssistantJob,
+    job: QueuedQuestion,
     outcome: Outcome,
     audience: Audience,
     linkHosts: readonly string[],
@@ -196,7 +198,7 @@ export class Outcomes {
    */
   async #tidy(
     client: WebClient,
-    job: AssistantJob,
+    job: QueuedQuestion,
     jobId: string,
     answered: boolean,
     audience: Audience,
@@ -241,7 +243,8 @@ export class Outcomes {
    */
   async #release(account: string, jobId: string, user: string | undefined): Promise<void> {
     const { redis, keys, queue } = this.deps;
-    await redis.zrem(keys.queue(account), jobId);
+    // A question answered from the cache in its intake was still arriving.
+    await redis.multi().zrem(keys.queue(account), jobId).zrem(keys.arriving(account), jobId).exec();
     if (user !== undefined) await redis.zrem(keys.asker(account, user), jobId);
     await this.releaseSlot(account, jobId);
     const [next] = await redis.zrange(keys.queue(account), '0', '0');

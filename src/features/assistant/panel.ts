@@ -1,11 +1,8 @@
 import type { App } from '@slack/bolt';
 import type { AssistantThreadsSetSuggestedPromptsArguments, WebClient } from '@slack/web-api';
-import type { Redis } from '../../shared/redis.js';
-import type { WorkspaceRef } from '../../shared/workspace.js';
 import type { SlackDeps } from '../../slack/app.js';
 import { dispatchOf } from '../../slack/dispatch.js';
 import { replyForError } from '../../slack/error-reply.js';
-import { truncate } from '../../slack/mrkdwn.js';
 import { slackRefusal } from '../../slack/platform-errors.js';
 import { workspaceOf } from '../../slack/workspace.js';
 import { type Catalog, currentLocale, texts } from '../../text/index.js';
@@ -13,9 +10,6 @@ import { PermissionRefused } from '../approvals/permissions.js';
 import { onAppHomeTab } from '../home/tabs.js';
 import type { Asking, AskingDeps } from './asking.js';
 import { cleanQuestion } from './service.js';
-
-/** A thread is remembered (titled or not) as long as Slack keeps it in the Messages tab's history. */
-const THREAD_TTL_SECONDS = 30 * 24 * 60 * 60;
 
 /** The suggested prompts in one language: what a registrar's customers ask most. */
 function promptsIn(t: Catalog) {
@@ -44,25 +38,6 @@ type MessageLike = {
   channel_type?: string;
 };
 
-/** Which Messages-tab threads already have a title (their first question names them), across processes. */
-class ThreadTitles {
-  constructor(
-    private readonly redis: Redis,
-    private readonly key: (workspace: WorkspaceRef, channel: string, threadTs: string) => string,
-  ) {}
-
-  /** True once per thread. */
-  async first(workspace: WorkspaceRef, channel: string, threadTs: string): Promise<boolean> {
-    const key = this.key(workspace, channel, threadTs);
-    const [set] = (await this.redis
-      .multi()
-      .hsetnx(key, 'titled', '1')
-      .expire(key, THREAD_TTL_SECONDS)
-      .exec()) ?? [[null, 0]];
-    return set?.[1] === 1;
-  }
-}
-
 /**
  * The registrar's assistant in Regdesk's Messages tab: Slack's agent messaging experience
  * (manifest.yml `features.agent_view`; docs.slack.dev "Migrating to the Agent messaging experience").
@@ -78,8 +53,6 @@ class ThreadTitles {
  *   thread's first question becomes its title in the tab's history (`assistant.threads.setTitle`).
  */
 export function registerAgentMessages(app: App, deps: SlackDeps & AskingDeps, asking: Asking): void {
-  const titles = new ThreadTitles(deps.redis, deps.assistant.redisKeys.panel);
-
   onAppHomeTab(app, 'messages', async ({ event, body, client }) => {
     const workspace = workspaceOf(body);
     const user = event.user;
@@ -121,31 +94,25 @@ export function registerAgentMessages(app: App, deps: SlackDeps & AskingDeps, as
     // Regdesk subscribes to `message.im` only. Slack sends edits, deletions and bot posts (Regdesk's
     // own replies included) as messages too: only people's new messages ask.
     if (m.channel_type !== 'im' || m.subtype !== undefined || m.bot_id !== undefined) return;
-    const workspace = workspaceOf(body);
     const channel = m.channel ?? '';
     const threadTs = m.thread_ts ?? m.ts ?? '';
+    const refuse = (error: unknown) => explain(client, channel, threadTs, error);
     try {
-      const question = cleanQuestion(m.text ?? '');
       await asking.submit({
         surface: 'dm',
-        workspace,
+        workspace: workspaceOf(body),
         user: m.user ?? '',
         client,
         dedupeId: `event:${body.event_id ?? `${channel}:${m.ts}`}`,
-        question,
-        thread: { channel, threadTs },
-        place: async () => {
-          // Once the question is let in (a refused one names nothing).
-          if (await titles.first(workspace, channel, threadTs))
-            await client.assistant.threads
-              .setTitle({ channel_id: channel, thread_ts: threadTs, title: truncate(question, 60) })
-              .catch(() => undefined);
-          // `panel`: the question's place and progress are the thread's status, not a placeholder.
-          return { channel, threadTs, question, surface: 'panel' as const };
-        },
+        question: cleanQuestion(m.text ?? ''),
+        // Its place and progress are the thread's status, and its first question the thread's title,
+        // once it is let in (places.ts: a refused one names nothing).
+        channel,
+        threadTs,
+        refuse,
       });
     } catch (error) {
-      await explain(client, channel, threadTs, error);
+      await refuse(error);
     }
   });
 }

@@ -5,10 +5,15 @@ import type { Redis } from '../../shared/redis.js';
 import type { ChannelPoster } from '../../slack/poster.js';
 import type { Audience } from './audience.js';
 import { answeredPrivately } from './blocks.js';
-import type { AssistantKeys } from './service.js';
+import type { AssistantKeys } from './keys.js';
 
 /** As long as a question's outcome is kept (outcome.ts). */
 const KEEP_SECONDS = 24 * 60 * 60;
+/**
+ * A run waiting to post the placeholder holds this lease: longer than a progress post waits for its
+ * turn (30 s, poster.ts), so a live poster is not doubled; if its process dies, a later run posts.
+ */
+const OPENING_LEASE_MS = 45_000;
 
 /** What a placeholder shows: a waiting position, "looking it up…", "busy, retrying…". */
 export interface PlaceholderView {
@@ -17,9 +22,33 @@ export interface PlaceholderView {
 }
 
 // One hash per question: `ts` once the placeholder is posted, `done` (the audience) once the outcome
-// is delivered, `progress` the latest state shown while no placeholder exists yet. Each script is one
-// atomic step, so whatever the order of posting, progress and delivery, in whatever processes, the
-// placeholder is tidied exactly once and shows the latest state.
+// is delivered, `progress` the latest state shown while no placeholder exists yet, `opening` (until
+// when, ms) while a run waits to post it and `sent` once one did. Each script is one atomic step, so
+// whatever the order of posting, progress and delivery, in whatever processes, the placeholder is
+// posted at most once, tidied exactly once, and shows the latest state.
+
+/** A run would post it: → 1 when this one is to (the lease is its), else 0 (posted, under way, unwanted). */
+const OPEN = new LuaScript(`
+if redis.call('HEXISTS', KEYS[1], 'ts') == 1 or redis.call('HEXISTS', KEYS[1], 'sent') == 1
+  or redis.call('HGET', KEYS[1], 'done') == 'thread' then return 0 end
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+if tonumber(redis.call('HGET', KEYS[1], 'opening') or '0') > now then return 0 end
+redis.call('HSET', KEYS[1], 'opening', now + tonumber(ARGV[1]))
+redis.call('EXPIRE', KEYS[1], ARGV[2])
+return 1`);
+
+/**
+ * Its turn has come: → 0 to send it, marked sent for good (a re-run never sends another, whatever
+ * became of this one), or 1 to skip it: sent already, or its answer is in the thread.
+ */
+const SEND = new LuaScript(`
+if redis.call('HEXISTS', KEYS[1], 'sent') == 1 or redis.call('HGET', KEYS[1], 'done') == 'thread' then
+  return 1
+end
+redis.call('HSET', KEYS[1], 'sent', '1')
+redis.call('EXPIRE', KEYS[1], ARGV[1])
+return 0`);
 
 /** Posted: → ['done', audience] (tidy it now), else ['kept', pending progress or false]. */
 const POSTED = new LuaScript(`
@@ -47,6 +76,15 @@ redis.call('HDEL', KEYS[1], 'progress')
 redis.call('EXPIRE', KEYS[1], ARGV[2])
 return redis.call('HGET', KEYS[1], 'ts')`);
 
+/** Where a question's placeholder goes, and whose question it is. */
+export interface PlaceholderPlace {
+  account: string;
+  jobId: string;
+  channel: string;
+  threadTs: string;
+  user: string;
+}
+
 /**
  * A question's placeholder reply ("waiting for the registrar's assistant…") and its delivery meet
  * here. A question is queued before its placeholder is posted, so its turn does not wait for a post
@@ -61,11 +99,29 @@ export class Placeholders {
   ) {}
 
   /**
-   * True once the outcome was posted in the thread: a placeholder not yet posted need not be. One
-   * answered privately is still posted, then says so (`posted`), so the thread's readers know.
+   * Posts the placeholder showing `view`, once across every run of the question: one run waits for
+   * the channel's turn (a lease another run respects until it lapses), and once one has sent it none
+   * sends another. Not posted when the outcome is in the thread first; one answered privately is
+   * still posted, then says so (`posted`), so the thread's readers know.
    */
-  async answeredInThread(account: string, jobId: string): Promise<boolean> {
-    return (await this.redis.hget(this.keys.placeholder(account, jobId), 'done')) === 'thread';
+  async open(
+    place: PlaceholderPlace,
+    view: () => Promise<PlaceholderView>,
+    client: WebClient,
+    poster: ChannelPoster,
+  ): Promise<void> {
+    const key = this.keys.placeholder(place.account, place.jobId);
+    const mine = await OPEN.run(this.redis, 1, key, String(OPENING_LEASE_MS), String(KEEP_SECONDS));
+    if (Number(mine) !== 1) return;
+    const ts = await poster.post(
+      client,
+      { channel: place.channel, thread_ts: place.threadTs, ...(await view()) },
+      {
+        urgency: 'progress',
+        skipIf: async () => Number(await SEND.run(this.redis, 1, key, String(KEEP_SECONDS))) === 1,
+      },
+    );
+    if (ts !== '') await this.posted(place, ts, client, poster);
   }
 
   /**
@@ -73,7 +129,7 @@ export class Placeholders {
    * brought up to the latest progress shown while it waited for its turn.
    */
   async posted(
-    place: { account: string; jobId: string; channel: string; user: string },
+    place: Omit<PlaceholderPlace, 'threadTs'>,
     ts: string,
     client: WebClient,
     poster: ChannelPoster,

@@ -3,7 +3,7 @@ import type { WebClient } from '@slack/web-api';
 import type { ChannelPoster } from '../../slack/poster.js';
 import { panelStatus, retryingMessage, waitingMessage } from './blocks.js';
 import type { Placeholders, PlaceholderView } from './placeholder.js';
-import type { AssistantJob } from './service.js';
+import type { QueuedQuestion } from './service.js';
 
 /** Where a question stands, as the asker is shown it. */
 export type Progress =
@@ -18,7 +18,7 @@ export type Progress =
  * placeholder or an archived channel must not fail the question, which still gets its reply.
  */
 export function progressView(
-  job: AssistantJob,
+  job: QueuedQuestion,
   jobId: string,
   client: WebClient,
   poster: ChannelPoster,
@@ -52,4 +52,23 @@ export function progressView(
       .update(client, { channel: job.channel, ts, ...view }, { urgency: 'progress' })
       .catch(onFailure);
   };
+}
+
+/**
+ * The question's placeholder, its position as last shown with an estimate (placeholder.ts `open`: once
+ * across every run). Started beside the run, never before it: the post waits behind the channel's
+ * answers, and the question's turn must not (issue #17).
+ */
+export function openPlaceholder(
+  job: QueuedQuestion,
+  jobId: string,
+  client: WebClient,
+  poster: ChannelPoster,
+  placeholders: Placeholders,
+  estimate: (ahead: number) => Promise<number>,
+): Promise<void> {
+  const ahead = Math.max(0, job.shownAhead ?? 0);
+  const place = { account: job.account, jobId, channel: job.channel, threadTs: job.threadTs, user: job.user };
+  const view = async () => waitingMessage(ahead, ahead > 0 ? await estimate(ahead) : undefined);
+  return placeholders.open(place, view, client, poster);
 }
