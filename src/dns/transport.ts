@@ -83,14 +83,20 @@ function settleOnce<T>(resolve: (value: T) => void, reject: (error: Error) => vo
   };
 }
 
-/** One question over UDP to one server; rejects with DnsUnreachable only. */
-export function udpExchange(
+/**
+ * One question to one server over one transport: `accept` picks the reply out of whatever arrives.
+ * Rejects with DnsUnreachable only.
+ */
+type Exchange = (
   server: DnsServer,
   query: Buffer,
   accept: (message: Buffer) => wire.Packet | undefined,
   timeoutMs: number,
-): Promise<wire.Packet> {
-  return new Promise((resolve, reject) => {
+) => Promise<wire.Packet>;
+
+/** Over UDP, connected (an ICMP refusal ends the wait at once). */
+export const udpExchange: Exchange = (server, query, accept, timeoutMs) =>
+  new Promise((resolve, reject) => {
     const label = serverLabel(server);
     const family = isIP(server.host);
     if (family === 0) {
@@ -127,16 +133,10 @@ export function udpExchange(
       fail(error);
     }
   });
-}
 
-/** One question over TCP (after a truncated UDP answer); rejects with DnsUnreachable only. */
-export function tcpExchange(
-  server: DnsServer,
-  query: Buffer,
-  accept: (message: Buffer) => wire.Packet | undefined,
-  timeoutMs: number,
-): Promise<wire.Packet> {
-  return new Promise((resolve, reject) => {
+/** Over TCP (after a truncated UDP answer), `query` framed with its length. */
+export const tcpExchange: Exchange = (server, query, accept, timeoutMs) =>
+  new Promise((resolve, reject) => {
     const label = serverLabel(server);
     const socket = new Socket();
     let buffered = Buffer.alloc(0);
@@ -163,4 +163,3 @@ export function tcpExchange(
       done(new DnsUnreachable(label, 'network', codeOf(error)));
     }
   });
-}

@@ -37,24 +37,20 @@ export interface AskingDeps {
   logger: Logger;
 }
 
-/** One question from any surface (`/ask`, mention, DM, shortcut), as the handlers hand it over. */
-export interface Question {
-  surface: Surface;
+/**
+ * One question from any surface (`/ask`, mention, DM, shortcut), as the handlers hand it over: what
+ * its record keeps (service.ts `ReceivedQuestion`), with the request's own workspace, client and
+ * delivery id.
+ */
+export interface Question
+  extends Pick<
+    ReceivedQuestion,
+    'surface' | 'user' | 'question' | 'channel' | 'threadTs' | 'askTs' | 'context' | 'languageHint'
+  > {
   workspace: WorkspaceRef;
-  user: string;
   client: WebClient;
   /** Identifies the delivery (an event id, a command): the same delivery is one question. */
   dedupeId: string;
-  question: string;
-  /** Where it was asked, and the thread when there is one already (a follow-up may have history there). */
-  channel: string;
-  threadTs?: string;
-  /** The asker's own message (mentions). */
-  askTs?: string;
-  /** Text the question is about (a shortcut's message): never answered from the cache. */
-  context?: string;
-  /** Text whose language decides the locale, when not the question's own (a shortcut's message). */
-  languageHint?: string;
   /** Tells the asker privately why the question is not let in, the surface's way (a response_url). */
   refuse(error: unknown): Promise<void>;
 }
