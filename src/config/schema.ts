@@ -75,40 +75,47 @@ const nodeList = optionalText.transform((value, ctx) => {
   return { nodes, tls: schemes.has('rediss') };
 });
 
+/**
+ * An optional variable read by a parser that returns what it read or the problem as a sentence (the
+ * DNS variables' parsers live beside the code that uses them); `fallback` is read when it is unset.
+ */
+function parsedBy<T>(
+  parse: (value: string) => T | { problem: string },
+  fallback: string,
+): z.ZodType<T, string | undefined>;
+function parsedBy<T>(
+  parse: (value: string) => T | { problem: string },
+): z.ZodType<T | undefined, string | undefined>;
+function parsedBy<T>(parse: (value: string) => T | { problem: string }, fallback?: string) {
+  return optionalText.transform((value, ctx) => {
+    const given = value ?? fallback;
+    if (given === undefined) return undefined;
+    const parsed = parse(given);
+    if (typeof parsed === 'object' && parsed !== null && 'problem' in parsed) {
+      ctx.addIssue({ code: 'custom', message: parsed.problem });
+      return z.NEVER;
+    }
+    return parsed as T;
+  });
+}
+
 /** DNS_RESOLVERS: `host[:port],…` of IP addresses (dns/servers.ts says why addresses). */
-const dnsServers = optionalText.transform((value, ctx) => {
-  if (value === undefined) return undefined;
+const dnsServers = parsedBy((value) => {
   const parsed = parseDnsServers(value);
-  if ('problem' in parsed) {
-    ctx.addIssue({ code: 'custom', message: parsed.problem });
-    return z.NEVER;
-  }
-  return parsed.servers;
+  return 'problem' in parsed ? parsed : parsed.servers;
 });
 
 /** DNSSEC_TRUST_ANCHOR: root DS records, `;`-separated (dns/validator.ts); IANA's when unset. */
-const trustAnchors = optionalText.transform((value, ctx) => {
-  const parsed = parseTrustAnchors(value ?? IANA_ROOT_ANCHORS);
-  if ('problem' in parsed) {
-    ctx.addIssue({ code: 'custom', message: parsed.problem });
-    return z.NEVER;
-  }
-  if (parsed.anchors.length === 0) {
-    ctx.addIssue({ code: 'custom', message: 'names no DS record' });
-    return z.NEVER;
-  }
-  return parsed.anchors;
-});
+const trustAnchors = parsedBy((value) => {
+  const parsed = parseTrustAnchors(value);
+  if ('problem' in parsed) return parsed;
+  return parsed.anchors.length === 0 ? { problem: 'names no DS record' } : parsed.anchors;
+}, IANA_ROOT_ANCHORS);
 
 /** LIVE_CHECK_ALLOW: `cidr,…` outside the public internet that live checks may still reach (dns/addresses.ts). */
-const allowedRanges = optionalText.transform((value, ctx) => {
-  if (value === undefined) return undefined;
+const allowedRanges = parsedBy((value) => {
   const parsed = parseAllowedRanges(value);
-  if ('problem' in parsed) {
-    ctx.addIssue({ code: 'custom', message: parsed.problem });
-    return z.NEVER;
-  }
-  return parsed.ranges;
+  return 'problem' in parsed ? parsed : parsed.ranges;
 });
 
 export const flag = z

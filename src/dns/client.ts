@@ -119,13 +119,17 @@ export class DnsClient {
   /** Set on a client made by `forCheck`: that check's deadline, address budget and queue. */
   readonly #bounds: CheckBounds | undefined;
 
-  constructor(options: DnsClientOptions = {}, bounds?: CheckBounds) {
+  /** `check`: set by `forCheck` — that check's bounds, and its parent's resolvers and policy, read once. */
+  constructor(
+    options: DnsClientOptions = {},
+    check?: { bounds: CheckBounds; resolvers: readonly DnsServer[]; policy: AddressPolicy },
+  ) {
     this.#options = options;
-    this.#resolvers = options.resolvers ?? systemResolvers();
+    this.#resolvers = check?.resolvers ?? options.resolvers ?? systemResolvers();
     this.#timeoutMs = options.timeoutMs ?? UDP_TIMEOUT_MS;
     this.#nameserverPort = options.nameserverPort ?? 53;
-    this.policy = new AddressPolicy(options.allowed);
-    this.#bounds = bounds;
+    this.policy = check?.policy ?? new AddressPolicy(options.allowed);
+    this.#bounds = check?.bounds;
   }
 
   /**
@@ -134,7 +138,11 @@ export class DnsClient {
    * once, and nothing asked after the deadline (contract §3).
    */
   forCheck(): DnsClient {
-    return new DnsClient(this.#options, new CheckBounds(this.#options.limits ?? CHECK_LIMITS));
+    return new DnsClient(this.#options, {
+      bounds: new CheckBounds(this.#options.limits ?? CHECK_LIMITS),
+      resolvers: this.#resolvers,
+      policy: this.policy,
+    });
   }
 
   /** This check's bounds (the contract's for a client that is not one check's). */

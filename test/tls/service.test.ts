@@ -14,10 +14,24 @@ import {
   InternalUpstreamError,
   MalformedResponseError,
   NotFoundError,
+  type TlsCertificate,
   UpstreamFailedError,
 } from '../../src/registrar/index.js';
 import { PRIVATE_METADATA_MAX } from '../../src/slack/modal.js';
 import { addIssuedCertificate, csrFor, fixtureCsr, startWorld, WORKSPACE, type World } from './world.js';
+
+/** A pending order's answer whose first name is its common name, with these DNS validation records. */
+const pendingWith = (
+  id: string,
+  names: string[],
+  records: Array<{ name: string; type: string; value: string }>,
+): TlsCertificate => ({
+  id,
+  status: 'pending',
+  common_name: names[0] ?? '',
+  dns_names: names,
+  validation: { method: 'dns-cname-token', dns_records: records },
+});
 
 const reissueForm = (csr: string): ReissueFormInput => ({ csr, dcv: 'dns-cname-token', comments: '' });
 
@@ -82,16 +96,11 @@ describe('TlsService (registrar sandbox, real Redis)', () => {
       // Alice ordered it through Regdesk (what her order's answer held was kept then).
       await ledger.remember(
         WORKSPACE,
-        {
-          id: 'cert-reissued-by-bob',
-          status: 'pending',
-          common_name: 'www.example.com',
-          dns_names: ['www.example.com', 'example.com'],
-          validation: {
-            method: 'dns-cname-token',
-            dns_records: [{ name: '_old.www.example.com.', type: 'CNAME', value: 'old.dcv.example.' }],
-          },
-        },
+        pendingWith(
+          'cert-reissued-by-bob',
+          ['www.example.com', 'example.com'],
+          [{ name: '_old.www.example.com.', type: 'CNAME', value: 'old.dcv.example.' }],
+        ),
         { by: 'UALICE', as: 'order' },
       );
       const { draftId } = await service.startReissue(WORKSPACE, 'cert-reissued-by-bob');
@@ -115,21 +124,16 @@ describe('TlsService (registrar sandbox, real Redis)', () => {
       const ledger = new ValidationLedger(deps.redis, deps.keys);
       await ledger.remember(
         WORKSPACE,
-        {
-          id: 'cert-hostile-answer',
-          status: 'pending',
-          common_name: '*.example.com',
-          dns_names: ['*.example.com', 'example.com'],
-          validation: {
-            method: 'dns-cname-token',
-            dns_records: [
-              { name: '_a.example.com.', type: 'CNAME', value: 'ok.dcv.example.' },
-              { name: '_b.www.example.com.', type: 'CNAME', value: 'not.for.this.certificate.' },
-              { name: 'example.com.', type: 'CNAME', value: 'the.apex.itself.' },
-              { name: '_c.example.net.', type: 'CNAME', value: 'another.zone.' },
-            ],
-          },
-        },
+        pendingWith(
+          'cert-hostile-answer',
+          ['*.example.com', 'example.com'],
+          [
+            { name: '_a.example.com.', type: 'CNAME', value: 'ok.dcv.example.' },
+            { name: '_b.www.example.com.', type: 'CNAME', value: 'not.for.this.certificate.' },
+            { name: 'example.com.', type: 'CNAME', value: 'the.apex.itself.' },
+            { name: '_c.example.net.', type: 'CNAME', value: 'another.zone.' },
+          ],
+        ),
         { by: 'UALICE', as: 'order' },
       );
       const known = await ledger.recall(WORKSPACE, 'cert-hostile-answer');
