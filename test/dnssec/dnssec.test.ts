@@ -135,6 +135,8 @@ describe('DNSSEC transitions from Slack, followed to the end', () => {
       env: h.env,
       say: () => {},
     });
-    await h.slack.waitFor(() => settled(h, 'müller.de', 'active').length >= 1, 25_000);
-  }, 40_000);
+    // A budget, not a speed: checks come at 2, 4, 8, 16 s after the last, and one that fell due while
+    // the app was down on a loaded machine can push the settling look past 25 s (seen once in CI).
+    await h.slack.waitFor(() => settled(h, 'müller.de', 'active').length >= 1, 60_000);
+  }, 90_000);
 });
