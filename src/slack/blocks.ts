@@ -1,6 +1,6 @@
 import type { Button, KnownBlock, View } from '@slack/types';
-import { text } from '../text/index.js';
-import { truncate } from './mrkdwn.js';
+import { type Markup, markup, text } from '../text/index.js';
+import { escapeMrkdwn, truncate } from './mrkdwn.js';
 
 /** Shared Block Kit helpers. Limits: section text 3000, header 150, context element text 3000. */
 export function section(text: string): KnownBlock {
@@ -23,10 +23,20 @@ export function divider(): KnownBlock {
 }
 
 /** Slack renders `<!date^…>` in the reader's own time zone; the fallback is UTC. */
-export function slackDate(ms: number, format = '{date_short_pretty} {time}'): string {
+export function slackDate(ms: number, format = '{date_short_pretty} {time}'): Markup {
   const seconds = Math.floor(ms / 1000);
   const fallback = new Date(ms).toISOString().replace('T', ' ').slice(0, 16);
-  return `<!date^${seconds}^${format}|${fallback} UTC>`;
+  return markup(`<!date^${seconds}^${format}|${fallback} UTC>`);
+}
+
+/** A mention of a Slack user (`U…`/`W…` ids only: anything else is written as words). */
+export function mention(user: string): Markup {
+  return markup(/^[UW][A-Z0-9]+$/.test(user) ? `<@${user}>` : escapeMrkdwn(user));
+}
+
+/** A link to a Slack conversation (a `C…`, `G…` or `D…` id), shown as its name in each client. */
+export function conversationLink(channel: string): Markup {
+  return markup(/^[CGD][A-Z0-9]+$/.test(channel) ? `<#${channel}>` : escapeMrkdwn(channel));
 }
 
 /**

@@ -4,7 +4,7 @@ import { RegistrarError } from '../registrar/errors.js';
 import { isAppError } from '../shared/app-error.js';
 import type { Logger } from '../shared/logger.js';
 import { RedisUnavailableError } from '../shared/redis.js';
-import { text } from '../text/index.js';
+import { markup, text } from '../text/index.js';
 import { escapeMrkdwn } from './mrkdwn.js';
 import { adviceFor, slackRefusal } from './platform-errors.js';
 
@@ -30,18 +30,18 @@ export function replyForError(error: unknown, logger: Logger, context: ErrorCont
   const refusal = slackRefusal(error);
   if (refusal !== undefined) {
     logger.warn({ slackError: refusal }, 'slack refused');
-    return plain(text.slack.warning({ message: adviceFor(refusal) }));
+    return plain(text.slack.warning({ message: markup(adviceFor(refusal)) }));
   }
   if (isRedisUnavailable(error)) {
     logger.warn({ err: (error as Error).message }, 'redis unavailable');
-    return plain(text.slack.warning({ message: new RedisUnavailableError().userMessage }));
+    return plain(text.slack.warning({ message: markup(new RedisUnavailableError().userMessage) }));
   }
   if (isAppError(error)) {
     logger.warn({ code: error.code, err: error.message }, 'request refused');
     // The registrar's errors quote what it said ("The registrar says: …"): inert like every registrar
     // string. Regdesk's own messages may carry mrkdwn on purpose (`<#C…>` channel links).
     const message = error instanceof RegistrarError ? escapeMrkdwn(error.userMessage) : error.userMessage;
-    return plain(text.slack.warning({ message }));
+    return plain(text.slack.warning({ message: markup(message) }));
   }
   const reference = randomUUID().slice(0, 8);
   logger.error(

@@ -1,6 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { de } from './de/index.js';
 import { en } from './en/index.js';
+import { escapeMrkdwn } from './escape.js';
+
+export { Markup, markup } from './escape.js';
 
 /**
  * The text seam (docs/architecture.md "Text"): every sentence a person reads in Slack comes from one
@@ -14,9 +17,38 @@ export type Locale = 'en' | 'de';
 export type Catalog = typeof en;
 export const LOCALES: readonly Locale[] = ['en', 'de'];
 
-/** The catalog of a locale. */
+/**
+ * Escaping is the catalog's default (docs/requirements.md R23, issue #41): every string parameter —
+ * a zone's record, a registrar's message, a person's input — arrives escaped for mrkdwn, so text from
+ * outside can never become a mention, `<!channel>` or a link in a card or a message's `text`.
+ * Regdesk's own markup passes as `Markup` (`markup(…)`), the parameter's type says which.
+ */
+function escapedParameter(value: unknown): unknown {
+  if (typeof value === 'string') return escapeMrkdwn(value);
+  if (Array.isArray(value)) return value.map(escapedParameter);
+  return value; // numbers, booleans, Markup
+}
+
+function escaping(entry: unknown): unknown {
+  if (typeof entry !== 'function') return entry;
+  return (params: Record<string, unknown>) =>
+    entry(Object.fromEntries(Object.entries(params).map(([key, value]) => [key, escapedParameter(value)])));
+}
+
+function guarded(catalog: Catalog): Catalog {
+  return Object.fromEntries(
+    Object.entries(catalog).map(([area, entries]) => [
+      area,
+      Object.fromEntries(Object.entries(entries).map(([key, entry]) => [key, escaping(entry)])),
+    ]),
+  ) as Catalog;
+}
+
+const catalogs: Record<Locale, Catalog> = { en: guarded(en), de: guarded(de) };
+
+/** The catalog of a locale, its parameters escaped unless marked as markup. */
 export function texts(locale: Locale = 'en'): Catalog {
-  return locale === 'de' ? de : en;
+  return catalogs[locale];
 }
 
 /**

@@ -188,8 +188,15 @@ const COMMON_NAME = `www.${'w'.repeat(56)}.de`;
 const CHANNEL = 'C0123456789';
 const users = (count: number, prefix = 'U0') =>
   Array.from({ length: count }, (_, i) => `${prefix}${String(i).padStart(9, '0')}`);
+/**
+ * Text from outside (a registrar, a zone, a person) that would be live mrkdwn if it reached Slack raw:
+ * an `@channel`, a disguised link, a mention, a channel link. Every fixture that carries such text
+ * holds it, and no builder may let one through (issue #41).
+ */
+const HOSTILE = '<!channel> <https://evil.example/|click> <@U0EVIL> <#C0EVIL> <!subteam^S0EVIL>';
+const LIVE_HOSTILE = /<!channel>|<https:\/\/evil|<@U0EVIL|<#C0EVIL|<!subteam\^S0EVIL/;
 /** What a registrar may say back: error messages are quoted up to 300 characters. */
-const REGISTRAR_SAID = `The requested operation could not be completed because ${'the registry said no; '.repeat(20)}`;
+const REGISTRAR_SAID = `${HOSTILE} The requested operation could not be completed because ${'the registry said no; '.repeat(20)}`;
 
 // ——— Approvals —————————————————————————————————————————————————————————————————————————————————
 
@@ -198,7 +205,7 @@ const IDN_ZONE = domainToASCII(`${idnLabel(54)}.de`);
 const txt = (fill: string): RecordValue => ({
   type: 'TXT',
   name: `${nameUnder(IDN_ZONE)}.`,
-  data: fill.repeat(2_000),
+  data: `${HOSTILE} ${fill.repeat(2_000)}`,
   ttl: 604_800,
 });
 const recordEdit: RecordChange = { kind: 'edit', id: 123_456_789, before: txt('a'), after: txt('b') };
@@ -223,7 +230,7 @@ function request(state: ApprovalState, id = 'apr_0123456789abcdef'): ApprovalReq
     approvals: users(decided ? 5 : 4, 'U1'),
     state,
     decidedBy: 'U0DECIDER',
-    reason: 'Not during the migration window. '.repeat(16).slice(0, 500),
+    reason: `${HOSTILE} ${'Not during the migration window. '.repeat(16)}`.slice(0, 500),
     outcome:
       state === 'failed'
         ? new BadRequestError('dns.recordUpdate', REGISTRAR_SAID).userMessage
@@ -295,7 +302,7 @@ const pageRecords: DnsRecord[] = Array.from({ length: 40 }, (_, i) => ({
   id: 1_000_000 + i,
   name: RECORD_NAME,
   type: 'TXT',
-  data: 'q'.repeat(4_000),
+  data: `${HOSTILE} ${'q'.repeat(4_000)}`,
   ttl: 604_800,
   auto: i % 10 === 0,
   active: i % 7 !== 0,
@@ -312,7 +319,7 @@ const page = (current: number, editable: boolean, records = pageRecords) => ({
 
 // ——— Domains, DNS, DNSSEC ——————————————————————————————————————————————————————————————————————————
 
-const OWNER = 'Müller & Söhne Grundstücksverwaltungs- und Beteiligungsgesellschaft mbH & Co. KG '.repeat(3);
+const OWNER = `${HOSTILE} ${'Müller & Söhne Grundstücksverwaltungs- und Beteiligungsgesellschaft mbH & Co. KG '.repeat(3)}`;
 const domainData = (domain: string, expiresIn: number): DomainCardData => ({
   domain,
   owner: OWNER,
@@ -518,7 +525,7 @@ function certificate(fields: Partial<TlsCertificate> = {}): TlsCertificate {
     order_state: 'waiting_for_domain_control_validation',
     action_required: true,
     pending_reason: 'domain_control_validation',
-    pending_message: `Publish the DNS records below. ${'The CA checks them every few minutes. '.repeat(20)}`,
+    pending_message: `${HOSTILE} Publish the DNS records below. ${'The CA checks them every few minutes. '.repeat(20)}`,
     completion_url: `https://dash.example.net/tls/${CERT_ID}/complete?step=organization&return=${'r'.repeat(100)}`,
     organization_id: ORG_ID,
     validity_days: 397,
@@ -928,7 +935,7 @@ const auditEntries = (count: number): StoredAuditEntry[] =>
         at,
         action,
         actor: 'U0ADMIN',
-        detail: `approvers: [] → ${JSON.stringify(users(40))}`,
+        detail: `${HOSTILE} approvers: [] → ${JSON.stringify(users(40))}`,
       };
     return {
       id: `${i}`,
@@ -981,7 +988,7 @@ const HOSTS = ['docs.example.org'];
 const huge = {
   ok: true as const,
   answer: {
-    answer: `## Renewals\n\nSee [Domains](/my/domains).\n\n${'Renewal details follow. '.repeat(12_000)}`,
+    answer: `## Renewals\n\n${HOSTILE}\n\nSee [Domains](/my/domains).\n\n${'Renewal details follow. '.repeat(12_000)}`,
     truncated: true,
     sources: Array.from({ length: 20 }, (_, i) => ({
       title: `Source ${i} ${'t'.repeat(80)}`,
@@ -1476,6 +1483,20 @@ describe.each(LOCALES)('every builder within Slack’s Block Kit limits, in %s',
   it.each(BUILDERS)('%s', async (_name, surface, build) => {
     const payload = await render(locale, build);
     expect([...blockKitViolations(payload, surface), ...moreViolations(payload)]).toEqual([]);
+  });
+});
+
+const NOT_RENDERED = new Set(['initial_value', 'value', 'private_metadata']);
+
+describe('no builder lets markup from outside through, in any language (issue #41)', () => {
+  it.each(BUILDERS)('%s', async (_name, _surface, build) => {
+    for (const locale of LOCALES) {
+      // What Slack renders: an input's initial value and a button's value are data, shown as typed.
+      const shown = JSON.stringify(await render(locale, build), (key, value) =>
+        NOT_RENDERED.has(key) ? undefined : value,
+      );
+      expect(shown.match(LIVE_HOSTILE), locale).toBeNull();
+    }
   });
 });
 

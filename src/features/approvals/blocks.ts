@@ -1,10 +1,10 @@
 import type { Button, KnownBlock, View } from '@slack/types';
 import { displayName } from '../../shared/domain-names.js';
-import { button, context, formModal, header, section, slackDate } from '../../slack/blocks.js';
+import { button, context, formModal, header, mention, section, slackDate } from '../../slack/blocks.js';
 import { inputBlock } from '../../slack/modal.js';
 import { escapeMrkdwn } from '../../slack/mrkdwn.js';
 import type { Message } from '../../slack/reply.js';
-import { text } from '../../text/index.js';
+import { type Markup, markup, text } from '../../text/index.js';
 import { APPROVAL_IDS } from './ids.js';
 import type { ApprovalRequest } from './record.js';
 
@@ -12,7 +12,7 @@ const STATE_LINES: Record<ApprovalRequest['state'], (r: ApprovalRequest) => stri
   pending: (r) =>
     text.approvals.statePending({
       remaining: r.needed - r.approvals.length,
-      approvedSoFar: text.slack.list({ items: r.approvals.map((u) => `<@${u}>`) }),
+      approvedSoFar: r.approvals.length === 0 ? undefined : approvers(r),
     }),
   approved: (r) => text.approvals.stateApproved({ approvers: approvers(r) }),
   executing: (r) => text.approvals.stateExecuting({ approvers: approvers(r) }),
@@ -24,9 +24,9 @@ const STATE_LINES: Record<ApprovalRequest['state'], (r: ApprovalRequest) => stri
   withdrawn: (r) => text.approvals.stateWithdrawn({ requester: r.requester }),
 };
 
-function approvers(request: ApprovalRequest): string {
-  if (request.approvals.length === 0) return text.approvals.nobody;
-  return text.slack.list({ items: request.approvals.map((user) => `<@${user}>`) });
+function approvers(request: ApprovalRequest): Markup {
+  if (request.approvals.length === 0) return markup(text.approvals.nobody);
+  return markup(text.slack.list({ items: request.approvals.map(mention) }));
 }
 
 export function stateLine(request: ApprovalRequest): string {
@@ -145,9 +145,13 @@ function foldDetails(details: readonly string[]): string[] {
  * limit are named (a mention notifies them), and every admin is pointed to `/domain policy`.
  */
 function adminsLine(request: ApprovalRequest, audience: Audience): string {
-  const named = request.namedApprovers.slice(0, 40).map((user) => `<@${user}>`);
+  const named = request.namedApprovers.slice(0, 40);
   const more = request.namedApprovers.length - named.length;
-  return text.approvals.adminsAsked({ toApprover: audience === 'approver', named: named.join(' '), more });
+  return text.approvals.adminsAsked({
+    toApprover: audience === 'approver',
+    named: named.length === 0 ? undefined : markup(named.map((user) => mention(user).mrkdwn).join(' ')),
+    more,
+  });
 }
 
 /** The one reminder to an approver who has not acted yet (the buttons are on their copy above). */

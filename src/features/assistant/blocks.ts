@@ -2,7 +2,7 @@ import type { KnownBlock } from '@slack/types';
 import type { AssistantAnswer } from '../../registrar/index.js';
 import { section } from '../../slack/blocks.js';
 import { escapeMrkdwn, splitMrkdwn, truncate } from '../../slack/mrkdwn.js';
-import { text } from '../../text/index.js';
+import { markup, text } from '../../text/index.js';
 import type { Outcome } from './answer.js';
 import { formatWait } from './estimate.js';
 import { linkResolver } from './links.js';
@@ -130,7 +130,7 @@ function answerBlocks(answer: AssistantAnswer, linkHosts: readonly string[]): Kn
     const title = escapeMrkdwn(truncate(source.title, 80)).replace(/\|/g, '∣');
     return url === undefined ? title : `<${url.replace(/[|<>]/g, encodeURIComponent)}|${title}>`;
   });
-  if (sources.length > 0) blocks.push(note(text.assistant.sources({ list: sources.join(' · ') })));
+  if (sources.length > 0) blocks.push(note(text.assistant.sources({ list: markup(sources.join(' · ')) })));
   if (answer.truncated) blocks.push(note(text.assistant.answerShortened));
   return blocks;
 }

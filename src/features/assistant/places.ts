@@ -5,7 +5,7 @@ import { escapeMrkdwn, truncate } from '../../slack/mrkdwn.js';
 import { cannotPostHere } from '../../slack/platform-errors.js';
 import type { ChannelPoster } from '../../slack/poster.js';
 import { postPublicly } from '../../slack/reply.js';
-import { text } from '../../text/index.js';
+import { markup, text } from '../../text/index.js';
 import type { ReceivedQuestion } from './service.js';
 
 /** A thread is remembered (titled or not) as long as Slack keeps it in the Messages tab's history. */
@@ -116,7 +116,7 @@ async function placeShortcut(
   const quote = escapeMrkdwn(truncate(q.context ?? '', QUOTE_LENGTH)).replace(/^/gm, '> ');
   const threadTs = await poster.post(client, {
     channel,
-    text: text.assistant.shortcutAskedPrivately({ channel: message.channel, quote }),
+    text: text.assistant.shortcutAskedPrivately({ channel: message.channel, quote: markup(quote) }),
   });
   return { channel, threadTs };
 }

@@ -1,5 +1,5 @@
 import type { KnownBlock } from '@slack/types';
-import { context, header, packLines, section, slackDate } from '../../slack/blocks.js';
+import { context, header, mention, packLines, section, slackDate } from '../../slack/blocks.js';
 import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
 import { text } from '../../text/index.js';
 import type { StoredAuditEntry } from './service.js';
@@ -35,15 +35,11 @@ function actionWords(): Record<StoredAuditEntry['action'], string> {
   };
 }
 
-function actor(id: string): string {
-  return /^[UW][A-Z0-9]+$/.test(id) ? `<@${id}>` : escapeMrkdwn(id);
-}
-
 export function auditLine(entry: StoredAuditEntry): string {
   const parts = [
     text.workspace.auditLine({
       when: slackDate(entry.at),
-      actor: actor(entry.actor),
+      actor: mention(entry.actor),
       action: actionWords()[entry.action] ?? escapeMrkdwn(entry.action),
     }),
   ];

@@ -2,7 +2,7 @@ import type { KnownBlock } from '@slack/types';
 import { displayName } from '../../shared/domain-names.js';
 import { context, header, packLines, section, slackDate } from '../../slack/blocks.js';
 import { codeSpan, escapeMrkdwn, truncate } from '../../slack/mrkdwn.js';
-import { type Catalog, text } from '../../text/index.js';
+import { type Catalog, markup, text } from '../../text/index.js';
 import type { Finding, Fix, NotChecked, Severity, Why } from './findings.js';
 import type { DnsReport } from './service.js';
 
@@ -21,22 +21,22 @@ function severityText(severity: Severity): string {
 }
 
 /**
- * Every parameter of a finding's sentence escaped for mrkdwn (names, serials, record values), but
- * `date`: the checks write it as Slack's own `<!date^…>` token, which must stay as it is.
+ * A finding's parameters for its sentence: the catalog escapes names, serials and record values, but
+ * `date` is Slack's own `<!date^…>` token, written by the checks, which must stay as it is.
  */
-function escaped(params: Finding['params']): Finding['params'] {
+function worded(params: Finding['params']): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(params).map(([key, value]) => [
       key,
-      typeof value === 'string' && key !== 'date' ? escapeMrkdwn(value) : value,
+      key === 'date' && typeof value === 'string' ? markup(value) : value,
     ]),
-  ) as Finding['params'];
+  );
 }
 
 /** The sentence of a finding, from the catalog. */
 export function findingText(item: Finding, catalog: Catalog = text): string {
-  const sentence = catalog.diagnosticFindings[item.code] as (params: Finding['params']) => string;
-  return sentence(escaped(item.params));
+  const sentence = catalog.diagnosticFindings[item.code] as (params: Record<string, unknown>) => string;
+  return sentence(worded(item.params));
 }
 
 /** The fix line of one record: what to set or remove, and where. */

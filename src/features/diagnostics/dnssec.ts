@@ -181,7 +181,7 @@ export async function checkDnssec(
   );
   if (keys.length > 0 && expirations.length > 0) {
     const soonest = Math.min(...expirations);
-    const date = slackDate(soonest);
+    const date = slackDate(soonest).mrkdwn;
     if (soonest <= now)
       findings.push(finding('broken', 'dnssec', 'signaturesExpired', { name: domain, date }, domain));
     else if (soonest - now < SIGNATURE_WARNING_MS)

@@ -1,5 +1,5 @@
 import { DnsUnreachable, NotPublicAddress } from '../../dns/client.js';
-import type { Catalog } from '../../text/index.js';
+import type { Catalog, Markup } from '../../text/index.js';
 
 /** Broken: something fails now. Risky: it works, but will fail or is weaker than it looks. Advice: worth doing. */
 export type Severity = 'broken' | 'risky' | 'advice';
@@ -9,6 +9,13 @@ export type Area = 'delegation' | 'dnssec' | 'caa' | 'mail' | 'validation';
 
 type Findings = Catalog['diagnosticFindings'];
 export type FindingCode = keyof Findings;
+
+/**
+ * A finding's parameters as they are kept (watches store findings): a `date` is Slack's `<!date^…>`
+ * token as a string, marked as markup again when the sentence is worded (blocks.ts).
+ */
+type Kept<P> = { [K in keyof P]: P[K] extends Markup ? string : P[K] };
+type ParamsOf<K extends FindingCode> = Kept<Parameters<Findings[K]>[0]>;
 
 /** Where a record is set: at the registrar (delegation, glue, DS) or in the zone on its nameservers. */
 export type FixPlace = 'registrar' | 'zone';
@@ -28,7 +35,7 @@ export type Finding = {
     severity: Severity;
     area: Area;
     code: K;
-    params: Parameters<Findings[K]>[0];
+    params: ParamsOf<K>;
     fix?: Fix[];
     /** What identifies this finding across looks (watches raise a finding once): code and subject. */
     key: string;
@@ -74,7 +81,7 @@ export function finding<K extends FindingCode>(
   severity: Severity,
   area: Area,
   code: K,
-  params: Parameters<Findings[K]>[0],
+  params: ParamsOf<K>,
   subject: string,
   fix?: Fix[],
 ): Finding {

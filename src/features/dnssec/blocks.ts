@@ -3,7 +3,7 @@ import type { DnssecRecord, DnssecState } from '../../registrar/index.js';
 import { displayName } from '../../shared/domain-names.js';
 import { context, header, packLines, section, slackDate } from '../../slack/blocks.js';
 import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
-import { text } from '../../text/index.js';
+import { markup, text } from '../../text/index.js';
 
 function recordLine(record: DnssecRecord): string {
   const parts = [
@@ -38,7 +38,7 @@ function pendingLine(job: Record<string, unknown>): string {
       return `${escapeMrkdwn(key)}: ${at === undefined ? escapeMrkdwn(String(value)) : slackDate(at)}`;
     });
   return fields.length > 0
-    ? text.dns.pendingTransitionWith({ fields: fields.join(', ') })
+    ? text.dns.pendingTransitionWith({ fields: markup(fields.join(', ')) })
     : text.dns.pendingTransition;
 }
 

@@ -4,7 +4,7 @@ import { displayName, domainArgument } from '../../shared/domain-names.js';
 import { context, header, packLines, section, slackDate } from '../../slack/blocks.js';
 import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
 import { watchButton } from '../../slack/watch-button.js';
-import { text } from '../../text/index.js';
+import { type Markup, markup, text } from '../../text/index.js';
 import { type CheckRow, type CheckState, MAX_NAMES } from './service.js';
 
 /** The fields of the registrar's domain object (docs/registrar-api.md §2.7) the card shows; timestamps in epoch ms. */
@@ -25,8 +25,8 @@ const EXPIRY_WARNING_DAYS = 30;
  * Each reader sees the date in their own time zone, and "in 3 days" is worked out by Slack when the
  * message is shown, so a shared card never shows a frozen relative phrase (docs/requirements.md R32).
  */
-function when(ms: number | undefined): string {
-  if (ms === undefined || ms <= 0) return text.domains.unknown;
+function when(ms: number | undefined): Markup {
+  if (ms === undefined || ms <= 0) return markup(text.domains.unknown);
   return slackDate(ms, '{date_short_pretty} ({ago})');
 }
 

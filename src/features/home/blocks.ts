@@ -1,6 +1,6 @@
 import type { KnownBlock, View } from '@slack/types';
 import { button, context, divider, header, packLines, section } from '../../slack/blocks.js';
-import { text } from '../../text/index.js';
+import { markup, text } from '../../text/index.js';
 import { approvalMessage } from '../approvals/blocks.js';
 import type { ApprovalRequest } from '../approvals/store.js';
 import { auditLine } from '../audit/blocks.js';
@@ -35,7 +35,7 @@ const MAX_RECENT = 15;
 export function homeView(data: HomeData): View {
   const blocks: KnownBlock[] = [
     header(text.workspace.homeHeader),
-    section(text.workspace.homeKeySection({ status: describeKeyStatus(data.key) })),
+    section(text.workspace.homeKeySection({ status: markup(describeKeyStatus(data.key)) })),
     quickActions(),
     divider(),
     ...(data.watch === undefined

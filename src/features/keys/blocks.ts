@@ -1,19 +1,21 @@
 import type { KnownBlock, View } from '@slack/types';
-import { formModal, noticeModal, slackDate } from '../../slack/blocks.js';
+import { formModal, mention, noticeModal, slackDate } from '../../slack/blocks.js';
 import { inputBlock } from '../../slack/modal.js';
-import { escapeMrkdwn } from '../../slack/mrkdwn.js';
-import { text } from '../../text/index.js';
+import { markup, text } from '../../text/index.js';
 import { KEY_IDS } from './ids.js';
 import type { KeyStatus } from './service.js';
 
 export function describeKeyStatus(status: KeyStatus): string {
   switch (status.state) {
     case 'set': {
-      const who = status.updatedBy.startsWith('U')
-        ? `<@${status.updatedBy}>`
-        : escapeMrkdwn(status.updatedBy);
-      const when = status.updatedAt > 0 ? slackDate(status.updatedAt) : text.workspace.keyStatusUnknownTime;
-      return text.workspace.keyStatusSet({ masked: status.masked, who, when, readable: status.readable });
+      const when =
+        status.updatedAt > 0 ? slackDate(status.updatedAt) : markup(text.workspace.keyStatusUnknownTime);
+      return text.workspace.keyStatusSet({
+        masked: status.masked,
+        who: mention(status.updatedBy),
+        when,
+        readable: status.readable,
+      });
     }
     case 'sandbox':
       return text.workspace.keyStatusSandbox;

@@ -9,7 +9,7 @@ import { fieldErrors, stateOf } from '../../slack/modal.js';
 import { notifyByDm, replyPrivately } from '../../slack/reply.js';
 import { openModal } from '../../slack/views.js';
 import { workspaceOf } from '../../slack/workspace.js';
-import { text } from '../../text/index.js';
+import { markup, text } from '../../text/index.js';
 import { dnssecCard } from '../dnssec/blocks.js';
 import { verifyDnssec } from '../dnssec/service.js';
 import { domainCard } from '../domains/blocks.js';
@@ -38,7 +38,11 @@ async function mayRead(
     target: args.action.value ?? '',
   });
   if (!access.allowed)
-    await replyPrivately(presser(args), { text: text.watches.locked({ reason: access.reason }) }, logger);
+    await replyPrivately(
+      presser(args),
+      { text: text.watches.locked({ reason: markup(access.reason) }) },
+      logger,
+    );
   return access.allowed;
 }
 
@@ -132,7 +136,11 @@ export function registerWatchActions(app: App, deps: WatchCommandDeps, logger: L
     const saved = await deps.service.settings(workspace);
     const may = await maySaveSettings(deps, args.client, workspace, args.body.user.id, saved);
     if (!may.allowed) {
-      await replyPrivately(presser(args), { text: text.watches.locked({ reason: may.reason }) }, logger);
+      await replyPrivately(
+        presser(args),
+        { text: text.watches.locked({ reason: markup(may.reason) }) },
+        logger,
+      );
       return;
     }
     const settings = await currentSettings(deps, args.client, workspace, args.body.user.id);
@@ -170,14 +178,24 @@ export function registerWatchActions(app: App, deps: WatchCommandDeps, logger: L
           operation: 'watch settings',
         });
         if (!access.allowed) {
-          await notifyByDm(client, user, { text: text.watches.locked({ reason: access.reason }) }, logger);
+          await notifyByDm(
+            client,
+            user,
+            { text: text.watches.locked({ reason: markup(access.reason) }) },
+            logger,
+          );
           return;
         }
         // Checked again: the modal may have been open while the policy or the settings changed.
         const before = await deps.service.settings(workspace);
         const may = await maySaveSettings(deps, client, workspace, user, before);
         if (!may.allowed) {
-          await notifyByDm(client, user, { text: text.watches.locked({ reason: may.reason }) }, logger);
+          await notifyByDm(
+            client,
+            user,
+            { text: text.watches.locked({ reason: markup(may.reason) }) },
+            logger,
+          );
           return;
         }
         const { channel, ...rest } = parsed.data;

@@ -12,7 +12,7 @@ import {
 } from '../../slack/blocks.js';
 import { inputBlock } from '../../slack/modal.js';
 import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
-import { text } from '../../text/index.js';
+import { markup, text } from '../../text/index.js';
 import { WATCH_IDS } from './ids.js';
 import type { WatchedEntry } from './service.js';
 import { CADENCES, type DigestSettings, type WatchChange, type WatchItem } from './store.js';
@@ -129,7 +129,7 @@ export function digestMessage(
           changes.slice(0, MAX_LINES).map((change) =>
             text.watches.digestChange({
               at: slackDate(change.at, '{date_short} {time}'),
-              change: change.text,
+              change: markup(change.text),
             }),
           ),
         ).slice(0, 15)),

@@ -1,13 +1,14 @@
 import type { WebClient } from '@slack/web-api';
 import { parseDomainName, splitNames } from '../../shared/domain-names.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
+import { conversationLink } from '../../slack/blocks.js';
 import { usage } from '../../slack/lookup.js';
 import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
 import type { Subcommand, SubcommandContext } from '../../slack/router.js';
 import type { SlackDirectory } from '../../slack/users.js';
 import { openModal } from '../../slack/views.js';
 import { workspaceOf } from '../../slack/workspace.js';
-import { text } from '../../text/index.js';
+import { markup, text } from '../../text/index.js';
 import type { Roles } from '../approvals/permissions.js';
 import type { RenewalLedger } from '../tls/renewals.js';
 import { REGISTRAR_ID } from '../tls/service.js';
@@ -37,7 +38,10 @@ async function allowed(ctx: SubcommandContext, deps: WatchCommandDeps, operation
   const { body, client } = ctx.bolt;
   const access = await deps.roles.check(client, workspaceOf(body), body.user_id, 'lookup', { operation });
   if (!access.allowed)
-    await ctx.respond({ response_type: 'ephemeral', text: text.watches.locked({ reason: access.reason }) });
+    await ctx.respond({
+      response_type: 'ephemeral',
+      text: text.watches.locked({ reason: markup(access.reason) }),
+    });
   return access.allowed;
 }
 
@@ -111,7 +115,7 @@ async function watchEverything(ctx: SubcommandContext, deps: WatchCommandDeps): 
     text.watches.watchAllDone({
       domains: result.domains.length,
       certificates: result.certificates.length,
-      channel: `<#${body.channel_id}>`,
+      channel: conversationLink(body.channel_id),
     }),
     ...(result.certificatesListed ? [] : [text.watches.watchAllNoCertificates]),
     ...(result.foreign.length === 0
@@ -217,7 +221,7 @@ async function removeWatches(ctx: SubcommandContext, deps: WatchCommandDeps, kin
     ...(removed.length === 0
       ? []
       : [text.watches.noLongerWatching({ items: removed.map((item) => codeSpan(item.id)).join(', ') })]),
-    ...(refusal === undefined ? [] : [text.watches.locked({ reason: refusal })]),
+    ...(refusal === undefined ? [] : [text.watches.locked({ reason: markup(refusal) })]),
     ...(missing.length === 0
       ? []
       : [text.watches.notWatched({ ids: missing.map((id) => codeSpan(id.slice(0, 100))).join(', ') })]),
@@ -261,7 +265,10 @@ async function openSettings(ctx: SubcommandContext, deps: WatchCommandDeps): Pro
     await deps.service.settings(workspace),
   );
   if (!may.allowed) {
-    await ctx.respond({ response_type: 'ephemeral', text: text.watches.locked({ reason: may.reason }) });
+    await ctx.respond({
+      response_type: 'ephemeral',
+      text: text.watches.locked({ reason: markup(may.reason) }),
+    });
     return;
   }
   const settings = await currentSettings(deps, client, workspace, body.user_id);

@@ -1,7 +1,7 @@
 import type { WebClient } from '@slack/web-api';
 import type { WorkspaceRef } from '../../shared/workspace.js';
 import { codeSpan } from '../../slack/mrkdwn.js';
-import { text } from '../../text/index.js';
+import { markup, text } from '../../text/index.js';
 import type { Roles } from '../approvals/permissions.js';
 import type { PolicyStore } from '../approvals/policy.js';
 import type { AuditLog } from '../audit/service.js';
@@ -39,7 +39,7 @@ export function removalRefusal(refused: readonly WatchItem[]): string {
     .slice(0, 20)
     .map((item) => text.watches.removalRefusedItem({ name: codeSpan(itemName(item)), addedBy: item.addedBy }))
     .join(', ');
-  return text.watches.removalRefused({ items, more: Math.max(0, refused.length - 20) });
+  return text.watches.removalRefused({ items: markup(items), more: Math.max(0, refused.length - 20) });
 }
 
 /** Whether `user` may save the digest settings, and why not. */

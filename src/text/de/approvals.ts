@@ -1,4 +1,5 @@
 import type { approvals as en } from '../en/approvals.js';
+import type { Markup } from '../escape.js';
 import { ACTS, NEGATED, stateWord } from './approval-words.js';
 
 /** Wird der drückenden Person nach einem Schritt gesagt, den die öffentliche Nachricht nicht zeigen konnte (R30, R31). */
@@ -17,12 +18,14 @@ export const approvals = {
   asks: (p: { requester: string; channel: string | undefined; summary: string }) =>
     `<@${p.requester}> bittet${p.channel === undefined ? '' : ` in <#${p.channel}>`} um Freigabe: *${p.summary}*.`,
   approverGroupLine: (p: { group: string }) => `Freigebende: <!subteam^${p.group}>`,
-  adminsAsked: (p: { toApprover: boolean; named: string; more: number }) =>
+  adminsAsked: (p: { toApprover: boolean; named: Markup | undefined; more: number }) =>
     (p.toApprover
       ? 'Sie werden als Admin oder Inhaber des Workspace gefragt, '
       : 'Freigebende: die Admins und Inhaber des Workspace, ') +
     'denn die Richtlinie nennt keine Freigebenden (legen Sie sie in `/domain policy` fest).' +
-    (p.named === '' ? '' : ` Ebenfalls gefragt: ${p.named}${p.more > 0 ? ` und ${p.more} weitere` : ''}.`),
+    (p.named === undefined
+      ? ''
+      : ` Ebenfalls gefragt: ${p.named}${p.more > 0 ? ` und ${p.more} weitere` : ''}.`),
   approveButton: 'Freigeben',
   approveButtonLabel: (p: { summary: string }) => `Freigeben: ${p.summary}`,
   approveConfirmTitle: 'Diese Aktion freigeben?',
@@ -34,7 +37,7 @@ export const approvals = {
   denyButtonLabel: (p: { summary: string }) => `Ablehnen: ${p.summary}`,
   withdrawButton: 'Zurückziehen',
   withdrawButtonLabel: (p: { summary: string }) => `Zurückziehen: ${p.summary}`,
-  requestContext: (p: { requested: string; expires: string | undefined; needed: number; id: string }) =>
+  requestContext: (p: { requested: Markup; expires: Markup | undefined; needed: number; id: string }) =>
     `Angefragt ${p.requested}` +
     (p.expires === undefined ? '' : ` · läuft ab ${p.expires}`) +
     ` · braucht ${p.needed === 1 ? '1 Freigabe' : `${p.needed} Freigaben`}, nicht durch die anfragende Person · \`${p.id}\``,
@@ -42,15 +45,15 @@ export const approvals = {
     `Freigabeanfrage: ${p.summary} (${stateWord(p.state)})`,
 
   // Der Zustand einer Anfrage, wie ihre Nachricht ihn zeigt (blocks.ts)
-  statePending: (p: { remaining: number; approvedSoFar: string }) =>
+  statePending: (p: { remaining: number; approvedSoFar: Markup | undefined }) =>
     `:hourglass_flowing_sand: Wartet auf ${p.remaining === 1 ? 'eine weitere Freigabe' : `${p.remaining} weitere Freigaben`}` +
-    (p.approvedSoFar === '' ? '' : ` (bisher freigegeben von ${p.approvedSoFar})`),
-  stateApproved: (p: { approvers: string }) =>
+    (p.approvedSoFar === undefined ? '' : ` (bisher freigegeben von ${p.approvedSoFar})`),
+  stateApproved: (p: { approvers: Markup }) =>
     `:white_check_mark: Freigegeben von ${p.approvers}. Wird ausgeführt …`,
-  stateExecuting: (p: { approvers: string }) => `:gear: Freigegeben von ${p.approvers}. Wird ausgeführt …`,
-  stateSucceeded: (p: { outcome: string; approvers: string }) =>
+  stateExecuting: (p: { approvers: Markup }) => `:gear: Freigegeben von ${p.approvers}. Wird ausgeführt …`,
+  stateSucceeded: (p: { outcome: string; approvers: Markup }) =>
     `:white_check_mark: Erledigt. ${p.outcome} (freigegeben von ${p.approvers})`,
-  stateFailed: (p: { outcome: string; approvers: string }) =>
+  stateFailed: (p: { outcome: string; approvers: Markup }) =>
     `:x: Fehlgeschlagen: ${p.outcome} (freigegeben von ${p.approvers})`,
   stateDenied: (p: { by: string; reason: string }) =>
     `:no_entry: Abgelehnt von <@${p.by}>${p.reason === '' ? '' : `: ${p.reason}`}`,
@@ -60,7 +63,7 @@ export const approvals = {
   nobody: 'niemandem',
 
   // Die Erinnerung an die Freigebenden (blocks.ts)
-  reminder: (p: { requester: string; summary: string; channel: string; id: string; expires: string }) =>
+  reminder: (p: { requester: string; summary: string; channel: string; id: string; expires: Markup }) =>
     `:alarm_clock: Erinnerung: <@${p.requester}> wartet noch auf Freigabe – *${p.summary}* ` +
     `(in <#${p.channel}>, \`${p.id}\`). Ablauf: ${p.expires}.`,
 

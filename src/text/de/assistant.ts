@@ -1,4 +1,5 @@
 import type { assistant as en } from '../en/assistant.js';
+import type { Markup } from '../escape.js';
 import { count } from './grammar.js';
 
 /** „1 Frage“, „3 Fragen“: nach der Anzahl gewählt. */
@@ -25,7 +26,7 @@ export const assistant = {
   shortcutNoText:
     'Diese Nachricht enthält keinen Text, nach dem sich fragen ließe; stellen Sie Ihre Frage stattdessen mit `/ask`.',
   shortcutAskedPublicly: (p: { user: string }) => `<@${p.user}> hat Regdesk zu dieser Nachricht gefragt.`,
-  shortcutAskedPrivately: (p: { channel: string; quote: string }) =>
+  shortcutAskedPrivately: (p: { channel: string; quote: Markup }) =>
     `Sie haben zu einer Nachricht in <#${p.channel}> gefragt, wo Regdesk nicht schreiben kann; die Antwort kommt hierher, in diesen Thread.\n${p.quote}`,
 
   // Vorgeschlagene Fragen im Tab „Nachrichten“ (die deutschen stehen in panel.ts)
@@ -77,7 +78,7 @@ export const assistant = {
   // Rund um die Antwort selbst
   emptyAnswer: '_Der Assistent hat eine leere Antwort gegeben._',
   answerCut: 'Die Antwort war länger als eine Slack-Nachricht; der Rest ist weggelassen.',
-  sources: (p: { list: string }) => `Quellen: ${p.list}`,
+  sources: (p: { list: Markup }) => `Quellen: ${p.list}`,
   answerShortened: ':scissors: Der Registrar hat diese Antwort gekürzt.',
   imageLabel: 'Bild',
   cacheNotice: (p: { minutes: number }) =>

@@ -1,4 +1,5 @@
 import type { diagnostics as en, diagnosticFindings as enFindings } from '../en/diagnostics.js';
+import type { Markup } from '../escape.js';
 import { count, n } from './grammar.js';
 
 /** Kinds of address that are not public (dns/addresses.ts), as the notPublic finding names them. */
@@ -42,7 +43,7 @@ export const diagnostics = {
     `${p.name}: keine Befunde. Delegierung, DNSSEC, CAA und Mail sehen richtig aus.`,
   summaryFindings: (p: { name: string; broken: number; risky: number; advice: number }) =>
     `${p.name}: ${n(p.broken)} kritisch, ${n(p.risky)} riskant, ${count(p.advice, 'Hinweis', 'Hinweise')}.`,
-  checkedAt: (p: { date: string }) =>
+  checkedAt: (p: { date: Markup }) =>
     `Live geprüft (${p.date}) über die konfigurierten Resolver und die Nameserver der Zone selbst.`,
   severityBroken: ':red_circle: *Kritisch*',
   severityRisky: ':large_orange_circle: *Riskant*',
@@ -135,9 +136,9 @@ export const diagnosticFindings = {
     `Die übergeordnete Zone hat einen DS-Eintrag für ${p.name}, aber die Zone ist nicht signiert: Validierende Resolver lehnen jede Antwort ab.`,
   signedWithoutDs: (p: { name: string }) =>
     `${p.name} ist signiert, aber die übergeordnete Zone hat keinen DS-Eintrag: Resolver behandeln die Zone als unsigniert, DNSSEC schützt noch nichts.`,
-  signaturesExpired: (p: { name: string; date: string }) =>
+  signaturesExpired: (p: { name: string; date: Markup }) =>
     `Die Signaturen von ${p.name} sind abgelaufen (${p.date}): Validierende Resolver lehnen jede Antwort ab.`,
-  signaturesExpiring: (p: { name: string; date: string }) =>
+  signaturesExpiring: (p: { name: string; date: Markup }) =>
     `Die Signaturen von ${p.name} laufen in weniger als 7 Tagen ab (${p.date}): Der Signierdienst erneuert sie nicht.`,
   bogus: (p: { name: string; at: string; reason: string }) =>
     `${p.name} lässt sich nicht validieren (bogus, ${BOGUS_REASONS[p.reason] ?? p.reason}${p.at === p.name ? '' : ` bei ${p.at}`}): Validierende Resolver antworten dafür mit SERVFAIL.`,

@@ -1,4 +1,5 @@
 import type { dns as en } from '../en/dns.js';
+import type { Markup } from '../escape.js';
 import { count, n } from './grammar.js';
 
 /** Eine Zahl oder ein Platzhalter (`?`), wie ihn der Registrar-Wert liefert. */
@@ -80,7 +81,7 @@ export const dns = {
   dnssecLiveField: (p: { state: string }) => `*Istzustand*\n${p.state}`,
   zoneSignedField: (p: { value: string }) => `*Zone signiert*\n${p.value}`,
   pendingTransition: ':hourglass_flowing_sand: Umstellung steht aus',
-  pendingTransitionWith: (p: { fields: string }) =>
+  pendingTransitionWith: (p: { fields: Markup }) =>
     `:hourglass_flowing_sand: Umstellung steht aus (${p.fields})`,
   desiredRecordsHeading: (p: { count: number }) => `*Soll-Einträge* (${n(p.count)})`,
   liveRecordsHeading: (p: { count: number }) => `*Ist-Einträge* (${n(p.count)})`,

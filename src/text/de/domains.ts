@@ -1,4 +1,5 @@
 import type { domains as en } from '../en/domains.js';
+import type { Markup } from '../escape.js';
 import { n } from './grammar.js';
 
 /** Was Regdesk über Domains sagt (siehe ../index.ts). */
@@ -13,19 +14,19 @@ export const domains = {
   // Die Karte einer Domain (`/domain info`)
   ownerField: (p: { owner: string }) => `*Inhaber*\n${p.owner}`,
   dnssecField: (p: { state: string }) => `*DNSSEC*\n${p.state}`,
-  registeredField: (p: { when: string }) => `*Registriert*\n${p.when}`,
-  expiresField: (p: { when: string }) => `*Ablauf*\n${p.when}`,
+  registeredField: (p: { when: Markup }) => `*Registriert*\n${p.when}`,
+  expiresField: (p: { when: Markup }) => `*Ablauf*\n${p.when}`,
   autoRenewField: (p: { value: string }) => `*Automatische Verlängerung*\n${p.value}`,
   cancelledField: (p: { value: string }) => `*Gekündigt*\n${p.value}`,
   delegatedNameservers: (p: { nameservers: string }) => `*Delegierte Nameserver*\n${p.nameservers}`,
   asciiForm: (p: { ascii: string }) => `ASCII-Form: ${p.ascii}`,
   watchButton: (p: { name: string }) => `${p.name} überwachen`,
-  cardFallback: (p: { name: string; expires: string }) => `${p.name}: Ablauf ${p.expires}`,
+  cardFallback: (p: { name: string; expires: Markup }) => `${p.name}: Ablauf ${p.expires}`,
 
   // Warnungen auf der Karte einer Domain, die schlimmste zuerst
   cancelledWarning: ':no_entry: Die Domain ist *gekündigt*.',
-  expiredWarning: (p: { at: string }) => `:rotating_light: Abgelaufen ${p.at}.`,
-  expiresSoonWarning: (p: { at: string }) => `:warning: Läuft ab ${p.at}.`,
+  expiredWarning: (p: { at: Markup }) => `:rotating_light: Abgelaufen ${p.at}.`,
+  expiresSoonWarning: (p: { at: Markup }) => `:warning: Läuft ab ${p.at}.`,
   autoRenewOffWarning:
     ':warning: Die automatische Verlängerung ist *aus*: Die Domain verfällt, wenn sie nicht von Hand verlängert wird.',
 

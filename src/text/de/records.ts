@@ -1,4 +1,5 @@
 import type { records as en } from '../en/records.js';
+import type { Markup } from '../escape.js';
 import { n } from './grammar.js';
 
 /** Änderungen an Einträgen: `/dns record add|edit|delete`, Bearbeiten/Löschen auf Eintragsseiten, Rückgängig (features/records). */
@@ -61,16 +62,16 @@ export const records = {
   changeMade: (p: { user: string; summary: string }) => `<@${p.user}>: ${p.summary} – erledigt.`,
   outcome: (p: { summary: string; id: string }) =>
     `Ausgeführt: ${p.summary}. Die Einträge der Zone wurden vorher gesichert (Änderung ${p.id}).`,
-  changeKept: (p: { id: string; when: string }) =>
+  changeKept: (p: { id: string; when: Markup }) =>
     `Änderung ${p.id}, ${p.when}. Der Stand der Zone vor dieser Änderung ist gesichert; „Rückgängig“ ist selbst eine Änderung, mit denselben Regeln und derselben Richtlinie.`,
   revertButton: 'Rückgängig',
   revertLabel: (p: { id: string }) => `Änderung ${p.id} am DNS-Eintrag rückgängig machen`,
   revertGone: (p: { id: string }) =>
     `Änderung ${p.id} ist Regdesk nicht mehr bekannt (Regdesk bewahrt Änderungen 90 Tage auf, oder die Daten gingen verloren): Es wurde nichts getan. Ändern Sie den Eintrag mit \`/dns record\`.`,
   servedBy: (p: { nameservers: string }) => `Ausgeliefert von den Nameservern der Zone: ${p.nameservers}.`,
-  cachesMayHold: (p: { seconds: number; until: string }) =>
+  cachesMayHold: (p: { seconds: number; until: Markup }) =>
     `Resolver können noch bis zu ${n(p.seconds)} s lang mit dem Stand vor der Änderung antworten, also bis ${p.until}.`,
-  settled: (p: { summary: string; nameservers: string; seconds: number; until: string }) =>
+  settled: (p: { summary: string; nameservers: string; seconds: number; until: Markup }) =>
     `Die Nameserver der Zone liefern die Änderung aus (${p.summary}): ${p.nameservers}. Resolver können noch bis zu ${n(p.seconds)} s lang mit dem Stand davor antworten, also bis ${p.until}.`,
   changeUnknown: (p: { id: string }) =>
     `Änderung ${p.id} ist Regdesk nicht mehr bekannt, daher ließ sich nicht prüfen, ob die Nameserver sie ausliefern.`,

@@ -1,4 +1,5 @@
 import type { slack as en } from '../en/slack.js';
+import type { Markup } from '../escape.js';
 
 /** ` Der Registrar meldet: „…“.` nach dem eigenen Satz eines Registrar-Fehlers, wenn der Registrar etwas gesagt hat. */
 const registrarSays = (upstream: string): string =>
@@ -7,8 +8,8 @@ const registrarSays = (upstream: string): string =>
 /** Was die Slack-Schicht und gemeinsame Fehler sagen: Aufruf, Ablehnungen, Plattformfehler, Nichterreichbarkeit (siehe ../index.ts). */
 export const slack = {
   /** In einem Satz genannte Personen oder Dinge: `A, B und C` (Intl.ListFormat). */
-  list: (p: { items: readonly string[] }) =>
-    new Intl.ListFormat('de', { style: 'long', type: 'conjunction' }).format(p.items),
+  list: (p: { items: readonly (string | Markup)[] }) =>
+    new Intl.ListFormat('de', { style: 'long', type: 'conjunction' }).format(p.items.map(String)),
   /** Ein sofort geöffnetes Fenster (eine trigger_id gilt 3 s), gefüllt, sobald der Registrar geantwortet hat. */
   loading: ':hourglass_flowing_sand: Wird geladen …',
   // Die Hilfe des Befehls-Routers: `/domain help`, ein unbekannter Unterbefehl, ein Befehl ohne sein Argument
@@ -22,7 +23,7 @@ export const slack = {
   usage: (p: { usage: string }) => `Aufruf: ${p.usage}`,
 
   // Fehler, wie die Fehlerantwort sie mitteilt (slack/error-reply.ts)
-  warning: (p: { message: string }) => `:warning: ${p.message}`,
+  warning: (p: { message: Markup }) => `:warning: ${p.message}`,
   unexpectedError: (p: { nothingChanged: boolean; reference: string }) =>
     `:x: Bei Regdesk ist etwas schiefgegangen.${p.nothingChanged ? ' Es wurde nichts geändert.' : ''} ` +
     `Wenn das wiederholt passiert, nennen Sie den Verantwortlichen für Regdesk diese Referenz: \`${p.reference}\`.`,

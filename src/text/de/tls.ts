@@ -1,4 +1,5 @@
 import type { tls as en } from '../en/tls.js';
+import type { Markup } from '../escape.js';
 import { n } from './grammar.js';
 
 /** Was Regdesk über TLS-Zertifikate sagt (siehe ../index.ts). */
@@ -141,7 +142,7 @@ export const tls = {
   providerLine: (p: { provider: string; organization: string }) =>
     `Anbieter ${p.provider} · Organisation ${p.organization}`,
   noOrganization: 'keine',
-  orderedOn: (p: { date: string }) => `Bestellt: ${p.date}`,
+  orderedOn: (p: { date: Markup }) => `Bestellt: ${p.date}`,
   renewButton: 'Verlängern',
   renewButtonLabel: (p: { id: string }) => `Zertifikat ${p.id} verlängern`,
   reissueButton: 'Neu ausstellen',
@@ -230,9 +231,9 @@ export const tls = {
   cancelRequestSummary: (p: { id: string; reason: string }) =>
     `die Bestellung von Zertifikat ${p.id} stornieren oder ganz widerrufen (Grund: ${p.reason})`,
   cancelPending: 'Noch ist nichts ausgestellt: Die Bestellung wird *storniert*.',
-  cancelWindowEnded: (p: { date: string }) =>
+  cancelWindowEnded: (p: { date: Markup }) =>
     `Die 7-Tage-Frist, in der sich die ganze Bestellung widerrufen lässt, ist abgelaufen (Ende: ${p.date}).`,
-  cancelWindowOpen: (p: { ordered: string; ends: string }) =>
+  cancelWindowOpen: (p: { ordered: Markup; ends: Markup }) =>
     `Bestellt: ${p.ordered}. Die ganze Bestellung lässt sich bis ${p.ends} widerrufen.`,
   cancelWindowUnknown:
     'Innerhalb von 7 Tagen nach der Bestellung wird damit die *ganze Bestellung* widerrufen (jede Version des Zertifikats); danach lehnt der Registrar ab.',

@@ -1,4 +1,5 @@
 import type { watches as en } from '../en/watches.js';
+import type { Markup } from '../escape.js';
 import { cadenceAdverb, count, n, weekday } from './grammar.js';
 
 /** Tage im Dativ: „in 1 Tag“, „in 3 Tagen“, „innerhalb von 3 Tagen“. */
@@ -27,7 +28,7 @@ export const watches = {
     'Bei diesem Registrar lassen sich die Zonen des Kontos nicht auflisten: Es wurde nichts hinzugefügt. Überwachen Sie Domains einzeln mit `/domain watch add DOMAIN…`.',
   watchAllOverLimit: (p: { limit: number }) =>
     `Der Registrar listet mehr auf, als dieser Workspace überwachen darf (\`WATCH_LIMIT\`, ${n(p.limit)}): Es wurde nichts hinzugefügt.`,
-  watchAllDone: (p: { domains: number; certificates: number; channel: string }) =>
+  watchAllDone: (p: { domains: number; certificates: number; channel: Markup }) =>
     `Regdesk überwacht jetzt alles, was der Registrar für den API-Schlüssel dieses Workspace auflistet: ${count(p.domains, 'neue Domain', 'neue Domains')} und ${count(p.certificates, 'neues Zertifikat', 'neue Zertifikate')}; später hinzukommende Zonen und Zertifikate werden innerhalb einer Stunde erfasst. Warnungen gehen an ${p.channel} (oder an den Channel der Übersicht).`,
   watchAllNoCertificates: 'Der Registrar listet keine Zertifikate auf: Nur Zonen werden überwacht.',
   watchAllForeign: (p: { ids: string }) => `Nicht über Regdesk bestellt: ${p.ids}.`,
@@ -46,8 +47,8 @@ export const watches = {
   tooManyToRemove: (p: { max: number; usage: string }) => `höchstens ${n(p.max)} pro ${p.usage}.`,
 
   // Ablehnungen nach den Rollen und der Richtlinie des Workspace
-  locked: (p: { reason: string }) => `:lock: ${p.reason}`,
-  removalRefused: (p: { items: string; more: number }) =>
+  locked: (p: { reason: Markup }) => `:lock: ${p.reason}`,
+  removalRefused: (p: { items: Markup; more: number }) =>
     `Nicht entfernt: ${p.items}${p.more > 0 ? ` und ${n(p.more)} weitere` : ''}. Nach der Richtlinie dieses Workspace dürfen nur die Person, die eine Überwachung hinzugefügt hat, und ${ADMINS} sie entfernen; wenden Sie sich an eine dieser Personen.`,
   removalRefusedItem: (p: { name: string; addedBy: string }) => `${p.name} (hinzugefügt von <@${p.addedBy}>)`,
   settingsRefused: `Nach der Richtlinie dieses Workspace dürfen nur ${ADMINS} die Einstellungen der Überwachung ändern (der Channel der Übersicht bestimmt, wohin jede Warnung geht). Es wurde nichts geändert.`,
@@ -104,12 +105,12 @@ export const watches = {
   listTruncated: (p: { shown: number }) => `Angezeigt werden die ersten ${n(p.shown)}.`,
   lineDomain: (p: { name: string }) => `:globe_with_meridians: ${p.name}`,
   lineCertificate: (p: { id: string }) => `:lock: ${p.id}`,
-  lineCouldNotCheck: (p: { label: string; since: string }) =>
+  lineCouldNotCheck: (p: { label: string; since: Markup }) =>
     `${p.label} · :warning: seit ${p.since} nicht prüfbar`,
   lineFirstLookPending: (p: { label: string }) => `${p.label} · _erste Prüfung steht aus_`,
-  lineExpires: (p: { date: string }) => `Ablauf ${p.date}`,
+  lineExpires: (p: { date: Markup }) => `Ablauf ${p.date}`,
   lineExpiryNotKnown: 'Ablauf unbekannt',
-  lineRenewal: (p: { id: string; ordered: string; status: string }) =>
+  lineRenewal: (p: { id: string; ordered: Markup; status: string }) =>
     `Verlängerung ${p.id}, bestellt am ${p.ordered} (${p.status})`,
   lineAutoRenewOff: '*automatische Verlängerung aus*',
   lineCancelled: '*gekündigt*',
@@ -122,9 +123,9 @@ export const watches = {
   digestNothingExpiring: 'In den nächsten 60 Tagen läuft nichts ab.',
   digestChangesHeading: (p: { count: number }) => `*Was sich geändert hat (${n(p.count)})*`,
   digestNoChanges: 'Keine Änderungen seit der letzten Übersicht.',
-  digestChange: (p: { at: string; change: string }) => `${p.at} ${p.change}`,
+  digestChange: (p: { at: Markup; change: Markup }) => `${p.at} ${p.change}`,
   digestFailingHeading: (p: { count: number }) => `*Nicht prüfbar (${n(p.count)})*`,
-  digestFooter: (p: { watched: number; asOf: string }) =>
+  digestFooter: (p: { watched: number; asOf: Markup }) =>
     `${n(p.watched)} überwacht · Stand: ${p.asOf} · \`/domain watch list\` zeigt alle`,
   digestPosted: (p: { channel: string | undefined }) => `:newspaper: Übersicht in <#${p.channel}> gesendet.`,
   digestWentToDm: (p: { channel: string | undefined }) =>
@@ -143,7 +144,7 @@ export const watches = {
     'Kein Channel für die Übersicht: Warnungen gehen an den Channel, in dem die jeweilige Überwachung hinzugefügt wurde. Legen Sie einen mit `/domain watch settings` fest.',
   homeSettings: (p: { channel: string; when: string }) =>
     `Übersicht und Warnungen in <#${p.channel}>: ${p.when}.`,
-  homeSettingsNext: (p: { channel: string; when: string; next: string }) =>
+  homeSettingsNext: (p: { channel: string; when: string; next: Markup }) =>
     `Übersicht und Warnungen in <#${p.channel}>: ${p.when} (nächste: ${p.next}).`,
   homeNoSchedule: 'keine regelmäßige Übersicht',
   homeDaily: (p: { hour: string; timeZone: string }) => `täglich um ${p.hour}:00 Uhr (${p.timeZone})`,
@@ -179,7 +180,7 @@ export const watches = {
     ':gear: Einstellungen der Überwachung gespeichert: kein Channel für die Übersicht, daher gehen Warnungen an den Channel, in dem die jeweilige Überwachung hinzugefügt wurde, und es ist keine Übersicht geplant.',
   settingsSavedNoSchedule: (p: { channel: string }) =>
     `:gear: Einstellungen der Überwachung gespeichert: Warnungen gehen an <#${p.channel}> (keine regelmäßige Übersicht).`,
-  settingsSaved: (p: { channel: string; next: string }) =>
+  settingsSaved: (p: { channel: string; next: Markup }) =>
     `:gear: Einstellungen der Überwachung gespeichert: Warnungen und Übersicht gehen an <#${p.channel}>, nächste Übersicht: ${p.next}.`,
 
   // Schaltflächen der Warnungen (`item` ist itemDomain oder itemCertificate, für Screenreader)
@@ -194,15 +195,15 @@ export const watches = {
   reissueItem: (p: { item: string }) => `${p.item} neu ausstellen`,
   verifyDnssecOf: (p: { item: string }) => `DNSSEC von ${p.item} prüfen`,
   /** `remove` ist der Befehl, der die Überwachung beendet. */
-  alertFooter: (p: { since: string; addedBy: string; remove: string }) =>
+  alertFooter: (p: { since: Markup; addedBy: string; remove: string }) =>
     `Überwacht seit ${p.since} (hinzugefügt von <@${p.addedBy}>) · \`${p.remove}\` beendet die Überwachung`,
 
   // Warnungen zu einer Domain (allein; die `line`-Einträge sind ihre Zeile in einer Nachricht über mehrere)
-  domainExpired: (p: { name: string; when: string }) =>
+  domainExpired: (p: { name: string; when: Markup }) =>
     `:rotating_light: ${p.name} ist am ${p.when} *abgelaufen*.`,
-  domainExpiresLapsing: (p: { name: string; when: string; days: number }) =>
+  domainExpiresLapsing: (p: { name: string; when: Markup; days: number }) =>
     `:rotating_light: ${p.name} läuft am ${p.when} ab (in ${daysDative(p.days)}).`,
-  domainExpiresRenewing: (p: { name: string; when: string; days: number }) =>
+  domainExpiresRenewing: (p: { name: string; when: Markup; days: number }) =>
     `:calendar: ${p.name} läuft am ${p.when} ab (in ${daysDative(p.days)}).`,
   domainCancelledWhy:
     'Die Domain ist *gekündigt* und wird nicht verlängert. Nehmen Sie die Kündigung beim Registrar zurück, falls die Domain noch gebraucht wird.',
@@ -211,9 +212,9 @@ export const watches = {
   domainAutoRenewOnWhy:
     'Die automatische Verlängerung ist an: Stellen Sie sicher, dass das Konto die Verlängerung bezahlen kann.',
   /** `state` ist domainStateCancelled, domainStateAutoRenewOff oder nichts. */
-  domainExpiredLine: (p: { name: string; when: string; state: string | undefined }) =>
+  domainExpiredLine: (p: { name: string; when: Markup; state: string | undefined }) =>
     `${p.name}: am ${p.when} abgelaufen${p.state === undefined ? '' : `, ${p.state}`}`,
-  domainExpiresLine: (p: { name: string; when: string; days: number; state: string | undefined }) =>
+  domainExpiresLine: (p: { name: string; when: Markup; days: number; state: string | undefined }) =>
     `${p.name}: läuft am ${p.when} ab (in ${daysDative(p.days)})${p.state === undefined ? '' : `, ${p.state}`}`,
   domainStateCancelled: '*gekündigt*',
   domainStateAutoRenewOff: 'automatische Verlängerung *aus*',
@@ -232,22 +233,22 @@ export const watches = {
     `:closed_lock_with_key: DNSSEC von ${p.name} sollte *${p.desired}* sein, die Registry zeigt aber *${p.live}*. Prüfen Sie den Zustand (\`/dns dnssec ${p.domain} verify\`) und korrigieren Sie die Einträge, falls die Abweichung bleibt.`,
   dnssecDriftLine: (p: { name: string; desired: string; live: string }) =>
     `${p.name}: sollte *${p.desired}* sein, die Registry zeigt *${p.live}*`,
-  dnssecStuck: (p: { name: string; since: string; domain: string }) =>
+  dnssecStuck: (p: { name: string; since: Markup; domain: string }) =>
     `:hourglass: Eine DNSSEC-Änderung von ${p.name} steht seit ${p.since} aus. Prüfen Sie sie (\`/dns dnssec ${p.domain} verify\`) oder brechen Sie sie ab (\`/dns dnssec ${p.domain} cancel\`).`,
-  pendingSinceLine: (p: { name: string; since: string }) => `${p.name}: steht seit ${p.since} aus`,
+  pendingSinceLine: (p: { name: string; since: Markup }) => `${p.name}: steht seit ${p.since} aus`,
 
   // Warnungen zu einem Zertifikat
-  certificateExpired: (p: { name: string; when: string }) =>
+  certificateExpired: (p: { name: string; when: Markup }) =>
     `:rotating_light: Zertifikat ${p.name} ist am ${p.when} *abgelaufen*.`,
   certificateRenewIt: 'Verlängern Sie das Zertifikat und installieren Sie dann das neue.',
-  certificateRenewalOrdered: (p: { id: string; date: string; status: string }) =>
+  certificateRenewalOrdered: (p: { id: string; date: Markup; status: string }) =>
     `Die Verlängerung ${p.id} wurde am ${p.date} bestellt (${p.status}): Installieren Sie das neue Zertifikat, sobald es ausgestellt ist.`,
-  certificateExpires: (p: { name: string; when: string; days: number }) =>
+  certificateExpires: (p: { name: string; when: Markup; days: number }) =>
     `:lock: Zertifikat ${p.name} läuft am ${p.when} ab (in ${daysDative(p.days)}), und über Regdesk ist keine Verlängerung bestellt. Verlängern Sie es jetzt: Die Validierung kann Tage dauern.`,
   /** `renewal` ist certificateLineRenewal oder nichts. */
-  certificateExpiredLine: (p: { name: string; when: string; renewal: string | undefined }) =>
+  certificateExpiredLine: (p: { name: string; when: Markup; renewal: string | undefined }) =>
     `${p.name}: am ${p.when} abgelaufen${p.renewal === undefined ? '' : `, ${p.renewal}`}`,
-  certificateExpiresLine: (p: { name: string; when: string; renewal: string | undefined }) =>
+  certificateExpiresLine: (p: { name: string; when: Markup; renewal: string | undefined }) =>
     `${p.name}: läuft am ${p.when} ab${p.renewal === undefined ? '' : `, ${p.renewal}`}`,
   certificateLineRenewal: (p: { id: string; status: string }) => `Verlängerung ${p.id} (${p.status})`,
   certificateRevoked: (p: { name: string; status: string }) =>
@@ -256,11 +257,11 @@ export const watches = {
     'Stellen Sie es über dieselbe Bestellung neu aus und installieren Sie das neue Zertifikat.',
   certificateReplaceIt:
     'Bestellen Sie mit `/tls order` einen Ersatz und installieren Sie das neue Zertifikat.',
-  certificateStuck: (p: { name: string; since: string; days: number }) =>
+  certificateStuck: (p: { name: string; since: Markup; days: number }) =>
     `:hourglass: Zertifikat ${p.name} wartet seit ${p.since} auf die Ausstellung, länger als die üblichen ${daysAccusative(p.days)}.`,
   certificateDetailsMissing: 'Es fehlen Angaben: Ergänzen Sie sie beim Registrar.',
   certificateCheckValidation: 'Prüfen Sie, ob die Validierungseinträge veröffentlicht sind.',
-  certificateStuckLineDetailsMissing: (p: { name: string; since: string }) =>
+  certificateStuckLineDetailsMissing: (p: { name: string; since: Markup }) =>
     `${p.name}: steht seit ${p.since} aus, Angaben fehlen`,
 
   // Warnungen, wenn eine Prüfung fehlschlägt (sweep.ts)
@@ -272,13 +273,13 @@ export const watches = {
     `:warning: Regdesk konnte ${p.name} ${n(p.times)}-mal hintereinander nicht prüfen (zuletzt: ${p.reason}). Ein Problem damit ist nicht bekannt; Regdesk versucht es weiter und meldet sich hier, wenn etwas ansteht.`,
 
   // Änderungen, für „Was sich geändert hat“ in der Übersicht
-  domainExpiryMoved: (p: { name: string; when: string; was: string }) =>
+  domainExpiryMoved: (p: { name: string; when: Markup; was: Markup }) =>
     `${p.name} läuft jetzt am ${p.when} ab (vorher ${p.was}).`,
   autoRenewTurnedOn: (p: { name: string }) => `${p.name}: automatische Verlängerung *eingeschaltet*.`,
   autoRenewTurnedOff: (p: { name: string }) => `${p.name}: automatische Verlängerung *ausgeschaltet*.`,
   dnssecChanged: (p: { name: string; live: string; desired: string }) =>
     `${p.name}: DNSSEC ist jetzt ${p.live} (Soll: ${p.desired}).`,
-  certificateRenewalStatus: (p: { name: string; id: string; ordered: string; status: string }) =>
+  certificateRenewalStatus: (p: { name: string; id: string; ordered: Markup; status: string }) =>
     `Zertifikat ${p.name}: Die am ${p.ordered} bestellte Verlängerung ${p.id} ist *${p.status}*.`,
   certificateRenewalGone: (p: { name: string; id: string }) =>
     `Zertifikat ${p.name}: Die Verlängerung ${p.id} zählt nicht mehr (storniert, fehlgeschlagen oder nicht mehr vorhanden).`,

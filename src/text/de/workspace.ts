@@ -1,4 +1,5 @@
 import type { workspace as en } from '../en/workspace.js';
+import type { Markup } from '../escape.js';
 import { count, n } from './grammar.js';
 
 /** „1 Eintrag“, „1.234 Einträge“. */
@@ -14,7 +15,7 @@ export const workspace = {
   keySlackTooSlow: 'Slack hat zu lange für die Antwort gebraucht; bitte führen Sie `/domain key` erneut aus.',
 
   // Der Status des gespeicherten Schlüssels, im Schlüsselformular und auf der App-Startseite (`who` und `when` kommen als mrkdwn)
-  keyStatusSet: (p: { masked: string; who: string; when: string; readable: boolean }) =>
+  keyStatusSet: (p: { masked: string; who: Markup; when: Markup; readable: boolean }) =>
     `Gespeicherter Schlüssel \`${p.masked}\`, festgelegt von ${p.who}, ${p.when}.${p.readable ? '' : ' :warning: Er lässt sich mit dem aktuellen Tresorschlüssel nicht öffnen; legen Sie ihn neu fest.'}`,
   keyStatusUnknownTime: 'Zeitpunkt unbekannt',
   keyStatusSandbox:
@@ -58,7 +59,7 @@ export const workspace = {
 
   // App-Startseite: Schlüsselstatus, Schnellaktionen, offene Freigaben, laufende Vorgänge, letzte Aktivitäten
   homeHeader: 'Regdesk',
-  homeKeySection: (p: { status: string }) => `*API-Schlüssel des Registrars*\n${p.status}`,
+  homeKeySection: (p: { status: Markup }) => `*API-Schlüssel des Registrars*\n${p.status}`,
   homeKeyButton: 'Registrar-API-Schlüssel',
   homeRefreshButton: 'Aktualisieren',
   homePendingHeader: (p: { count: number }) => `Offene Freigaben (${p.count.toLocaleString('de-DE')})`,
@@ -111,7 +112,7 @@ export const workspace = {
   auditHashesNote: 'Parameter werden als SHA-256-Hashes protokolliert, Geheimnisse nie.',
 
   // Eine Zeile des Protokolls: „<wann> <wer>: <was> `operation` für `target` – …“ (`when`, `actor` sind mrkdwn)
-  auditLine: (p: { when: string; actor: string; action: string }) => `${p.when} ${p.actor}: ${p.action}`,
+  auditLine: (p: { when: Markup; actor: Markup; action: string }) => `${p.when} ${p.actor}: ${p.action}`,
   auditOnTarget: (p: { target: string }) => `für ${p.target}`,
 
   // Wie jede protokollierte Handlung in einer Zeile lautet (als Partizip: „<wer>: freigegeben …“)
@@ -158,7 +159,7 @@ export const workspace = {
   followAddressed: (p: { user: string; text: string }) => `<@${p.user}> ${p.text}`,
   followStopped: (p: { resource: string; reason: string }) =>
     `:warning: Verfolgung von ${p.resource} beendet: ${p.reason}`,
-  followSettled: (p: { when: string }) => `Abgeschlossen: ${p.when}`,
-  followDeadline: (p: { resource: string; deadline: string; command: string }) =>
+  followSettled: (p: { when: Markup }) => `Abgeschlossen: ${p.when}`,
+  followDeadline: (p: { resource: string; deadline: Markup; command: string }) =>
     `:alarm_clock: ${p.resource} war bei Fristende (${p.deadline}) noch nicht abgeschlossen; Regdesk verfolgt den Vorgang nicht mehr. Prüfen Sie ihn mit \`${p.command}\`.`,
 } satisfies typeof en;

@@ -1,3 +1,4 @@
+import type { Markup } from '../escape.js';
 import type { TextArea } from './area.js';
 
 /** Said to the presser after a step the public message could not show (R30, R31). */
@@ -15,12 +16,12 @@ export const approvals = {
   asks: (p: { requester: string; channel: string | undefined; summary: string }) =>
     `<@${p.requester}> asks${p.channel === undefined ? '' : ` in <#${p.channel}>`} to *${p.summary}*.`,
   approverGroupLine: (p: { group: string }) => `Approvers: <!subteam^${p.group}>`,
-  adminsAsked: (p: { toApprover: boolean; named: string; more: number }) =>
+  adminsAsked: (p: { toApprover: boolean; named: Markup | undefined; more: number }) =>
     (p.toApprover
       ? 'You are asked as a workspace admin or owner: '
       : 'Approvers: the workspace admins and owners, ') +
     'the policy lists no approvers (list them in `/domain policy`).' +
-    (p.named === '' ? '' : ` Also asked: ${p.named}${p.more > 0 ? ` and ${p.more} more` : ''}.`),
+    (p.named === undefined ? '' : ` Also asked: ${p.named}${p.more > 0 ? ` and ${p.more} more` : ''}.`),
   approveButton: 'Approve',
   approveButtonLabel: (p: { summary: string }) => `Approve: ${p.summary}`,
   approveConfirmTitle: 'Approve this action?',
@@ -31,21 +32,21 @@ export const approvals = {
   denyButtonLabel: (p: { summary: string }) => `Deny: ${p.summary}`,
   withdrawButton: 'Withdraw',
   withdrawButtonLabel: (p: { summary: string }) => `Withdraw: ${p.summary}`,
-  requestContext: (p: { requested: string; expires: string | undefined; needed: number; id: string }) =>
+  requestContext: (p: { requested: Markup; expires: Markup | undefined; needed: number; id: string }) =>
     `Requested ${p.requested}` +
     (p.expires === undefined ? '' : ` · expires ${p.expires}`) +
     ` · needs ${p.needed} approval(s) from someone other than the requester · \`${p.id}\``,
   messageFallback: (p: { summary: string; state: string }) => `Approval request: ${p.summary} (${p.state})`,
 
   // A request's state, as its message shows it (blocks.ts)
-  statePending: (p: { remaining: number; approvedSoFar: string }) =>
+  statePending: (p: { remaining: number; approvedSoFar: Markup | undefined }) =>
     `:hourglass_flowing_sand: Waiting for ${p.remaining} more approval(s)` +
-    (p.approvedSoFar === '' ? '' : ` (approved so far by ${p.approvedSoFar})`),
-  stateApproved: (p: { approvers: string }) => `:white_check_mark: Approved by ${p.approvers}. Executing…`,
-  stateExecuting: (p: { approvers: string }) => `:gear: Approved by ${p.approvers}. Executing…`,
-  stateSucceeded: (p: { outcome: string; approvers: string }) =>
+    (p.approvedSoFar === undefined ? '' : ` (approved so far by ${p.approvedSoFar})`),
+  stateApproved: (p: { approvers: Markup }) => `:white_check_mark: Approved by ${p.approvers}. Executing…`,
+  stateExecuting: (p: { approvers: Markup }) => `:gear: Approved by ${p.approvers}. Executing…`,
+  stateSucceeded: (p: { outcome: string; approvers: Markup }) =>
     `:white_check_mark: Done. ${p.outcome} (approved by ${p.approvers})`,
-  stateFailed: (p: { outcome: string; approvers: string }) =>
+  stateFailed: (p: { outcome: string; approvers: Markup }) =>
     `:x: Failed: ${p.outcome} (approved by ${p.approvers})`,
   stateDenied: (p: { by: string; reason: string }) =>
     `:no_entry: Denied by <@${p.by}>${p.reason === '' ? '' : `: ${p.reason}`}`,
@@ -55,7 +56,7 @@ export const approvals = {
   nobody: 'nobody',
 
   // The approvers' reminder (blocks.ts)
-  reminder: (p: { requester: string; summary: string; channel: string; id: string; expires: string }) =>
+  reminder: (p: { requester: string; summary: string; channel: string; id: string; expires: Markup }) =>
     `:alarm_clock: Reminder: <@${p.requester}> still needs approval to *${p.summary}* ` +
     `(in <#${p.channel}>, \`${p.id}\`). It expires ${p.expires}.`,
 

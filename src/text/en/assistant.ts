@@ -1,3 +1,4 @@
+import type { Markup } from '../escape.js';
 import type { TextArea } from './area.js';
 
 /** What Regdesk says about assistant (see ../index.ts). */
@@ -19,7 +20,7 @@ export const assistant = {
   shortcutQuestion: 'What does this message mean, and what should I do about it?',
   shortcutNoText: 'That message has no text to ask about; try `/ask` with your question instead.',
   shortcutAskedPublicly: (p: { user: string }) => `<@${p.user}> asked Regdesk about this message.`,
-  shortcutAskedPrivately: (p: { channel: string; quote: string }) =>
+  shortcutAskedPrivately: (p: { channel: string; quote: Markup }) =>
     `You asked about a message in <#${p.channel}>, where Regdesk cannot post; the answer comes here, in this thread.\n${p.quote}`,
 
   // Suggested prompts of the Messages tab (the German ones stay in panel.ts)
@@ -71,7 +72,7 @@ export const assistant = {
   // Around the answer itself
   emptyAnswer: '_The assistant gave an empty answer._',
   answerCut: 'The answer was longer than one Slack message; the rest is left out.',
-  sources: (p: { list: string }) => `Sources: ${p.list}`,
+  sources: (p: { list: Markup }) => `Sources: ${p.list}`,
   answerShortened: ':scissors: The registrar shortened this answer.',
   imageLabel: 'image',
   cacheNotice: (p: { minutes: number }) =>

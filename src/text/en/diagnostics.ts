@@ -1,3 +1,4 @@
+import type { Markup } from '../escape.js';
 import type { TextArea } from './area.js';
 import { n } from './numbers.js';
 
@@ -41,7 +42,7 @@ export const diagnostics = {
     `${p.name}: no findings. Delegation, DNSSEC, CAA and mail look right.`,
   summaryFindings: (p: { name: string; broken: number; risky: number; advice: number }) =>
     `${p.name}: ${n(p.broken)} broken, ${n(p.risky)} risky, ${n(p.advice)} advice.`,
-  checkedAt: (p: { date: string }) =>
+  checkedAt: (p: { date: Markup }) =>
     `Checked live ${p.date} through the configured resolvers and the zone's own nameservers.`,
   severityBroken: ':red_circle: *Broken*',
   severityRisky: ':large_orange_circle: *Risky*',
@@ -132,9 +133,9 @@ export const diagnosticFindings = {
     `The parent has a DS for ${p.name}, but the zone is not signed: validating resolvers refuse every answer.`,
   signedWithoutDs: (p: { name: string }) =>
     `${p.name} is signed, but the parent has no DS: resolvers treat it as unsigned, DNSSEC protects nothing yet.`,
-  signaturesExpired: (p: { name: string; date: string }) =>
+  signaturesExpired: (p: { name: string; date: Markup }) =>
     `The signatures of ${p.name} expired ${p.date}: validating resolvers refuse every answer.`,
-  signaturesExpiring: (p: { name: string; date: string }) =>
+  signaturesExpiring: (p: { name: string; date: Markup }) =>
     `The signatures of ${p.name} expire ${p.date}, within 7 days: the signer is not refreshing them.`,
   bogus: (p: { name: string; at: string; reason: string }) =>
     `${p.name} does not validate (bogus, ${BOGUS_REASONS[p.reason] ?? p.reason}${p.at === p.name ? '' : ` at ${p.at}`}): validating resolvers answer SERVFAIL for it.`,

@@ -1,3 +1,4 @@
+import type { Markup } from '../escape.js';
 import type { TextArea } from './area.js';
 import { n } from './numbers.js';
 
@@ -74,7 +75,7 @@ export const dns = {
   dnssecLiveField: (p: { state: string }) => `*Live*\n${p.state}`,
   zoneSignedField: (p: { value: string }) => `*Zone signed*\n${p.value}`,
   pendingTransition: ':hourglass_flowing_sand: Pending transition',
-  pendingTransitionWith: (p: { fields: string }) =>
+  pendingTransitionWith: (p: { fields: Markup }) =>
     `:hourglass_flowing_sand: Pending transition (${p.fields})`,
   desiredRecordsHeading: (p: { count: number }) => `*Desired records* (${n(p.count)})`,
   liveRecordsHeading: (p: { count: number }) => `*Live records* (${n(p.count)})`,

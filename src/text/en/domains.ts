@@ -1,3 +1,4 @@
+import type { Markup } from '../escape.js';
 import type { TextArea } from './area.js';
 import { n } from './numbers.js';
 
@@ -13,19 +14,19 @@ export const domains = {
   // The domain card (`/domain info`)
   ownerField: (p: { owner: string }) => `*Owner*\n${p.owner}`,
   dnssecField: (p: { state: string }) => `*DNSSEC*\n${p.state}`,
-  registeredField: (p: { when: string }) => `*Registered*\n${p.when}`,
-  expiresField: (p: { when: string }) => `*Expires*\n${p.when}`,
+  registeredField: (p: { when: Markup }) => `*Registered*\n${p.when}`,
+  expiresField: (p: { when: Markup }) => `*Expires*\n${p.when}`,
   autoRenewField: (p: { value: string }) => `*Auto-renew*\n${p.value}`,
   cancelledField: (p: { value: string }) => `*Cancelled*\n${p.value}`,
   delegatedNameservers: (p: { nameservers: string }) => `*Delegated nameservers*\n${p.nameservers}`,
   asciiForm: (p: { ascii: string }) => `ASCII form: ${p.ascii}`,
   watchButton: (p: { name: string }) => `Watch ${p.name}`,
-  cardFallback: (p: { name: string; expires: string }) => `${p.name}: expires ${p.expires}`,
+  cardFallback: (p: { name: string; expires: Markup }) => `${p.name}: expires ${p.expires}`,
 
   // Warnings on the domain card, worst first
   cancelledWarning: ':no_entry: The domain is *cancelled*.',
-  expiredWarning: (p: { at: string }) => `:rotating_light: Expired ${p.at}.`,
-  expiresSoonWarning: (p: { at: string }) => `:warning: Expires ${p.at}.`,
+  expiredWarning: (p: { at: Markup }) => `:rotating_light: Expired ${p.at}.`,
+  expiresSoonWarning: (p: { at: Markup }) => `:warning: Expires ${p.at}.`,
   autoRenewOffWarning: ':warning: Auto-renew is *off*: the domain will lapse unless renewed by hand.',
 
   // `/domain check`: the router's usage and help line, and the usage reply

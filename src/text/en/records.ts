@@ -1,3 +1,4 @@
+import type { Markup } from '../escape.js';
 import type { TextArea } from './area.js';
 import { n } from './numbers.js';
 
@@ -58,16 +59,16 @@ export const records = {
   changeMade: (p: { user: string; summary: string }) => `<@${p.user}>: ${p.summary} — done.`,
   outcome: (p: { summary: string; id: string }) =>
     `${p.summary}. The zone's records were kept first (change ${p.id}).`,
-  changeKept: (p: { id: string; when: string }) =>
+  changeKept: (p: { id: string; when: Markup }) =>
     `Change ${p.id}, ${p.when}. The zone's records before it are kept; Revert is a change of its own, under the same rules and policy.`,
   revertButton: 'Revert',
   revertLabel: (p: { id: string }) => `Revert DNS record change ${p.id}`,
   revertGone: (p: { id: string }) =>
     `Change ${p.id} is no longer known to Regdesk (kept 90 days, or its data was lost): nothing was done. Change the record with \`/dns record\`.`,
   servedBy: (p: { nameservers: string }) => `Served by the zone's nameservers: ${p.nameservers}.`,
-  cachesMayHold: (p: { seconds: number; until: string }) =>
+  cachesMayHold: (p: { seconds: number; until: Markup }) =>
     `Resolvers may still answer from before the change for up to ${n(p.seconds)} s (until ${p.until}).`,
-  settled: (p: { summary: string; nameservers: string; seconds: number; until: string }) =>
+  settled: (p: { summary: string; nameservers: string; seconds: number; until: Markup }) =>
     `The zone's nameservers serve the change (${p.summary}): ${p.nameservers}. Resolvers may still answer from before it for up to ${n(p.seconds)} s (until ${p.until}).`,
   changeUnknown: (p: { id: string }) =>
     `Change ${p.id} is no longer known to Regdesk, so whether the nameservers serve it could not be checked.`,

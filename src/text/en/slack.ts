@@ -1,3 +1,4 @@
+import type { Markup } from '../escape.js';
 import type { TextArea } from './area.js';
 
 /** ` The registrar says: “…”.` after a registrar error's own sentence, when the registrar said anything. */
@@ -7,8 +8,8 @@ const registrarSays = (upstream: string): string =>
 /** What the Slack layer and shared errors say: usage, refusals, platform errors, unavailability (see ../index.ts). */
 export const slack = {
   /** People or things named in a sentence: `A, B, and C` (the language's own list, Intl.ListFormat). */
-  list: (p: { items: readonly string[] }) =>
-    new Intl.ListFormat('en', { style: 'long', type: 'conjunction' }).format(p.items),
+  list: (p: { items: readonly (string | Markup)[] }) =>
+    new Intl.ListFormat('en', { style: 'long', type: 'conjunction' }).format(p.items.map(String)),
   /** A modal opened at once (a trigger_id lasts 3 s), filled once the registrar has answered. */
   loading: ':hourglass_flowing_sand: Loading…',
   // The command router's help: `/domain help`, an unknown subcommand, a command without its argument
@@ -22,7 +23,7 @@ export const slack = {
   usage: (p: { usage: string }) => `Usage: ${p.usage}`,
 
   // Failures as the error reply tells them (slack/error-reply.ts)
-  warning: (p: { message: string }) => `:warning: ${p.message}`,
+  warning: (p: { message: Markup }) => `:warning: ${p.message}`,
   unexpectedError: (p: { nothingChanged: boolean; reference: string }) =>
     `:x: Something went wrong on Regdesk's side.${p.nothingChanged ? ' Nothing was changed.' : ''} ` +
     `If it keeps happening, give your Regdesk operator this reference: \`${p.reference}\`.`,

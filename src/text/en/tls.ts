@@ -1,3 +1,4 @@
+import type { Markup } from '../escape.js';
 import type { TextArea } from './area.js';
 import { n } from './numbers.js';
 
@@ -138,7 +139,7 @@ export const tls = {
   providerLine: (p: { provider: string; organization: string }) =>
     `Provider ${p.provider} · organization ${p.organization}`,
   noOrganization: 'none',
-  orderedOn: (p: { date: string }) => `Ordered ${p.date}`,
+  orderedOn: (p: { date: Markup }) => `Ordered ${p.date}`,
   renewButton: 'Renew',
   renewButtonLabel: (p: { id: string }) => `Renew certificate ${p.id}`,
   reissueButton: 'Reissue',
@@ -219,9 +220,9 @@ export const tls = {
   cancelRequestSummary: (p: { id: string; reason: string }) =>
     `cancel or revoke the whole order of certificate ${p.id} (reason: ${p.reason})`,
   cancelPending: 'The order is not issued yet: it will be *cancelled*.',
-  cancelWindowEnded: (p: { date: string }) =>
+  cancelWindowEnded: (p: { date: Markup }) =>
     `The 7-day window for revoking the whole order ended ${p.date}.`,
-  cancelWindowOpen: (p: { ordered: string; ends: string }) =>
+  cancelWindowOpen: (p: { ordered: Markup; ends: Markup }) =>
     `Ordered ${p.ordered}: the whole order can be revoked until ${p.ends}.`,
   cancelWindowUnknown:
     'Within 7 days of ordering this revokes the *whole order* (every certificate version); later the registrar refuses.',

@@ -1,3 +1,4 @@
+import type { Markup } from '../escape.js';
 import type { TextArea } from './area.js';
 import { n } from './numbers.js';
 
@@ -18,7 +19,7 @@ export const watches = {
     "Listing the account's zones is not available with this registrar: nothing was added. Watch domains by name with `/domain watch add DOMAIN…`.",
   watchAllOverLimit: (p: { limit: number }) =>
     `The registrar lists more than this workspace may watch (\`WATCH_LIMIT\`, ${n(p.limit)}): nothing was added.`,
-  watchAllDone: (p: { domains: number; certificates: number; channel: string }) =>
+  watchAllDone: (p: { domains: number; certificates: number; channel: Markup }) =>
     `Now watching everything the registrar lists for this workspace's key: ${p.domains} new domain(s) and ${p.certificates} new certificate(s); zones and certificates added later are picked up within the hour. Alerts go to ${p.channel} (or the digest channel).`,
   watchAllNoCertificates: 'The registrar does not list certificates: only zones are watched.',
   watchAllForeign: (p: { ids: string }) => `Not ordered through Regdesk: ${p.ids}.`,
@@ -36,8 +37,8 @@ export const watches = {
   tooManyToRemove: (p: { max: number; usage: string }) => `at most ${n(p.max)} per ${p.usage}.`,
 
   // Refusals of the workspace's roles and policy
-  locked: (p: { reason: string }) => `:lock: ${p.reason}`,
-  removalRefused: (p: { items: string; more: number }) =>
+  locked: (p: { reason: Markup }) => `:lock: ${p.reason}`,
+  removalRefused: (p: { items: Markup; more: number }) =>
     `Not removed: ${p.items}${p.more > 0 ? ` and ${n(p.more)} more` : ''}. In this workspace's policy only the person who added a watch and admins (workspace admins, owners and the Regdesk admins of \`/domain policy\`) may remove it; ask one of them.`,
   removalRefusedItem: (p: { name: string; addedBy: string }) => `${p.name} (added by <@${p.addedBy}>)`,
   settingsRefused:
@@ -92,12 +93,12 @@ export const watches = {
   listTruncated: (p: { shown: number }) => `Showing the first ${n(p.shown)}.`,
   lineDomain: (p: { name: string }) => `:globe_with_meridians: ${p.name}`,
   lineCertificate: (p: { id: string }) => `:lock: ${p.id}`,
-  lineCouldNotCheck: (p: { label: string; since: string }) =>
+  lineCouldNotCheck: (p: { label: string; since: Markup }) =>
     `${p.label} · :warning: could not check since ${p.since}`,
   lineFirstLookPending: (p: { label: string }) => `${p.label} · _first look pending_`,
-  lineExpires: (p: { date: string }) => `expires ${p.date}`,
+  lineExpires: (p: { date: Markup }) => `expires ${p.date}`,
   lineExpiryNotKnown: 'expiry not known',
-  lineRenewal: (p: { id: string; ordered: string; status: string }) =>
+  lineRenewal: (p: { id: string; ordered: Markup; status: string }) =>
     `renewal ${p.id} ordered ${p.ordered} (${p.status})`,
   lineAutoRenewOff: '*auto-renew off*',
   lineCancelled: '*cancelled*',
@@ -110,9 +111,9 @@ export const watches = {
   digestNothingExpiring: 'Nothing expires in the next 60 days.',
   digestChangesHeading: (p: { count: number }) => `*What changed (${n(p.count)})*`,
   digestNoChanges: 'No changes since the last digest.',
-  digestChange: (p: { at: string; change: string }) => `${p.at} ${p.change}`,
+  digestChange: (p: { at: Markup; change: Markup }) => `${p.at} ${p.change}`,
   digestFailingHeading: (p: { count: number }) => `*Could not be checked (${n(p.count)})*`,
-  digestFooter: (p: { watched: number; asOf: string }) =>
+  digestFooter: (p: { watched: number; asOf: Markup }) =>
     `${n(p.watched)} watched · as of ${p.asOf} · \`/domain watch list\` shows them all`,
   digestPosted: (p: { channel: string | undefined }) => `:newspaper: Digest posted in <#${p.channel}>.`,
   digestWentToDm: (p: { channel: string | undefined }) =>
@@ -130,7 +131,7 @@ export const watches = {
   homeNoChannel:
     'No digest channel: alerts go to the channel where each watch was added. Set one with `/domain watch settings`.',
   homeSettings: (p: { channel: string; when: string }) => `Digest and alerts in <#${p.channel}>: ${p.when}.`,
-  homeSettingsNext: (p: { channel: string; when: string; next: string }) =>
+  homeSettingsNext: (p: { channel: string; when: string; next: Markup }) =>
     `Digest and alerts in <#${p.channel}>: ${p.when} (next ${p.next}).`,
   homeNoSchedule: 'no scheduled digest',
   homeDaily: (p: { hour: string; timeZone: string }) => `daily at ${p.hour}:00 ${p.timeZone}`,
@@ -165,7 +166,7 @@ export const watches = {
     ':gear: Watch settings saved: no digest channel, so alerts go where each watch was added and no digest is scheduled.',
   settingsSavedNoSchedule: (p: { channel: string }) =>
     `:gear: Watch settings saved: alerts go to <#${p.channel}> (no scheduled digest).`,
-  settingsSaved: (p: { channel: string; next: string }) =>
+  settingsSaved: (p: { channel: string; next: Markup }) =>
     `:gear: Watch settings saved: alerts and the digest go to <#${p.channel}>, next digest ${p.next}.`,
 
   // Alert buttons (`item` is itemDomain or itemCertificate, for screen readers)
@@ -180,14 +181,14 @@ export const watches = {
   reissueItem: (p: { item: string }) => `Reissue ${p.item}`,
   verifyDnssecOf: (p: { item: string }) => `Verify DNSSEC of ${p.item}`,
   /** `remove` is the command that stops the watch. */
-  alertFooter: (p: { since: string; addedBy: string; remove: string }) =>
+  alertFooter: (p: { since: Markup; addedBy: string; remove: string }) =>
     `Watched since ${p.since} (added by <@${p.addedBy}>) · \`${p.remove}\` stops it`,
 
   // Alerts about a domain (alone; `line` entries are its line in a message about several)
-  domainExpired: (p: { name: string; when: string }) => `:rotating_light: ${p.name} *expired* on ${p.when}.`,
-  domainExpiresLapsing: (p: { name: string; when: string; days: number }) =>
+  domainExpired: (p: { name: string; when: Markup }) => `:rotating_light: ${p.name} *expired* on ${p.when}.`,
+  domainExpiresLapsing: (p: { name: string; when: Markup; days: number }) =>
     `:rotating_light: ${p.name} expires on ${p.when} (in ${p.days} day(s)).`,
-  domainExpiresRenewing: (p: { name: string; when: string; days: number }) =>
+  domainExpiresRenewing: (p: { name: string; when: Markup; days: number }) =>
     `:calendar: ${p.name} expires on ${p.when} (in ${p.days} day(s)).`,
   domainCancelledWhy:
     'It is *cancelled*: it will not be renewed. Withdraw the cancellation at the registrar if it is still needed.',
@@ -195,9 +196,9 @@ export const watches = {
     'Auto-renew is *off*: renew it at the registrar or turn auto-renew on, or it lapses.',
   domainAutoRenewOnWhy: 'Auto-renew is on: make sure the account can pay for the renewal.',
   /** `state` is domainStateCancelled, domainStateAutoRenewOff or nothing. */
-  domainExpiredLine: (p: { name: string; when: string; state: string | undefined }) =>
+  domainExpiredLine: (p: { name: string; when: Markup; state: string | undefined }) =>
     `${p.name}: expired ${p.when}${p.state === undefined ? '' : `, ${p.state}`}`,
-  domainExpiresLine: (p: { name: string; when: string; days: number; state: string | undefined }) =>
+  domainExpiresLine: (p: { name: string; when: Markup; days: number; state: string | undefined }) =>
     `${p.name}: expires ${p.when} (in ${p.days} day(s))${p.state === undefined ? '' : `, ${p.state}`}`,
   domainStateCancelled: '*cancelled*',
   domainStateAutoRenewOff: 'auto-renew *off*',
@@ -216,33 +217,33 @@ export const watches = {
     `:closed_lock_with_key: DNSSEC of ${p.name} should be *${p.desired}* but the registry shows *${p.live}*. Verify it (\`/dns dnssec ${p.domain} verify\`) and, if it stays so, fix the records.`,
   dnssecDriftLine: (p: { name: string; desired: string; live: string }) =>
     `${p.name}: should be *${p.desired}*, the registry shows *${p.live}*`,
-  dnssecStuck: (p: { name: string; since: string; domain: string }) =>
+  dnssecStuck: (p: { name: string; since: Markup; domain: string }) =>
     `:hourglass: A DNSSEC change of ${p.name} has been pending since ${p.since}. Verify it (\`/dns dnssec ${p.domain} verify\`) or cancel it (\`/dns dnssec ${p.domain} cancel\`).`,
-  pendingSinceLine: (p: { name: string; since: string }) => `${p.name}: pending since ${p.since}`,
+  pendingSinceLine: (p: { name: string; since: Markup }) => `${p.name}: pending since ${p.since}`,
 
   // Alerts about a certificate
-  certificateExpired: (p: { name: string; when: string }) =>
+  certificateExpired: (p: { name: string; when: Markup }) =>
     `:rotating_light: Certificate ${p.name} *expired* on ${p.when}.`,
   certificateRenewIt: 'Renew it, then install the new one.',
-  certificateRenewalOrdered: (p: { id: string; date: string; status: string }) =>
+  certificateRenewalOrdered: (p: { id: string; date: Markup; status: string }) =>
     `Renewal ${p.id} was ordered on ${p.date} (${p.status}): install the new certificate once it is issued.`,
-  certificateExpires: (p: { name: string; when: string; days: number }) =>
+  certificateExpires: (p: { name: string; when: Markup; days: number }) =>
     `:lock: Certificate ${p.name} expires on ${p.when} (in ${p.days} day(s)) and no renewal is ordered through Regdesk. Renew it now: validation can take days.`,
   /** `renewal` is certificateLineRenewal or nothing. */
-  certificateExpiredLine: (p: { name: string; when: string; renewal: string | undefined }) =>
+  certificateExpiredLine: (p: { name: string; when: Markup; renewal: string | undefined }) =>
     `${p.name}: expired ${p.when}${p.renewal === undefined ? '' : `, ${p.renewal}`}`,
-  certificateExpiresLine: (p: { name: string; when: string; renewal: string | undefined }) =>
+  certificateExpiresLine: (p: { name: string; when: Markup; renewal: string | undefined }) =>
     `${p.name}: expires ${p.when}${p.renewal === undefined ? '' : `, ${p.renewal}`}`,
   certificateLineRenewal: (p: { id: string; status: string }) => `renewal ${p.id} (${p.status})`,
   certificateRevoked: (p: { name: string; status: string }) =>
     `:no_entry: Certificate ${p.name} is *${p.status}*: browsers will refuse it.`,
   certificateReissueIt: 'Reissue it on the same order and install the new one.',
   certificateReplaceIt: 'Order a replacement with `/tls order` and install the new one.',
-  certificateStuck: (p: { name: string; since: string; days: number }) =>
+  certificateStuck: (p: { name: string; since: Markup; days: number }) =>
     `:hourglass: Certificate ${p.name} has been pending since ${p.since}, longer than the usual ${p.days} days.`,
   certificateDetailsMissing: 'Details are missing: complete them at the registrar.',
   certificateCheckValidation: 'Check that the validation records are published.',
-  certificateStuckLineDetailsMissing: (p: { name: string; since: string }) =>
+  certificateStuckLineDetailsMissing: (p: { name: string; since: Markup }) =>
     `${p.name}: pending since ${p.since}, details missing`,
 
   // Alerts when a look fails (sweep.ts)
@@ -254,13 +255,13 @@ export const watches = {
     `:warning: Regdesk could not check ${p.name} ${n(p.times)} times in a row (last: ${p.reason}). Nothing is known to be wrong with it; Regdesk keeps trying and says here when something is due.`,
 
   // Changes, for the digest's "What changed"
-  domainExpiryMoved: (p: { name: string; when: string; was: string }) =>
+  domainExpiryMoved: (p: { name: string; when: Markup; was: Markup }) =>
     `${p.name} now expires on ${p.when} (was ${p.was}).`,
   autoRenewTurnedOn: (p: { name: string }) => `${p.name}: auto-renew turned *on*.`,
   autoRenewTurnedOff: (p: { name: string }) => `${p.name}: auto-renew turned *off*.`,
   dnssecChanged: (p: { name: string; live: string; desired: string }) =>
     `${p.name}: DNSSEC is now ${p.live} (wanted ${p.desired}).`,
-  certificateRenewalStatus: (p: { name: string; id: string; ordered: string; status: string }) =>
+  certificateRenewalStatus: (p: { name: string; id: string; ordered: Markup; status: string }) =>
     `Certificate ${p.name}: renewal ${p.id} ordered ${p.ordered} is *${p.status}*.`,
   certificateRenewalGone: (p: { name: string; id: string }) =>
     `Certificate ${p.name}: renewal ${p.id} no longer counts (cancelled, failed or gone).`,

@@ -1,3 +1,4 @@
+import type { Markup } from '../escape.js';
 import type { TextArea } from './area.js';
 import { n } from './numbers.js';
 
@@ -11,7 +12,7 @@ export const workspace = {
   keySlackTooSlow: 'Slack took too long to answer; please run `/domain key` again.',
 
   // The stored key's status, in the key modal and on App Home (`who` and `when` arrive as mrkdwn)
-  keyStatusSet: (p: { masked: string; who: string; when: string; readable: boolean }) =>
+  keyStatusSet: (p: { masked: string; who: Markup; when: Markup; readable: boolean }) =>
     `Stored key \`${p.masked}\`, set by ${p.who} on ${p.when}.${p.readable ? '' : ' :warning: It cannot be opened with the current vault key; set it again.'}`,
   keyStatusUnknownTime: 'an unknown time',
   keyStatusSandbox: "No key of this workspace's own is stored: Regdesk uses the sandbox's demo key.",
@@ -50,7 +51,7 @@ export const workspace = {
 
   // App Home: key status, quick actions, pending approvals, running jobs, recent activity
   homeHeader: 'Regdesk',
-  homeKeySection: (p: { status: string }) => `*Registrar API key*\n${p.status}`,
+  homeKeySection: (p: { status: Markup }) => `*Registrar API key*\n${p.status}`,
   homeKeyButton: 'Registrar API key',
   homeRefreshButton: 'Refresh',
   homePendingHeader: (p: { count: number }) => `Pending approvals (${p.count})`,
@@ -101,7 +102,7 @@ export const workspace = {
   auditHashesNote: 'Parameters are recorded as SHA-256 hashes; secrets are never recorded.',
 
   // An audit line: "<when> <who> <did what> `operation` on `target` — …" (`when`, `actor` are mrkdwn)
-  auditLine: (p: { when: string; actor: string; action: string }) => `${p.when} ${p.actor} ${p.action}`,
+  auditLine: (p: { when: Markup; actor: Markup; action: string }) => `${p.when} ${p.actor} ${p.action}`,
   auditOnTarget: (p: { target: string }) => `on ${p.target}`,
 
   // What each audited action reads as in an audit line
@@ -147,7 +148,7 @@ export const workspace = {
   followAddressed: (p: { user: string; text: string }) => `<@${p.user}> ${p.text}`,
   followStopped: (p: { resource: string; reason: string }) =>
     `:warning: Stopped following ${p.resource}: ${p.reason}`,
-  followSettled: (p: { when: string }) => `Settled ${p.when}`,
-  followDeadline: (p: { resource: string; deadline: string; command: string }) =>
+  followSettled: (p: { when: Markup }) => `Settled ${p.when}`,
+  followDeadline: (p: { resource: string; deadline: Markup; command: string }) =>
     `:alarm_clock: ${p.resource} was still pending at the deadline (${p.deadline}); Regdesk stopped following it. Check it with \`${p.command}\`.`,
 } satisfies TextArea;
