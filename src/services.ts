@@ -5,8 +5,6 @@ import type { Config } from './config.js';
 import { DnsClient } from './dns/client.js';
 import type { TrustAnchor } from './dns/validator.js';
 import type { ApprovalJob } from './features/approvals/jobs.js';
-import type { Roles } from './features/approvals/permissions.js';
-import type { PolicyStore } from './features/approvals/policy.js';
 import { buildApprovalServices } from './features/approvals/services.js';
 import type { ApprovalStore } from './features/approvals/store.js';
 import type { AssistantJob, AssistantService } from './features/assistant/service.js';
@@ -22,12 +20,15 @@ import { buildHomeServices } from './features/home/services.js';
 import type { KeyAdminCheck, WorkspaceKeys } from './features/keys/service.js';
 import { buildKeyServices } from './features/keys/services.js';
 import type { Approvals } from './features/operations.js';
+import type { Roles } from './features/policy/permissions.js';
+import type { PolicyStore } from './features/policy/policy.js';
+import { buildPolicyServices } from './features/policy/services.js';
 import { PUBLISH_QUEUE, type PublishJob } from './features/publish/jobs.js';
 import { PublishedRecords } from './features/publish/store.js';
+import { ValidationLedger } from './features/publish/validation-ledger.js';
 import { RecordCapability } from './features/records/capability.js';
 import { RecordChanges } from './features/records/changes.js';
 import { RenewalLedger } from './features/tls/renewals.js';
-import { ValidationLedger } from './features/tls/validation-ledger.js';
 import type { WatchJob } from './features/watches/jobs.js';
 import type { WatchService } from './features/watches/service.js';
 import { buildWatchServices } from './features/watches/services.js';
@@ -95,7 +96,7 @@ export interface Services extends BaseDeps {
   policies: PolicyStore;
   /** The language of each person and of the workspace's channels (contract §3 "Language"). */
   languages: Languages;
-  /** Who may do what: the one permission model every feature asks (features/approvals/permissions.ts). */
+  /** Who may do what: the one permission model every feature asks (features/policy/permissions.ts). */
   roles: Roles;
   vanitySets: VanitySets;
   approvalStore: ApprovalStore;
@@ -116,7 +117,7 @@ export interface Services extends BaseDeps {
   productsCa: ProductsCa;
   /** DNSSEC_TRUST_ANCHOR: the root DS records live checks validate DNSSEC from. */
   trustAnchors: readonly TrustAnchor[];
-  /** Validation records of the orders and reissues Regdesk placed (features/tls/validation-ledger.ts). */
+  /** Validation records of the orders and reissues Regdesk placed (features/publish/validation-ledger.ts). */
   validations: ValidationLedger;
   /** The records Regdesk created at the registrar, and the queue that confirms and removes them. */
   published: PublishedRecords;
@@ -177,10 +178,11 @@ export function buildServices(deps: ServiceDeps): Services {
   const durability = new ClaimDurability(redis, join(config.dataDir, 'claims'), logger);
   const vanitySets = new VanitySets(redis, keys);
   const publishQueue = createQueue<PublishJob>(PUBLISH_QUEUE, redis, keys, logger);
+  const policy = buildPolicyServices({ ...common, audit, directory: slack.directory });
   const approval = buildApprovalServices({
     ...common,
+    ...policy,
     audit,
-    directory: slack.directory,
     limiter: slack.limiter,
     poster: slack.poster,
     vault,
@@ -196,15 +198,15 @@ export function buildServices(deps: ServiceDeps): Services {
     workspaceKeys: keyServices.workspaceKeys,
     approvalStore: approval.approvalStore,
     audit,
-    roles: approval.roles,
+    roles: policy.roles,
     watches: watch.watches,
     approvalQueue: approval.approvalQueue,
     followQueue: follow.followQueue,
     slackFor: slack.slackFor,
-    languages: approval.languages,
+    languages: policy.languages,
   });
   const assistant = buildAssistantServices({ ...common, workspaceKeys: keyServices.workspaceKeys });
-  const { roles } = approval;
+  const { roles } = policy;
   return {
     config,
     metrics,
@@ -216,6 +218,7 @@ export function buildServices(deps: ServiceDeps): Services {
     isKeyAdmin: (client, workspace, user) => roles.isAdmin(client, workspace, user),
     ...slack,
     mayLookUp: (client, workspace, user, about) => roles.check(client, workspace, user, 'lookup', about),
+    ...policy,
     ...approval,
     vanitySets,
     ...follow,

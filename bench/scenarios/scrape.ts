@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { request } from 'node:http';
 import { Redis } from 'ioredis';
-import { freePort } from '../../src/shared/local-redis.js';
+import { freePort } from '../../src/runtime/local-redis.js';
 import { type Child, startRegdesk } from '../lib/children.js';
 import { type BenchContext, keyPrefix, regdeskEnv, sleep, startSandbox, TEAM } from '../lib/context.js';
 import { judged, ms, percentile, type Row } from '../lib/report.js';

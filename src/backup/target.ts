@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../config.js';
+import { runningHolder } from '../runtime/data-dir.js';
+import { startPrivateRedis } from '../runtime/private-redis.js';
+import { describeRedis } from '../runtime/redis-connect.js';
 import { presentProcesses } from '../shared/backup-presence.js';
-import { runningHolder } from '../shared/data-dir.js';
 import { dataDirMark, type IntegrityMark } from '../shared/data-dir-mark.js';
-import { startPrivateRedis } from '../shared/private-redis.js';
 import { createRedis, KeySpace, type Redis, type RedisSettings, waitForReady } from '../shared/redis.js';
-import { describeRedis } from '../shared/redis-connect.js';
 
 export interface QuietRedis {
   redis: Redis;

@@ -1,5 +1,6 @@
 import { approvalsFeature } from './approvals/index.js';
 import { assistantFeature } from './assistant/index.js';
+import { auditFeature } from './audit/index.js';
 import { diagnosticsFeature } from './diagnostics/index.js';
 import { dnsFeature } from './dns/index.js';
 import { dnssecFeature } from './dnssec/index.js';
@@ -8,6 +9,7 @@ import { followingFeature } from './follow/index.js';
 import { homeFeature } from './home/index.js';
 import { installFeature } from './install/index.js';
 import { keysFeature } from './keys/index.js';
+import { policyFeature } from './policy/index.js';
 import { publishFeature } from './publish/index.js';
 import { recordsFeature } from './records/index.js';
 import { tlsFeature } from './tls/index.js';
@@ -20,6 +22,8 @@ import { watchesFeature } from './watches/index.js';
 export const FEATURES = [
   domainsFeature,
   keysFeature,
+  policyFeature,
+  auditFeature,
   approvalsFeature,
   dnsFeature,
   recordsFeature,

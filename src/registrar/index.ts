@@ -23,6 +23,7 @@ export {
   DCV_METHODS,
   ORGANIZATION_FIELDS,
   type OrganizationField,
+  REGISTRAR_ID,
   REVOCATION_REASONS,
   type RevocationReason,
   TLS_PRODUCTS,

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { LimitWindow } from '../config.js';
 import { LuaScript } from './lua.js';
 import type { Redis } from './redis.js';
 
@@ -39,6 +38,12 @@ return 0`);
  * than the registrar client's timeout (15 s), so a live call is always settled before it lapses.
  */
 export const IN_FLIGHT_LEASE_MS = 30_000;
+
+/** At most `max` calls per `windowMs` (the configuration's `REGFISH_LIMITS` entries have this shape). */
+export interface LimitWindow {
+  max: number;
+  windowMs: number;
+}
 
 export interface QuotaWindow extends LimitWindow {
   /** Redis key of the window; windows used together must share a hash tag. */

@@ -1,7 +1,7 @@
 import type { Config } from '../config.js';
+import { type ResolvedRedis, resolveRedis } from '../runtime/redis-connect.js';
+import { checkPersistence } from '../runtime/redis-persistence.js';
 import { checkRedisServer, createRedis, type Redis, waitForReady } from '../shared/redis.js';
-import { type ResolvedRedis, resolveRedis } from '../shared/redis-connect.js';
-import { checkPersistence } from '../shared/redis-persistence.js';
 import { localVaultKey } from '../vault/local-key.js';
 import { quit, type StartContext } from './context.js';
 

@@ -1,7 +1,7 @@
 import { WebClient } from '@slack/web-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPROVAL_IDS } from '../../src/features/approvals/ids.js';
-import { DEFAULT_POLICY, type Policy } from '../../src/features/approvals/policy.js';
+import { DEFAULT_POLICY, type Policy } from '../../src/features/policy/policy.js';
 import { BOT_TOKEN, type Harness, startHarness } from '../helpers/app-harness.js';
 import { messageText } from '../helpers/payloads.js';
 import { ask, dmsTo, press, toldTo, WS, waitForDm } from './support.js';

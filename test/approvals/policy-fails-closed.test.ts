@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APPROVAL_IDS } from '../../src/features/approvals/ids.js';
+
+import { POLICY_IDS } from '../../src/features/policy/ids.js';
 import { ORDER_IDS } from '../../src/features/tls/ids.js';
 import { createRedis } from '../../src/shared/redis.js';
 import { inputActionId } from '../../src/slack/modal.js';
@@ -9,7 +10,7 @@ import { testRedisUrl } from '../helpers/provided-context.js';
 import { orderForm } from '../tls/world.js';
 import { ask, toldTo, WS } from './support.js';
 
-const P = APPROVAL_IDS.policy;
+const P = POLICY_IDS.field;
 const ADMIN = 'UADMIN'; // a workspace admin: may open and save the policy
 const LISTED = 'ULISTED'; // the one listed requester of the saved policy
 const PLAIN = 'UPLAIN'; // a member in good standing the saved policy does not list
@@ -45,7 +46,7 @@ describe('a saved approval policy that cannot be read refuses what it governs (R
     };
     saves += 1;
     const res = await h.driver.interaction(
-      viewSubmission(APPROVAL_IDS.policyModal, values, { user: ADMIN, viewId: `VPOLICY${saves}` }),
+      viewSubmission(POLICY_IDS.modal, values, { user: ADMIN, viewId: `VPOLICY${saves}` }),
     );
     expect(res.json()).toMatchObject({ response_action: 'update' });
     const saved = (c: { method: string; args: unknown }) =>

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APPROVAL_IDS } from '../../src/features/approvals/ids.js';
-import { DEFAULT_POLICY } from '../../src/features/approvals/policy.js';
+
+import { POLICY_IDS } from '../../src/features/policy/ids.js';
+import { DEFAULT_POLICY } from '../../src/features/policy/policy.js';
 import { inputActionId } from '../../src/slack/modal.js';
 import { type Harness, startHarness } from '../helpers/app-harness.js';
 import { viewSubmission } from '../helpers/payloads.js';
 import { WS } from './support.js';
 
-const P = APPROVAL_IDS.policy;
+const P = POLICY_IDS.field;
 const ADMIN = 'UADMIN';
 
 /** A policy modal as submitted, with only the fields a test names. */
@@ -51,7 +52,7 @@ describe('the approval policy modal refuses what could not work (signed submissi
 
   const submit = async (fields: Parameters<typeof submitted>[0]) => {
     const res = await h.driver.interaction(
-      viewSubmission(APPROVAL_IDS.policyModal, submitted(fields), { user: ADMIN }),
+      viewSubmission(POLICY_IDS.modal, submitted(fields), { user: ADMIN }),
     );
     // The answer, test post included, comes within Slack's 3 seconds.
     expect(res.elapsedMs).toBeLessThan(3_000);
@@ -125,14 +126,14 @@ describe('the approval policy modal refuses what could not work (signed submissi
       ...input(P.assistantLinkHosts, { type: 'plain_text_input', value: hosts }),
     });
     const bad = await h.driver.interaction(
-      viewSubmission(APPROVAL_IDS.policyModal, values('docs.example.com/path'), { user: ADMIN }),
+      viewSubmission(POLICY_IDS.modal, values('docs.example.com/path'), { user: ADMIN }),
     );
     expect(bad.json()).toMatchObject({
       response_action: 'errors',
       errors: { [P.assistantLinkHosts]: expect.stringContaining('without https:// or a path') },
     });
     const good = await h.driver.interaction(
-      viewSubmission(APPROVAL_IDS.policyModal, values('docs.example.com'), { user: ADMIN, viewId: 'VORD' }),
+      viewSubmission(POLICY_IDS.modal, values('docs.example.com'), { user: ADMIN, viewId: 'VORD' }),
     );
     expect(good.json()).toMatchObject({ response_action: 'update' });
     await expect
@@ -160,14 +161,14 @@ describe('the approval policy modal refuses what could not work (signed submissi
       ...input(P.recordChangeExemptUsers, { type: 'multi_users_select', selected_users: ['UDNS'] }),
     });
     const bad = await h.driver.interaction(
-      viewSubmission(APPROVAL_IDS.policyModal, values(['TXT', 'PTR']), { user: ADMIN, viewId: 'VREC1' }),
+      viewSubmission(POLICY_IDS.modal, values(['TXT', 'PTR']), { user: ADMIN, viewId: 'VREC1' }),
     );
     expect(bad.json()).toMatchObject({
       response_action: 'errors',
       errors: { [P.recordChangeExemptTypes]: expect.any(String) },
     });
     const good = await h.driver.interaction(
-      viewSubmission(APPROVAL_IDS.policyModal, values(['TXT', 'CAA']), { user: ADMIN, viewId: 'VREC2' }),
+      viewSubmission(POLICY_IDS.modal, values(['TXT', 'CAA']), { user: ADMIN, viewId: 'VREC2' }),
     );
     expect(good.json()).toMatchObject({ response_action: 'update' });
     await expect

@@ -5,7 +5,7 @@ import {
   type Policy,
   PolicyStore,
   STRICTEST_POLICY,
-} from '../../src/features/approvals/policy.js';
+} from '../../src/features/policy/policy.js';
 import { createRedis, KeySpace } from '../../src/shared/redis.js';
 import { workspaceId } from '../../src/shared/workspace.js';
 import { memoryLogger } from '../helpers/app-harness.js';

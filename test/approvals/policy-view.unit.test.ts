@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { APPROVAL_IDS } from '../../src/features/approvals/ids.js';
+import { readPolicy } from '../../src/features/policy/form.js';
+import { POLICY_IDS } from '../../src/features/policy/ids.js';
 import {
   DEFAULT_POLICY,
   type Policy,
   recordChangeNeedsApproval,
   STRICTEST_POLICY,
-} from '../../src/features/approvals/policy.js';
-import { readPolicy } from '../../src/features/approvals/policy-form.js';
-import { policyModal, policyProblem } from '../../src/features/approvals/policy-view.js';
+} from '../../src/features/policy/policy.js';
+import { policyModal, policyProblem } from '../../src/features/policy/view.js';
 import { DNS_RECORD_TYPES } from '../../src/registrar/index.js';
 import { inputActionId, type StateValue, type ViewState } from '../../src/slack/modal.js';
 import { assertWithinBlockKitLimits } from '../helpers/block-kit.js';
 
-const P = APPROVAL_IDS.policy;
+const P = POLICY_IDS.field;
 
 /** A submitted policy modal: each block's one input, keyed as Slack keys it. */
 function submitted(values: Partial<Record<keyof typeof P, StateValue>>): ViewState {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPROVAL_IDS } from '../../src/features/approvals/ids.js';
-import { DEFAULT_POLICY } from '../../src/features/approvals/policy.js';
+import { DEFAULT_POLICY } from '../../src/features/policy/policy.js';
 import { createRedis } from '../../src/shared/redis.js';
 import { inputActionId } from '../../src/slack/modal.js';
 import { type Harness, startHarness } from '../helpers/app-harness.js';

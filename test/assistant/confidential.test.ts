@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_POLICY, type Policy } from '../../src/features/approvals/policy.js';
 import { ASK_SHORTCUT } from '../../src/features/assistant/ids.js';
+import { DEFAULT_POLICY, type Policy } from '../../src/features/policy/policy.js';
 import type { SlackCall } from '../helpers/fake-slack.js';
 import { messageText } from '../helpers/payloads.js';
 import { allRedisText } from '../helpers/redis-dump.js';

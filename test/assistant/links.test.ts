@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_POLICY } from '../../src/features/approvals/policy.js';
+import { DEFAULT_POLICY } from '../../src/features/policy/policy.js';
 import { type Harness, startHarness } from '../helpers/app-harness.js';
 import { assertWithinBlockKitLimits } from '../helpers/block-kit.js';
 import { messageText } from '../helpers/payloads.js';

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_POLICY, type Policy } from '../../src/features/approvals/policy.js';
+import { DEFAULT_POLICY, type Policy } from '../../src/features/policy/policy.js';
 import { type Harness, startHarness } from '../helpers/app-harness.js';
 import type { SlackCall } from '../helpers/fake-slack.js';
 import { messageText } from '../helpers/payloads.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_POLICY } from '../../src/features/approvals/policy.js';
+import { DEFAULT_POLICY } from '../../src/features/policy/policy.js';
 import { type Harness, startHarness } from '../helpers/app-harness.js';
 
 const WS = { teamId: 'T0001' };

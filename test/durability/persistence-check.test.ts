@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { runRegdesk } from '../../src/main.js';
+import { checkPersistence } from '../../src/runtime/redis-persistence.js';
 import { createRedis, waitForReady } from '../../src/shared/redis.js';
-import { checkPersistence } from '../../src/shared/redis-persistence.js';
 import { memoryLogger } from '../helpers/app-harness.js';
 import { type SingleServer, startRedisServer } from '../helpers/redis-topology.js';
 

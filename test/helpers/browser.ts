@@ -11,7 +11,7 @@ export const SCREENSHOT_DIR = join(process.cwd(), 'test-results', 'playground');
 
 /**
  * Finds Debian's chromium and, when it is missing and we are root, installs it with apt-get (as
- * src/shared/local-redis.ts does for redis-server), saying so. Otherwise it explains how to get it.
+ * src/runtime/local-redis.ts does for redis-server), saying so. Otherwise it explains how to get it.
  */
 export function ensureChromium(
   log: (line: string) => void = (line) => console.log(`[test] ${line}`),

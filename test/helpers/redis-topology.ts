@@ -5,13 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { Redis } from 'ioredis';
-import { isListening } from '../../src/shared/local-redis.js';
+import { isListening } from '../../src/runtime/local-redis.js';
 
 const run = promisify(execFile);
 
 /**
  * Real Redis topologies on loopback for the scale tests: Debian's redis-server (the same binary
- * `src/shared/local-redis.ts` installs when missing), in a temp dir, stopped and removed after.
+ * `src/runtime/local-redis.ts` installs when missing), in a temp dir, stopped and removed after.
  */
 export interface Topology {
   /** The variables a Regdesk process needs to reach it (docs/requirements.md C2). */

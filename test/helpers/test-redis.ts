@@ -9,7 +9,7 @@ import {
   spawnRedisServer,
   stopRedisServer,
   waitUntilAnswering,
-} from '../../src/shared/local-redis.js';
+} from '../../src/runtime/local-redis.js';
 
 export interface TestRedis {
   url: string;

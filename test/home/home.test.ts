@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPROVAL_IDS } from '../../src/features/approvals/ids.js';
+import { POLICY_IDS } from '../../src/features/policy/ids.js';
 import { inputActionId } from '../../src/slack/modal.js';
 import { type Harness, startHarness } from '../helpers/app-harness.js';
 import { assertWithinBlockKitLimits } from '../helpers/block-kit.js';
@@ -48,7 +49,7 @@ describe('App Home and the approval policy', () => {
     await h.slack.waitFor((calls) => calls.some((c) => c.method === 'views.open'));
     assertWithinBlockKitLimits(h.slack.callsTo('views.open')[0]?.args.view, 'modal');
 
-    const P = APPROVAL_IDS.policy;
+    const P = POLICY_IDS.field;
     const input = (block: string, value: Record<string, unknown>) => ({
       [block]: { [inputActionId(block)]: value },
     });
@@ -60,7 +61,7 @@ describe('App Home and the approval policy', () => {
       ...input(P.requesters, { type: 'static_select', selected_option: { value: 'anyone' } }),
     });
     const bad = await h.driver.interaction(
-      viewSubmission(APPROVAL_IDS.policyModal, values('not-a-group'), { user: 'UADMIN' }),
+      viewSubmission(POLICY_IDS.modal, values('not-a-group'), { user: 'UADMIN' }),
     );
     expect(bad.json()).toMatchObject({
       response_action: 'errors',
@@ -68,7 +69,7 @@ describe('App Home and the approval policy', () => {
     });
 
     const good = await h.driver.interaction(
-      viewSubmission(APPROVAL_IDS.policyModal, values(''), { user: 'UADMIN', viewId: 'VPOL' }),
+      viewSubmission(POLICY_IDS.modal, values(''), { user: 'UADMIN', viewId: 'VPOL' }),
     );
     expect(good.json()).toMatchObject({ response_action: 'update' });
     await h.slack.waitFor((calls) =>

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPROVAL_IDS } from '../../src/features/approvals/ids.js';
-import { DEFAULT_POLICY } from '../../src/features/approvals/policy.js';
+import { DEFAULT_POLICY } from '../../src/features/policy/policy.js';
 import { PUBLISH_IDS } from '../../src/features/publish/ids.js';
 import { COMPLETE_IDS, ORDER_IDS } from '../../src/features/tls/ids.js';
 import { ALL_PERMISSIONS } from '../../src/sandbox/index.js';

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { type Running, runRegdesk } from '../../src/main.js';
-import { isListening } from '../../src/shared/local-redis.js';
+import { isListening } from '../../src/runtime/local-redis.js';
 import { memoryLogger } from '../helpers/app-harness.js';
 
 /** A Redis of this test's own, so it can be stopped under a running worker. */

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, isListening } from '../../src/shared/local-redis.js';
+import { freePort, isListening } from '../../src/runtime/local-redis.js';
 import { checkRedisServer, createRedis, KeySpace, pingRedis, waitForReady } from '../../src/shared/redis.js';
 import { testRedisUrl } from '../helpers/provided-context.js';
 

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isListening } from '../../src/shared/local-redis.js';
+import { isListening } from '../../src/runtime/local-redis.js';
 import { type Harness, startHarness } from '../helpers/app-harness.js';
 
 describe('with Redis down', () => {

@@ -9,10 +9,6 @@ import {
   reminderMessage,
   revealModal,
 } from '../../src/features/approvals/blocks.js';
-import { outsiderGroup } from '../../src/features/approvals/outsiders.js';
-import { PermissionRefused } from '../../src/features/approvals/permissions.js';
-import { DEFAULT_POLICY, Policy, type PolicyField } from '../../src/features/approvals/policy.js';
-import { policyCommand, policyModal, policyProblem } from '../../src/features/approvals/policy-view.js';
 import type { ApprovalRequest, ApprovalState } from '../../src/features/approvals/record.js';
 import {
   answeredPrivately,
@@ -50,6 +46,10 @@ import { runningJobsOf } from '../../src/features/home/running.js';
 import { checkingModal, doneModal, keyModal } from '../../src/features/keys/blocks.js';
 import { keyCommand } from '../../src/features/keys/commands.js';
 import type { KeyStatus } from '../../src/features/keys/service.js';
+import { outsiderGroup } from '../../src/features/policy/outsiders.js';
+import { PermissionRefused } from '../../src/features/policy/permissions.js';
+import { DEFAULT_POLICY, Policy, type PolicyField } from '../../src/features/policy/policy.js';
+import { policyCommand, policyModal, policyProblem } from '../../src/features/policy/view.js';
 import { outcomeMessage } from '../../src/features/publish/blocks.js';
 import type { Step } from '../../src/features/publish/plan.js';
 import {
@@ -1142,11 +1142,13 @@ const BUILDERS: Entry[] = [
   [
     'keys: modal, key set, last attempt rejected',
     'modal',
-    () =>
-      keyModal(
-        KEY_SET,
-        text.workspace.keyRejected({ reason: new UnauthorizedError('domains.list').userMessage }),
-      ),
+    () => keyModal(KEY_SET, text.workspace.keyRejected),
+    DATES,
+  ],
+  [
+    'keys: modal, key set, registrar unreachable',
+    'modal',
+    () => keyModal(KEY_SET, text.workspace.keyUncheckable),
     DATES,
   ],
   ['keys: modal, no key', 'modal', () => keyModal({ state: 'missing' })],

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPROVAL_IDS } from '../../src/features/approvals/ids.js';
+import { POLICY_IDS } from '../../src/features/policy/ids.js';
 import { inputActionId } from '../../src/slack/modal.js';
 import { texts } from '../../src/text/index.js';
 import { ask, dmsTo, WS } from '../approvals/support.js';
@@ -8,7 +9,7 @@ import type { SlackCall } from '../helpers/fake-slack.js';
 import { buttonPress, messageText, viewSubmission } from '../helpers/payloads.js';
 
 const de = texts('de');
-const POLICY = APPROVAL_IDS.policy;
+const POLICY = POLICY_IDS.field;
 const en = texts('en');
 
 /** Two members of one workspace: Slack set to German and to English. */
@@ -216,7 +217,7 @@ describe('each person in their Slack language, channels in the workspace’s (co
     // Set as an admin sets it: the policy modal's Language select.
     const saved = await h.driver.interaction(
       viewSubmission(
-        APPROVAL_IDS.policyModal,
+        POLICY_IDS.modal,
         {
           [POLICY.language]: {
             [inputActionId(POLICY.language)]: { type: 'static_select', selected_option: { value: 'de' } },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPROVAL_IDS } from '../../src/features/approvals/ids.js';
-import { DEFAULT_POLICY, type Policy } from '../../src/features/approvals/policy.js';
 import { hashParams } from '../../src/features/audit/service.js';
+import { DEFAULT_POLICY, type Policy } from '../../src/features/policy/policy.js';
 import { ORDER_IDS, ORG_IDS, REISSUE_IDS } from '../../src/features/tls/ids.js';
 import { orderCertificate } from '../../src/features/tls/operations.js';
 import { dmsTo, toldTo, WS, waitForDm } from '../approvals/support.js';

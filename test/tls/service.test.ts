@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PUBLISH_IDS } from '../../src/features/publish/ids.js';
+import { ValidationLedger } from '../../src/features/publish/validation-ledger.js';
 import { certificateCard } from '../../src/features/tls/blocks.js';
 import { REISSUE_IDS } from '../../src/features/tls/ids.js';
 import { reissueModal } from '../../src/features/tls/modals.js';
@@ -9,7 +10,6 @@ import {
   type ReissueFormInput,
   TlsService,
 } from '../../src/features/tls/service.js';
-import { ValidationLedger } from '../../src/features/tls/validation-ledger.js';
 import {
   InternalUpstreamError,
   MalformedResponseError,

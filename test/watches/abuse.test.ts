@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { APPROVAL_IDS } from '../../src/features/approvals/ids.js';
+import { POLICY_IDS } from '../../src/features/policy/ids.js';
 import { WATCH_IDS } from '../../src/features/watches/ids.js';
 import { WATCHES_PER_PERSON } from '../../src/features/watches/service.js';
 import { type Running, runRegdesk } from '../../src/main.js';
@@ -229,10 +229,10 @@ describe('removing watches and changing the digest settings follow the policy, a
   });
 
   it('with `/domain policy` set to let anyone manage watches, any member removes and changes them', async () => {
-    const P = APPROVAL_IDS.policy;
+    const P = POLICY_IDS.field;
     await h.driver.interaction(
       viewSubmission(
-        APPROVAL_IDS.policyModal,
+        POLICY_IDS.modal,
         input(P.watchManagers, { type: 'static_select', selected_option: { value: 'anyone' } }),
         { user: ADMIN },
       ),

@@ -7,10 +7,10 @@ import type { Languages } from '../../slack/language.js';
 import type { ChannelPoster } from '../../slack/poster.js';
 import type { Vault } from '../../vault/store.js';
 import type { AuditLog } from '../audit/service.js';
+import type { Roles } from '../policy/permissions.js';
+import type { PolicyStore } from '../policy/policy.js';
 import type { Follow } from './execution.js';
 import type { OperationContext, SensitiveOperation } from './operations.js';
-import type { Roles } from './permissions.js';
-import type { PolicyStore } from './policy.js';
 import type { ApprovalRequest } from './record.js';
 import type { ApprovalStore } from './store.js';
 

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { RegistrarClient } from '../../registrar/index.js';
 import type { QuotaWindow } from '../../shared/limiter.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
-import type { RequestAct } from './permissions.js';
+import type { RequestAct } from '../policy/permissions.js';
 
 /** What every operation is given: the workspace it acts for and the time. Features add what they need. */
 export interface OperationContext {

@@ -6,9 +6,9 @@ import { type Person, replyPrivately } from '../../slack/reply.js';
 import type { SubcommandContext } from '../../slack/router.js';
 import { workspaceOf } from '../../slack/workspace.js';
 import { text } from '../../text/index.js';
+import type { Roles } from '../policy/permissions.js';
+import type { Policy, PolicyStore } from '../policy/policy.js';
 import type { SensitiveOperation } from './operations.js';
-import type { Roles } from './permissions.js';
-import type { Policy, PolicyStore } from './policy.js';
 import type { ApprovalRequest } from './record.js';
 import type { NewRequest } from './service.js';
 

@@ -6,24 +6,19 @@ import type { DataIntegrity } from '../../shared/integrity.js';
 import type { Limiter } from '../../shared/limiter.js';
 import { createQueue } from '../../shared/queues.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
-import { Languages } from '../../slack/language.js';
 import type { ChannelPoster } from '../../slack/poster.js';
-import type { SlackDirectory } from '../../slack/users.js';
 import type { Vault } from '../../vault/store.js';
 import type { AuditLog } from '../audit/service.js';
-import type { VanitySets } from '../domains/vanity.js';
 import { type Approvals, type OperationEnv, SENSITIVE_OPERATIONS } from '../operations.js';
+import type { PolicyServices } from '../policy/services.js';
 import type { Follow } from './execution.js';
 import { APPROVALS_QUEUE, type ApprovalJob, approvalScheduler } from './jobs.js';
-import { Roles } from './permissions.js';
-import { PolicyStore } from './policy.js';
 import type { ApprovalRequest } from './record.js';
 import { ApprovalService } from './service.js';
 import { ApprovalStore } from './store.js';
 
-export interface ApprovalServiceFactoryDeps extends BaseDeps {
+export interface ApprovalServiceFactoryDeps extends BaseDeps, PolicyServices {
   audit: AuditLog;
-  directory: SlackDirectory;
   limiter: Limiter;
   poster: ChannelPoster;
   vault: Vault;
@@ -33,7 +28,7 @@ export interface ApprovalServiceFactoryDeps extends BaseDeps {
   operationEnv: {
     registrarFor(workspace: WorkspaceRef): RegistrarClient;
     limits: OperationEnv['limits'];
-    vanitySets: VanitySets;
+    vanitySets: OperationEnv['vanitySets'];
     publishQueue: OperationEnv['publishQueue'];
   };
   follow: Follow;
@@ -42,28 +37,13 @@ export interface ApprovalServiceFactoryDeps extends BaseDeps {
 }
 
 export interface ApprovalServices {
-  policies: PolicyStore;
-  /** The language of each person and of the workspace's channels, the policy's choice first. */
-  languages: Languages;
-  /** Who may do what: the one permission model every feature asks. */
-  roles: Roles;
   approvalStore: ApprovalStore;
   approvalQueue: Queue<ApprovalJob>;
   approvals: Approvals;
 }
 
 export function buildApprovalServices(deps: ApprovalServiceFactoryDeps): ApprovalServices {
-  const { redis, keys, logger, now, audit } = deps;
-  const policies = new PolicyStore(redis, keys, logger, now);
-  const roles = new Roles(deps.directory, policies, audit, logger);
-  const languages = new Languages(
-    async (workspace) => (await policies.get(workspace)).language,
-    deps.directory,
-    redis,
-    keys,
-    logger,
-  );
-  policies.onSave((workspace) => languages.settingChanged(workspace));
+  const { redis, keys, logger, now, audit, policies, roles, languages } = deps;
   const approvalStore = new ApprovalStore(redis, keys);
   const approvalQueue = createQueue<ApprovalJob>(APPROVALS_QUEUE, redis, keys, logger);
   const { registrarFor, limits, vanitySets, publishQueue } = deps.operationEnv;
@@ -96,5 +76,5 @@ export function buildApprovalServices(deps: ApprovalServiceFactoryDeps): Approva
     logger,
     now,
   });
-  return { policies, languages, roles, approvalStore, approvalQueue, approvals };
+  return { approvalStore, approvalQueue, approvals };
 }

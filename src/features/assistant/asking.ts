@@ -8,7 +8,7 @@ import type { LookupAccess } from '../../slack/lookup.js';
 import type { ChannelPoster } from '../../slack/poster.js';
 import type { SlackDirectory } from '../../slack/users.js';
 import { currentLocale } from '../../text/index.js';
-import { PermissionRefused } from '../approvals/permissions.js';
+import { PermissionRefused } from '../policy/permissions.js';
 import type { AnswerCache, CachedAnswer } from './cache.js';
 import { registrarLocale } from './locale.js';
 import {

@@ -1,7 +1,7 @@
 import type { WebClient } from '@slack/web-api';
 import type { Logger } from '../../shared/logger.js';
 import { slackRefusal } from '../../slack/platform-errors.js';
-import type { Policy } from '../approvals/policy.js';
+import type { Policy } from '../policy/policy.js';
 
 /** Who reads a question's outcome: everyone in its thread, or the asker alone. */
 export type Audience = 'thread' | 'asker';

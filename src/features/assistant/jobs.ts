@@ -20,7 +20,7 @@ import { type WorkspaceRef, workspaceFields } from '../../shared/workspace.js';
 import { slackRefusal } from '../../slack/platform-errors.js';
 import type { ChannelPoster } from '../../slack/poster.js';
 import { inLanguage, localeOfSlack, text } from '../../text/index.js';
-import type { PolicyStore } from '../approvals/policy.js';
+import type { PolicyStore } from '../policy/policy.js';
 import type { Outcome } from './answer.js';
 import type { Asking } from './asking.js';
 import type { AnswerCache } from './cache.js';

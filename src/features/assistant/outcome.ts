@@ -10,7 +10,7 @@ import { slackRefusal } from '../../slack/platform-errors.js';
 import type { ChannelPoster } from '../../slack/poster.js';
 import { replyPrivately } from '../../slack/reply.js';
 import { text } from '../../text/index.js';
-import type { PolicyStore } from '../approvals/policy.js';
+import type { PolicyStore } from '../policy/policy.js';
 import type { Outcome } from './answer.js';
 import { type Audience, audienceOf } from './audience.js';
 import { privateReply, threadReply } from './blocks.js';

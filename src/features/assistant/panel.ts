@@ -6,8 +6,8 @@ import { replyForError } from '../../slack/error-reply.js';
 import { slackRefusal } from '../../slack/platform-errors.js';
 import { workspaceOf } from '../../slack/workspace.js';
 import { type Catalog, currentLocale, texts } from '../../text/index.js';
-import { PermissionRefused } from '../approvals/permissions.js';
 import { onAppHomeTab } from '../home/tabs.js';
+import { PermissionRefused } from '../policy/permissions.js';
 import type { Asking, AskingDeps } from './asking.js';
 import { cleanQuestion } from './service.js';
 

@@ -1,12 +1,27 @@
+import type { WebClient } from '@slack/web-api';
+import type { WorkspaceRef } from '../../shared/workspace.js';
 import type { SubcommandContext } from '../../slack/router.js';
 import { workspaceOf } from '../../slack/workspace.js';
 import { text } from '../../text/index.js';
-import type { Roles } from '../approvals/permissions.js';
 import type { AuditLog, StoredAuditEntry } from './service.js';
+
+/**
+ * Who may read the trail: the policy's permission model (features/policy `Roles`), seen through this
+ * one method so the audit, which every feature writes to, imports no feature of its own.
+ */
+export interface TrailAccess {
+  check(
+    client: WebClient,
+    workspace: WorkspaceRef,
+    user: string,
+    act: 'view' | 'export',
+    about: { operation?: string; target?: string },
+  ): Promise<{ allowed: true } | { allowed: false; reason: string }>;
+}
 
 export interface AuditCommandDeps {
   audit: AuditLog;
-  roles: Roles;
+  roles: TrailAccess;
 }
 
 /** One entry per line, with its time also in ISO 8601 for people reading the file. */

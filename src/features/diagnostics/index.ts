@@ -3,10 +3,10 @@ import type { TrustAnchor } from '../../dns/validator.js';
 import type { BaseDeps } from '../../shared/deps.js';
 import type { LookupDeps } from '../../slack/lookup.js';
 import type { FeatureModule } from '../feature.js';
-import type { RenewalLedger } from '../tls/renewals.js';
 import type { ProductsCa } from './caa.js';
 import { checkCommand } from './commands.js';
 import { CheckGate } from './gate.js';
+import type { PlacedOrders } from './service.js';
 
 export interface DiagnosticsFeatureDeps extends BaseDeps, LookupDeps {
   dnsClient: DnsClient;
@@ -14,7 +14,7 @@ export interface DiagnosticsFeatureDeps extends BaseDeps, LookupDeps {
   /** DNSSEC_TRUST_ANCHOR (dns/validator.ts). */
   trustAnchors: readonly TrustAnchor[];
   /** Certificate orders the tls feature placed, with their validation records (features/tls/renewals.ts). */
-  renewals: Pick<RenewalLedger, 'ordersUnder'>;
+  renewals: PlacedOrders;
 }
 
 /** `/dns check`: what resolvers and the zone's own nameservers say, beside the registrar (issue #30). */

@@ -10,7 +10,6 @@ import {
 import { AppError } from '../../shared/app-error.js';
 import { settled } from '../../shared/settled.js';
 import { type WorkspaceRef, workspaceId } from '../../shared/workspace.js';
-import type { RenewalLedger } from '../tls/renewals.js';
 import { checkCaa, type ProductsCa } from './caa.js';
 import { checkDelegation } from './delegation.js';
 import {
@@ -24,10 +23,28 @@ import { type Finding, type NotChecked, ranked, type Why } from './findings.js';
 import { checkMail } from './mail.js';
 import { checkValidation, type PendingValidation } from './validation.js';
 
+/**
+ * The certificate orders Regdesk placed under a domain, newest first (features/tls/renewals.ts
+ * `RenewalLedger` answers it): seen through this one method, so the TLS feature, which runs this
+ * feature's CAA check before an order, is the only one of the two to import the other.
+ */
+export interface PlacedOrders {
+  ordersUnder(
+    workspace: WorkspaceRef,
+    domain: string,
+  ): Promise<
+    readonly {
+      id: string;
+      placedAt: number;
+      validation?: readonly { name: string; type: string; value: string }[] | undefined;
+    }[]
+  >;
+}
+
 export interface DiagnosticsDeps {
   dns: DnsClient;
   /** Orders Regdesk placed, with their validation records (the registrar shows them only once). */
-  ledger: Pick<RenewalLedger, 'ordersUnder'>;
+  ledger: PlacedOrders;
   now: () => number;
   /** The CA behind the registrar's products, per workspace (caa.ts). */
   productsCa: ProductsCa;

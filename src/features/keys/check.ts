@@ -18,12 +18,8 @@ export function registrarKeyCheck(clientFor: (apiKey: string) => RegistrarClient
       return { ok: true };
     } catch (error) {
       if (error instanceof NotFoundError || error instanceof ForbiddenError) return { ok: true };
-      if (error instanceof UnauthorizedError)
-        return { ok: false, reason: 'The registrar rejected this key (401 Unauthorized).' };
-      return {
-        ok: false,
-        reason: 'The registrar could not be reached to check the key; try again in a moment.',
-      };
+      if (error instanceof UnauthorizedError) return { ok: false, reason: 'rejected' };
+      return { ok: false, reason: 'unreachable' };
     }
   };
 }

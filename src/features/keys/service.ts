@@ -5,7 +5,8 @@ import { text } from '../../text/index.js';
 import type { Vault } from '../../vault/store.js';
 import type { AuditLog } from '../audit/service.js';
 
-export type KeyCheckResult = { ok: true } | { ok: false; reason: string };
+/** The registrar's verdict on a key: a code, worded by the modal (text.workspace). */
+export type KeyCheckResult = { ok: true } | { ok: false; reason: 'rejected' | 'unreachable' };
 
 /** Asks the registrar whether a key is accepted, at no cost to any limited quota. */
 export type KeyCheck = (apiKey: string) => Promise<KeyCheckResult>;

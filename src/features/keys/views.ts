@@ -68,7 +68,8 @@ export function registerKeyModal(
               text.workspace.keyAccepted({ masked: status.state === 'set' ? status.masked : undefined }),
             );
           } else {
-            const rejected = text.workspace.keyRejected({ reason: result.reason });
+            const rejected =
+              result.reason === 'rejected' ? text.workspace.keyRejected : text.workspace.keyUncheckable;
             await show(keyModal(await keys.status(ref), rejected), rejected);
           }
         } catch (failure) {

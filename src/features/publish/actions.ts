@@ -1,9 +1,9 @@
 import type { App, BlockAction, ButtonAction } from '@slack/bolt';
+import { REGISTRAR_ID } from '../../registrar/index.js';
 import type { Logger } from '../../shared/logger.js';
 import { onAction, presser } from '../../slack/handlers.js';
 import { replyPrivately } from '../../slack/reply.js';
 import { workspaceOf } from '../../slack/workspace.js';
-import { REGISTRAR_ID } from '../tls/service.js';
 import { outcomeMessage } from './blocks.js';
 import { type PublishGateDeps, publishOrAsk } from './gate.js';
 import { PUBLISH_IDS } from './ids.js';

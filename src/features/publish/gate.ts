@@ -1,9 +1,9 @@
 import type { Logger } from '../../shared/logger.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
 import type { Submitter } from '../../slack/modal-flow.js';
-import type { Roles } from '../approvals/permissions.js';
-import type { PolicyStore } from '../approvals/policy.js';
 import { type Requests, requestApproval } from '../approvals/request.js';
+import type { Roles } from '../policy/permissions.js';
+import type { PolicyStore } from '../policy/policy.js';
 import { publishValidation } from './operations.js';
 import { planFor } from './plan.js';
 import { type PublishDeps, type PublishOutcome, publishRecords } from './service.js';

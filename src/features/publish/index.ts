@@ -7,16 +7,16 @@ import { createWorker } from '../../shared/queues.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
 import type { Languages } from '../../slack/language.js';
 import type { ChannelPoster } from '../../slack/poster.js';
-import type { Roles } from '../approvals/permissions.js';
-import type { PolicyStore } from '../approvals/policy.js';
 import type { Requests } from '../approvals/request.js';
 import type { AuditLog } from '../audit/service.js';
 import type { FeatureModule } from '../feature.js';
-import type { ValidationLedger } from '../tls/validation-ledger.js';
+import type { Roles } from '../policy/permissions.js';
+import type { PolicyStore } from '../policy/policy.js';
 import { registerPublishActions } from './actions.js';
 import { PUBLISH_QUEUE, type PublishJob, publishProcessor } from './jobs.js';
 import { publishValidation } from './operations.js';
 import type { PublishedRecords } from './store.js';
+import type { ValidationLedger } from './validation-ledger.js';
 
 export interface PublishFeatureDeps extends BaseDeps {
   registrarFor(workspace: WorkspaceRef): RegistrarClient;

@@ -14,9 +14,9 @@ import type { AuditLog } from '../audit/service.js';
 import { checkDelegation } from '../diagnostics/delegation.js';
 import { checkValidation } from '../diagnostics/validation.js';
 import { followDelay } from '../follow/jobs.js';
-import type { ValidationLedger, ValidationRecord } from '../tls/validation-ledger.js';
 import { zoneOf } from './plan.js';
 import { annotationFor, type OwnRecord, type PublishedRecords } from './store.js';
+import type { ValidationLedger, ValidationRecord } from './validation-ledger.js';
 
 export const PUBLISH_QUEUE = 'publish';
 
@@ -174,7 +174,7 @@ export function publishProcessor(deps: PublishJobDeps) {
       actor: 'regdesk',
       operation: 'tls.publish',
       target: data.certificateId,
-      outcome: `${removed.length} removed (${status})${left > 0 ? `, ${left} left: changed since Regdesk wrote them` : ''}`,
+      outcome: text.publish.auditRemovedOutcome({ removed: removed.length, status, left }),
     });
     if (removed.length > 0)
       await say(

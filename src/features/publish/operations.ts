@@ -5,12 +5,12 @@ import type { KeySpace, Redis } from '../../shared/redis.js';
 import { codeSpan } from '../../slack/mrkdwn.js';
 import { text } from '../../text/index.js';
 import { defineOperation, type RegistrarContext } from '../approvals/operations.js';
-import { ValidationLedger } from '../tls/validation-ledger.js';
 import { outcomeMessage, stepLine } from './blocks.js';
 import type { PublishJob } from './jobs.js';
 import { planFor } from './plan.js';
 import { publishRecords } from './service.js';
 import { PublishedRecords } from './store.js';
+import { ValidationLedger } from './validation-ledger.js';
 
 const PublishParams = z.object({ certificateId: z.string().min(1).max(200) });
 

@@ -1,7 +1,7 @@
 import { canonicalName } from '../../dns/client.js';
 import { type DnsRecord, NotFoundError, type RegistrarClient } from '../../registrar/index.js';
 import { registrableDomain } from '../../shared/domain-names.js';
-import type { ValidationRecord } from '../tls/validation-ledger.js';
+import type { ValidationRecord } from './validation-ledger.js';
 
 /**
  * What publishing one validation record takes: create it, nothing (already there), replace Regdesk's

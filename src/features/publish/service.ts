@@ -11,10 +11,10 @@ import {
 import type { BaseDeps } from '../../shared/deps.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
 import type { AuditLog } from '../audit/service.js';
-import type { ValidationLedger } from '../tls/validation-ledger.js';
 import { type PublishJob, queuePublishJob } from './jobs.js';
 import { planFor, type Step } from './plan.js';
 import { annotationFor, type OwnRecord, type PublishedRecords } from './store.js';
+import type { ValidationLedger } from './validation-ledger.js';
 
 export interface PublishDeps extends BaseDeps {
   registrarFor(workspace: WorkspaceRef): RegistrarClient;

@@ -1,9 +1,10 @@
+import { REGISTRAR_ID } from '../../registrar/index.js';
 import { type LookupDeps, lookup, usage } from '../../slack/lookup.js';
 import type { Subcommand, SubcommandContext } from '../../slack/router.js';
 import { workspaceOf } from '../../slack/workspace.js';
 import { text } from '../../text/index.js';
-import type { Roles } from '../approvals/permissions.js';
-import { REGISTRAR_ID, type TlsService } from './service.js';
+import type { Roles } from '../policy/permissions.js';
+import type { TlsService } from './service.js';
 
 type TlsLookupDeps = LookupDeps & { roles: Roles };
 

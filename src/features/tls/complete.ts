@@ -1,5 +1,6 @@
 import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import { z } from 'zod';
+import { REGISTRAR_ID } from '../../registrar/index.js';
 import { formModal, noticeModal, section } from '../../slack/blocks.js';
 import { onAction, onView } from '../../slack/handlers.js';
 import { inputBlock, readMetadata, stateOf, writeMetadata } from '../../slack/modal.js';
@@ -10,7 +11,6 @@ import { text } from '../../text/index.js';
 import { COMPLETE_IDS, LOADING_VIEW } from './ids.js';
 import { announce, orderOrRequest, type TlsHandlerDeps } from './interaction.js';
 import { completeOrder } from './operations.js';
-import { REGISTRAR_ID } from './service.js';
 
 const CompleteMeta = z.object({ channel: z.string(), certificateId: z.string().regex(REGISTRAR_ID) });
 

@@ -1,11 +1,12 @@
+import { REGISTRAR_ID } from '../../registrar/index.js';
 import { replyForError } from '../../slack/error-reply.js';
 import { usage } from '../../slack/lookup.js';
 import type { Subcommand } from '../../slack/router.js';
 import { workspaceOf } from '../../slack/workspace.js';
 import { text } from '../../text/index.js';
-import type { Roles } from '../approvals/permissions.js';
+import type { Roles } from '../policy/permissions.js';
 import { mayLookUp } from './commands.js';
-import { REGISTRAR_ID, type TlsService } from './service.js';
+import type { TlsService } from './service.js';
 
 /**
  * `/tls download ID [pem|zip]`: the issued certificate, uploaded into the conversation (files upload

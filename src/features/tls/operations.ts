@@ -12,10 +12,10 @@ import { slackDate } from '../../slack/blocks.js';
 import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
 import { text } from '../../text/index.js';
 import { defineOperation, type Execution, type RegistrarContext } from '../approvals/operations.js';
+import { ValidationLedger } from '../publish/validation-ledger.js';
 import { orderedAt } from './blocks.js';
 import { parseCsr } from './csr.js';
 import { CertificateOrders } from './order-service.js';
-import { ValidationLedger } from './validation-ledger.js';
 
 const WINDOW_MS = 7 * 86_400_000;
 

@@ -9,11 +9,11 @@ import {
 import { LuaScript, releaseOwn } from '../../shared/lua.js';
 import { type WorkspaceRef, workspaceId } from '../../shared/workspace.js';
 import { text } from '../../text/index.js';
+import { ValidationLedger } from '../publish/validation-ledger.js';
 import { orderedAt } from './blocks.js';
 import { csrMismatch } from './csr.js';
 import { RenewalLedger } from './renewals.js';
 import { dcvMethod, type TlsServiceDeps } from './service.js';
-import { ValidationLedger } from './validation-ledger.js';
 
 const HOST = /^(\*\.)?([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -1,4 +1,5 @@
 import type { App } from '@slack/bolt';
+import { REGISTRAR_ID } from '../../registrar/index.js';
 import { onView } from '../../slack/handlers.js';
 import { usage } from '../../slack/lookup.js';
 import { fieldErrors, readMetadata } from '../../slack/modal.js';
@@ -10,7 +11,7 @@ import { savedOrganization } from './blocks.js';
 import { ORG_IDS } from './ids.js';
 import type { TlsHandlerDeps } from './interaction.js';
 import { blockIn, formOf, ORG_FIELDS, OrgMeta, orgModal } from './modals.js';
-import { OrganizationForm, REGISTRAR_ID } from './service.js';
+import { OrganizationForm } from './service.js';
 
 /** What a refusal about organizations is audited as. */
 const OPERATION = 'tls.organization';

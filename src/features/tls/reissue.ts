@@ -1,6 +1,7 @@
 import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import type { View } from '@slack/types';
 import type { WebClient } from '@slack/web-api';
+import { REGISTRAR_ID } from '../../registrar/index.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
 import { onAction, onView } from '../../slack/handlers.js';
 import { usage } from '../../slack/lookup.js';
@@ -13,7 +14,6 @@ import { REISSUE_IDS } from './ids.js';
 import { announce, orderOrRequest, type TlsHandlerDeps } from './interaction.js';
 import { blockIn, formOf, orderModal, REISSUE_FIELDS, ReissueMeta, reissueModal } from './modals.js';
 import { orderCertificate, reissueCertificate } from './operations.js';
-import { REGISTRAR_ID } from './service.js';
 
 interface Opening {
   client: WebClient;

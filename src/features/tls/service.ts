@@ -15,18 +15,15 @@ import type { KeySpace, Redis } from '../../shared/redis.js';
 import { type WorkspaceRef, workspaceId } from '../../shared/workspace.js';
 import { readMetadata } from '../../slack/modal.js';
 import { text } from '../../text/index.js';
+import { ValidationLedger } from '../publish/validation-ledger.js';
 import { certificateCard, organizationCard } from './blocks.js';
 import { csrMismatch } from './csr.js';
-import { ValidationLedger } from './validation-ledger.js';
 
 export interface TlsServiceDeps {
   registrarFor(workspace: WorkspaceRef): RegistrarClient;
   redis: Redis;
   keys: KeySpace;
 }
-
-/** Certificate and organization ids as commands accept them. */
-export const REGISTRAR_ID = /^[A-Za-z0-9_.-]{1,100}$/;
 
 /** `dcv_method` from a form's choice; DNS unless e-mail was picked (docs/registrar-api.md §4.1, "Order modal"). */
 export const dcvMethod = (choice: string): 'dns-cname-token' | 'email' =>

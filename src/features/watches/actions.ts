@@ -1,6 +1,7 @@
 import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import { z } from 'zod';
+import { REGISTRAR_ID } from '../../registrar/index.js';
 import { domainArgument } from '../../shared/domain-names.js';
 import type { Logger } from '../../shared/logger.js';
 import { slackDate } from '../../slack/blocks.js';
@@ -14,7 +15,6 @@ import { dnssecCard } from '../dnssec/blocks.js';
 import { verifyDnssec } from '../dnssec/service.js';
 import { domainCard } from '../domains/blocks.js';
 import { certificateCard } from '../tls/blocks.js';
-import { REGISTRAR_ID } from '../tls/service.js';
 import { addWatches } from './adding.js';
 import { settingsModal } from './blocks.js';
 import { currentSettings, digestOutcome, type WatchCommandDeps } from './commands.js';

@@ -1,4 +1,5 @@
 import type { WebClient } from '@slack/web-api';
+import { REGISTRAR_ID } from '../../registrar/index.js';
 import { parseDomainName, splitNames } from '../../shared/domain-names.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
 import { conversationLink } from '../../slack/blocks.js';
@@ -9,9 +10,8 @@ import type { SlackDirectory } from '../../slack/users.js';
 import { openModal } from '../../slack/views.js';
 import { workspaceOf } from '../../slack/workspace.js';
 import { markup, text } from '../../text/index.js';
-import type { Roles } from '../approvals/permissions.js';
+import type { Roles } from '../policy/permissions.js';
 import type { RenewalLedger } from '../tls/renewals.js';
-import { REGISTRAR_ID } from '../tls/service.js';
 import { type AddDeps, addWatches } from './adding.js';
 import { listMessage, settingsModal } from './blocks.js';
 import { type DigestDeps, sendDigest } from './digest.js';

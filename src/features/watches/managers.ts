@@ -2,9 +2,9 @@ import type { WebClient } from '@slack/web-api';
 import type { WorkspaceRef } from '../../shared/workspace.js';
 import { codeSpan } from '../../slack/mrkdwn.js';
 import { markup, text } from '../../text/index.js';
-import type { Roles } from '../approvals/permissions.js';
-import type { PolicyStore } from '../approvals/policy.js';
 import type { AuditLog } from '../audit/service.js';
+import type { Roles } from '../policy/permissions.js';
+import type { PolicyStore } from '../policy/policy.js';
 import { itemName } from './blocks.js';
 import type { DigestSettings, WatchItem } from './store.js';
 

@@ -161,3 +161,6 @@ export const TlsOrganizationUpdateParams = z
   .partial()
   .extend({ edit_mode: z.enum(['create_replacement', 'update_provider']).optional() });
 export type TlsOrganizationUpdateParams = z.infer<typeof TlsOrganizationUpdateParams>;
+
+/** Certificate and organization ids as Regdesk accepts them from commands and button values. */
+export const REGISTRAR_ID = /^[A-Za-z0-9_.-]{1,100}$/;

@@ -198,7 +198,7 @@ export const approvals = {
   onlyAdminsCan: (p: { act: string }) =>
     `Nur Admins und Inhaber des Workspace sowie Regdesk-Admins können ${p.act}.`,
 
-  // `/domain policy`: der Befehl und das Formular (policy-view.ts)
+  // `/domain policy`: der Befehl und das Formular (policy/view.ts)
   policyUsage: 'policy',
   policySummary:
     'Freigebende, wer anfragen und bestellen darf, Freigaben für DNS-Einträge, Freigabe-Channel, Antworten des Assistenten (Admins)',
@@ -257,7 +257,7 @@ export const approvals = {
   hintLanguage:
     'Freigabeanfragen, Warnungen, Übersichten und Folgeberichte in Channels erscheinen in der Sprache des Workspace.',
 
-  // Die Optionen des Formulars (policy-form.ts, policy-view.ts)
+  // Die Optionen des Formulars (policy/form.ts, policy/view.ts)
   requestersAnyone: 'Alle im Workspace',
   requestersApprovers: 'Nur Freigebende',
   requestersListed: 'Aufgeführte Personen (und Freigebende)',
@@ -277,7 +277,7 @@ export const approvals = {
   ordersNeedApprovalOption: 'Bestellungen und Neuausstellungen brauchen Freigabe wie heikle Aktionen',
   recordChangesNeedApprovalOption: 'Änderungen an DNS-Einträgen brauchen Freigabe',
 
-  // Die Feldfehler des Formulars (policy-form.ts)
+  // Die Feldfehler des Formulars (policy/form.ts)
   notAHostName: (p: { word: string }) =>
     `„${p.word}“ ist kein Hostname: Geben Sie Namen wie docs.example.com an, ohne https:// oder Pfad, durch Kommas getrennt.`,
   tooManyHosts: (p: { max: number }) => `Höchstens ${p.max} Hosts.`,
@@ -305,7 +305,7 @@ export const approvals = {
   probeArchived: 'Dieser Channel ist archiviert; wählen Sie einen anderen.',
   probeFailed: 'Regdesk konnte nicht prüfen, ob es hier posten kann; versuchen Sie es gleich noch einmal.',
 
-  // Eine Änderung der Richtlinie, wie das Audit-Protokoll sie festhält (policy-view.ts)
+  // Eine Änderung der Richtlinie, wie das Audit-Protokoll sie festhält (policy/view.ts)
   policyChangeFromUnreadable: (p: { now: string }) => `war nicht lesbar; jetzt ${p.now}`,
   policyFieldChanged: (p: { field: string; before: string; after: string }) =>
     `${p.field}: ${p.before} → ${p.after}`,

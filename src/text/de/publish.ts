@@ -52,4 +52,6 @@ export const publish = {
     `Zertifikat ${p.id}: Regdesk konnte die Validierungseinträge nicht entfernen (${p.reason}); entfernen Sie sie von Hand.`,
   auditPublished: 'Validierungseinträge veröffentlicht',
   auditRemoved: 'Validierungseinträge entfernt',
+  auditRemovedOutcome: (p: { removed: number; status: string; left: number }) =>
+    `${p.removed} entfernt (Zertifikat ${p.status})${p.left > 0 ? `, ${p.left} belassen: seit Regdesk sie schrieb geändert` : ''}`,
 } satisfies typeof en;

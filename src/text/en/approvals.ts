@@ -182,7 +182,7 @@ export const approvals = {
   notApprover: "You are not an approver for sensitive actions in this workspace's policy.",
   onlyAdminsCan: (p: { act: string }) => `Only workspace admins, owners and Regdesk admins can ${p.act}.`,
 
-  // `/domain policy`: the command and the modal (policy-view.ts)
+  // `/domain policy`: the command and the modal (policy/view.ts)
   policyUsage: 'policy',
   policySummary:
     'approvers, who may request and order, DNS record approvals, approvals channel, assistant answers (admins)',
@@ -240,7 +240,7 @@ export const approvals = {
   hintLanguage:
     "Approval requests, alerts, digests and follow-up reports in channels use the workspace's language.",
 
-  // The policy modal's options (policy-form.ts, policy-view.ts)
+  // The policy modal's options (policy/form.ts, policy/view.ts)
   requestersAnyone: 'Anyone in the workspace',
   requestersApprovers: 'Approvers only',
   requestersListed: 'Listed people (and approvers)',
@@ -261,7 +261,7 @@ export const approvals = {
   ordersNeedApprovalOption: 'Orders and reissues need approval, like sensitive actions',
   recordChangesNeedApprovalOption: 'DNS record changes need approval',
 
-  // The policy modal's field errors (policy-form.ts)
+  // The policy modal's field errors (policy/form.ts)
   notAHostName: (p: { word: string }) =>
     `"${p.word}" is not a host name: give names like docs.example.com, without https:// or a path, separated by commas.`,
   tooManyHosts: (p: { max: number }) => `At most ${p.max} hosts.`,
@@ -283,7 +283,7 @@ export const approvals = {
   probeArchived: 'This channel is archived; choose another.',
   probeFailed: 'Regdesk could not check that it can post here; try again in a moment.',
 
-  // A policy change, as the audit trail records it (policy-view.ts)
+  // A policy change, as the audit trail records it (policy/view.ts)
   policyChangeFromUnreadable: (p: { now: string }) => `was unreadable; now ${p.now}`,
   policyFieldChanged: (p: { field: string; before: string; after: string }) =>
     `${p.field}: ${p.before} → ${p.after}`,

@@ -46,4 +46,6 @@ export const publish = {
     `Certificate ${p.id}: Regdesk could not remove its validation records (${p.reason}); remove them by hand.`,
   auditPublished: 'published validation records',
   auditRemoved: 'removed its validation records',
+  auditRemovedOutcome: (p: { removed: number; status: string; left: number }) =>
+    `${p.removed} removed (certificate ${p.status})${p.left > 0 ? `, ${p.left} left: changed since Regdesk wrote them` : ''}`,
 } satisfies TextArea;

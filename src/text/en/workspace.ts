@@ -41,7 +41,9 @@ export const workspace = {
   keyNoneStored: 'No key was stored.',
   keyAccepted: (p: { masked: string | undefined }) =>
     `:white_check_mark: The registrar accepted the key${p.masked === undefined ? '' : ` \`${p.masked}\``}. Regdesk now uses it for this workspace.`,
-  keyRejected: (p: { reason: string }) => `:x: ${p.reason} Nothing was stored.`,
+  keyRejected: ':x: The registrar rejected this key (401 Unauthorized). Nothing was stored.',
+  keyUncheckable:
+    ':x: The registrar could not be reached to check the key; try again in a moment. Nothing was stored.',
 
   // Why a registrar call has no key to use (NoApiKeyError, UnreadableApiKeyError)
   noApiKey: 'This workspace has no registrar API key yet. A workspace admin can add one with `/domain key`.',

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { AppError } from './app-error.js';
-import { createWhole, readIfThere, unwritableDataDir, writeWhole } from './data-dir-files.js';
+import { AppError } from '../shared/app-error.js';
+import { createWhole, readIfThere, unwritableDataDir, writeWhole } from '../shared/data-dir-files.js';
 
 /**
  * REGDESK_DATA_DIR, as `regdesk start` keeps it (docs/requirements.md R38): the format it is written
@@ -12,7 +12,7 @@ import { createWhole, readIfThere, unwritableDataDir, writeWhole } from './data-
  * leaves either the old file or the new one, never half of one.
  */
 
-export { isCode, readIfThere, unwritableDataDir } from './data-dir-files.js';
+export { isCode, readIfThere, unwritableDataDir } from '../shared/data-dir-files.js';
 export { DataDirLock, type LockHolder, processState, runningHolder } from './data-dir-lock.js';
 
 /** The data format this code reads and writes. Raise it with a migration, never without. */

@@ -1,9 +1,10 @@
 import { fieldErrors, stateOf, type ViewState } from '../../slack/modal.js';
 import { text } from '../../text/index.js';
-import { APPROVAL_IDS } from './ids.js';
+
+import { POLICY_IDS } from './ids.js';
 import { Policy } from './policy.js';
 
-const P = APPROVAL_IDS.policy;
+const P = POLICY_IDS.field;
 
 /** The choices of the policy modal's selects, in the order they are offered. */
 export function policyChoices() {

@@ -1,5 +1,5 @@
 import type { Redis as SingleRedis } from 'ioredis';
-import { mastersOf, nodeName, type Redis } from './redis.js';
+import { mastersOf, nodeName, type Redis } from '../shared/redis.js';
 
 /** What one master keeps on disk, as its `INFO persistence` and `CONFIG GET save` say. */
 export interface NodePersistence {

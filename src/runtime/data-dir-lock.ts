@@ -1,7 +1,7 @@
 // The data directory's lock (one Regdesk at a time): its holder, liveness checks and stale take-over.
 import { existsSync, readFileSync, statSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { AppError } from './app-error.js';
+import { AppError } from '../shared/app-error.js';
 import {
   createWhole,
   isCode,
@@ -9,7 +9,7 @@ import {
   unlinkQuietly,
   unwritableDataDir,
   writeWhole,
-} from './data-dir-files.js';
+} from '../shared/data-dir-files.js';
 
 export interface LockHolder {
   pid: number;

@@ -2,7 +2,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 import { join } from 'node:path';
-import { AppError } from './app-error.js';
+import { AppError } from '../shared/app-error.js';
 import { readIfThere, runningHolder } from './data-dir.js';
 
 /**

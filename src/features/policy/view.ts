@@ -12,17 +12,12 @@ import { workspaceOf } from '../../slack/workspace.js';
 import { text } from '../../text/index.js';
 import type { AuditLog } from '../audit/service.js';
 import { cannotPostIn } from './channel-probe.js';
-import { APPROVAL_IDS } from './ids.js';
+import { ORDERS_NEED_APPROVAL, policyChoices, RECORD_CHANGES_NEED_APPROVAL, readPolicy } from './form.js';
+import { POLICY_IDS } from './ids.js';
 import type { Roles } from './permissions.js';
 import type { Policy, PolicyField, PolicyRead, PolicyStore } from './policy.js';
-import {
-  ORDERS_NEED_APPROVAL,
-  policyChoices,
-  RECORD_CHANGES_NEED_APPROVAL,
-  readPolicy,
-} from './policy-form.js';
 
-const P = APPROVAL_IDS.policy;
+const P = POLICY_IDS.field;
 
 /** Every field may be left empty: the policy's defaults apply. */
 const input = (blockId: string, label: string, element: Record<string, unknown>, hint?: string) =>
@@ -97,134 +92,128 @@ export function policyModal(policy: Policy, problem?: string): View {
   );
   // A record type is its own name in every DNS tool, so the option shows it as it is.
   const recordType = (type: string) => option(type, type);
-  return formModal(
-    APPROVAL_IDS.policyModal,
-    undefined,
-    text.approvals.policyTitle,
-    text.approvals.policySubmit,
-    [
-      ...(problem === undefined ? [] : [section(problem)]),
-      section(text.approvals.policySensitiveIntro),
-      input(P.approvers, labels.approvers, {
-        type: 'multi_users_select',
-        initial_users: policy.approvers,
-        max_selected_items: 100,
-      }),
-      input(
-        P.approverGroup,
-        labels.approverGroup,
-        {
-          type: 'plain_text_input',
-          max_length: 20,
-          ...(policy.approverGroup === undefined ? {} : { initial_value: policy.approverGroup }),
-        },
-        text.approvals.hintApproverGroup,
-      ),
-      input(P.needed, labels.needed, {
-        type: 'number_input',
-        is_decimal_allowed: false,
-        min_value: '1',
-        max_value: '5',
-        initial_value: String(policy.needed),
-      }),
-      input(P.expiry, labels.expiryHours, {
-        type: 'number_input',
-        is_decimal_allowed: false,
-        min_value: '1',
-        max_value: '168',
-        initial_value: String(policy.expiryHours),
-      }),
-      input(P.requesters, labels.requesters, select(choices.requesters, policy.requesters)),
-      input(P.requesterUsers, labels.requesterUsers, {
-        type: 'multi_users_select',
-        initial_users: policy.requesterUsers,
-      }),
-      input(
-        P.channel,
-        labels.approvalsChannel,
-        {
-          type: 'conversations_select',
-          // Requests are public: channels only, and none shared with another organisation.
-          filter: { include: ['public', 'private'], exclude_external_shared_channels: true },
-          ...(policy.approvalsChannel === undefined ? {} : { initial_conversation: policy.approvalsChannel }),
-        },
-        text.approvals.hintApprovalsChannel,
-      ),
-      section(text.approvals.policyRecordsIntro),
-      input(P.recordChangesNeedApproval, labels.recordChangesNeedApproval, {
-        type: 'checkboxes',
-        options: [recordsNeedApproval],
-        ...(policy.recordChangesNeedApproval ? { initial_options: [recordsNeedApproval] } : {}),
-      }),
-      input(
-        P.recordChangeExemptTypes,
-        labels.recordChangeExemptTypes,
-        {
-          type: 'multi_static_select',
-          options: DNS_RECORD_TYPES.map(recordType),
-          // Slack refuses an empty `initial_options`.
-          ...(policy.recordChangeExemptTypes.length === 0
-            ? {}
-            : { initial_options: policy.recordChangeExemptTypes.map(recordType) }),
-        },
-        text.approvals.hintRecordChangeExemptTypes,
-      ),
-      input(
-        P.recordChangeExemptUsers,
-        labels.recordChangeExemptUsers,
-        { type: 'multi_users_select', initial_users: policy.recordChangeExemptUsers },
-        text.approvals.hintRecordChangeExemptUsers,
-      ),
-      section(text.approvals.policyCertificatesIntro),
-      input(P.orderers, labels.orderers, select(choices.orderers, policy.orderers)),
-      input(P.ordererUsers, labels.ordererUsers, {
-        type: 'multi_users_select',
-        initial_users: policy.ordererUsers,
-      }),
-      input(
-        P.validationPublishing,
-        labels.validationPublishing,
-        select(choices.validationPublishing, policy.validationPublishing),
-      ),
-      input(P.ordersNeedApproval, labels.ordersNeedApproval, {
-        type: 'checkboxes',
-        options: [needApproval],
-        ...(policy.ordersNeedApproval ? { initial_options: [needApproval] } : {}),
-      }),
-      section(text.approvals.policyAssistantIntro),
-      input(
-        P.assistantAnswers,
-        labels.assistantAnswers,
-        select(choices.assistantAnswers, policy.assistantAnswers),
-      ),
-      input(
-        P.assistantLinkHosts,
-        labels.assistantLinkHosts,
-        {
-          type: 'plain_text_input',
-          max_length: 1000,
-          ...(policy.assistantLinkHosts.length === 0
-            ? {}
-            : { initial_value: policy.assistantLinkHosts.join(', ') }),
-        },
-        text.approvals.hintAssistantLinkHosts,
-      ),
-      section(text.approvals.policyWatchesIntro),
-      input(P.watchManagers, labels.watchManagers, select(choices.watchManagers, policy.watchManagers)),
-      input(
-        P.admins,
-        labels.admins,
-        { type: 'multi_users_select', initial_users: policy.admins },
-        text.approvals.hintAdmins,
-      ),
-      input(
-        P.language,
-        labels.language,
-        select(choices.language, policy.language),
-        text.approvals.hintLanguage,
-      ),
-    ],
-  );
+  return formModal(POLICY_IDS.modal, undefined, text.approvals.policyTitle, text.approvals.policySubmit, [
+    ...(problem === undefined ? [] : [section(problem)]),
+    section(text.approvals.policySensitiveIntro),
+    input(P.approvers, labels.approvers, {
+      type: 'multi_users_select',
+      initial_users: policy.approvers,
+      max_selected_items: 100,
+    }),
+    input(
+      P.approverGroup,
+      labels.approverGroup,
+      {
+        type: 'plain_text_input',
+        max_length: 20,
+        ...(policy.approverGroup === undefined ? {} : { initial_value: policy.approverGroup }),
+      },
+      text.approvals.hintApproverGroup,
+    ),
+    input(P.needed, labels.needed, {
+      type: 'number_input',
+      is_decimal_allowed: false,
+      min_value: '1',
+      max_value: '5',
+      initial_value: String(policy.needed),
+    }),
+    input(P.expiry, labels.expiryHours, {
+      type: 'number_input',
+      is_decimal_allowed: false,
+      min_value: '1',
+      max_value: '168',
+      initial_value: String(policy.expiryHours),
+    }),
+    input(P.requesters, labels.requesters, select(choices.requesters, policy.requesters)),
+    input(P.requesterUsers, labels.requesterUsers, {
+      type: 'multi_users_select',
+      initial_users: policy.requesterUsers,
+    }),
+    input(
+      P.channel,
+      labels.approvalsChannel,
+      {
+        type: 'conversations_select',
+        // Requests are public: channels only, and none shared with another organisation.
+        filter: { include: ['public', 'private'], exclude_external_shared_channels: true },
+        ...(policy.approvalsChannel === undefined ? {} : { initial_conversation: policy.approvalsChannel }),
+      },
+      text.approvals.hintApprovalsChannel,
+    ),
+    section(text.approvals.policyRecordsIntro),
+    input(P.recordChangesNeedApproval, labels.recordChangesNeedApproval, {
+      type: 'checkboxes',
+      options: [recordsNeedApproval],
+      ...(policy.recordChangesNeedApproval ? { initial_options: [recordsNeedApproval] } : {}),
+    }),
+    input(
+      P.recordChangeExemptTypes,
+      labels.recordChangeExemptTypes,
+      {
+        type: 'multi_static_select',
+        options: DNS_RECORD_TYPES.map(recordType),
+        // Slack refuses an empty `initial_options`.
+        ...(policy.recordChangeExemptTypes.length === 0
+          ? {}
+          : { initial_options: policy.recordChangeExemptTypes.map(recordType) }),
+      },
+      text.approvals.hintRecordChangeExemptTypes,
+    ),
+    input(
+      P.recordChangeExemptUsers,
+      labels.recordChangeExemptUsers,
+      { type: 'multi_users_select', initial_users: policy.recordChangeExemptUsers },
+      text.approvals.hintRecordChangeExemptUsers,
+    ),
+    section(text.approvals.policyCertificatesIntro),
+    input(P.orderers, labels.orderers, select(choices.orderers, policy.orderers)),
+    input(P.ordererUsers, labels.ordererUsers, {
+      type: 'multi_users_select',
+      initial_users: policy.ordererUsers,
+    }),
+    input(
+      P.validationPublishing,
+      labels.validationPublishing,
+      select(choices.validationPublishing, policy.validationPublishing),
+    ),
+    input(P.ordersNeedApproval, labels.ordersNeedApproval, {
+      type: 'checkboxes',
+      options: [needApproval],
+      ...(policy.ordersNeedApproval ? { initial_options: [needApproval] } : {}),
+    }),
+    section(text.approvals.policyAssistantIntro),
+    input(
+      P.assistantAnswers,
+      labels.assistantAnswers,
+      select(choices.assistantAnswers, policy.assistantAnswers),
+    ),
+    input(
+      P.assistantLinkHosts,
+      labels.assistantLinkHosts,
+      {
+        type: 'plain_text_input',
+        max_length: 1000,
+        ...(policy.assistantLinkHosts.length === 0
+          ? {}
+          : { initial_value: policy.assistantLinkHosts.join(', ') }),
+      },
+      text.approvals.hintAssistantLinkHosts,
+    ),
+    section(text.approvals.policyWatchesIntro),
+    input(P.watchManagers, labels.watchManagers, select(choices.watchManagers, policy.watchManagers)),
+    input(
+      P.admins,
+      labels.admins,
+      { type: 'multi_users_select', initial_users: policy.admins },
+      text.approvals.hintAdmins,
+    ),
+    input(
+      P.language,
+      labels.language,
+      select(choices.language, policy.language),
+      text.approvals.hintLanguage,
+    ),
+  ]);
 }
 
 export function policyCommand(policies: PolicyStore, roles: Roles): Subcommand {
@@ -257,8 +246,8 @@ export function registerPolicyModal(
   audit: AuditLog,
   logger: Logger,
 ): void {
-  const notice = (said: string) => noticeModal(text.approvals.policyTitle, said, APPROVAL_IDS.policyModal);
-  onView(app, APPROVAL_IDS.policyModal, logger, async ({ body, view, client }) => {
+  const notice = (said: string) => noticeModal(text.approvals.policyTitle, said, POLICY_IDS.modal);
+  onView(app, POLICY_IDS.modal, logger, async ({ body, view, client }) => {
     const result = readPolicy(view.state.values);
     if ('errors' in result) return { answer: { response_action: 'errors', errors: result.errors } };
     const channel = result.policy.approvalsChannel;

@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Redis as SingleRedis } from 'ioredis';
-import { AppError } from './app-error.js';
+import { AppError } from '../shared/app-error.js';
 import {
   checkDataFormat,
   DataDirLock,

@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import type { Config } from '../config.js';
+import type { RedisSettings } from '../shared/redis.js';
 import { startPrivateRedis } from './private-redis.js';
-import type { RedisSettings } from './redis.js';
 
 export interface ResolvedRedis {
   settings: RedisSettings;
