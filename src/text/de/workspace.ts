@@ -48,7 +48,8 @@ export const workspace = {
   keyNoneStored: 'Es war kein Schlüssel gespeichert.',
   keyAccepted: (p: { masked: string | undefined }) =>
     `:white_check_mark: Der Registrar hat den Schlüssel${p.masked === undefined ? '' : ` \`${p.masked}\``} akzeptiert. Regdesk nutzt ihn ab jetzt für diesen Workspace.`,
-  keyRejected: ':x: Der Registrar hat diesen Schlüssel abgelehnt (401 Unauthorized). Es wurde nichts gespeichert.',
+  keyRejected:
+    ':x: Der Registrar hat diesen Schlüssel abgelehnt (401 Unauthorized). Es wurde nichts gespeichert.',
   keyUncheckable:
     ':x: Der Registrar war nicht erreichbar, um den Schlüssel zu prüfen; versuchen Sie es gleich noch einmal. Es wurde nichts gespeichert.',
 
