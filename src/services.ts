@@ -12,7 +12,7 @@ import { buildAssistantServices } from './features/assistant/services.js';
 import type { AuditLog } from './features/audit/service.js';
 import { buildAuditLog } from './features/audit/services.js';
 import { ProductsCa } from './features/diagnostics/caa.js';
-import { VanitySets } from './features/domains/vanity.js';
+import { buildDomainServices, type DomainServices } from './features/domains/services.js';
 import type { Follower, FollowJob, Origin } from './features/follow/jobs.js';
 import { buildFollowServices } from './features/follow/services.js';
 import type { HomeService } from './features/home/service.js';
@@ -23,12 +23,9 @@ import type { Approvals } from './features/operations.js';
 import type { Roles } from './features/policy/permissions.js';
 import type { PolicyStore } from './features/policy/policy.js';
 import { buildPolicyServices } from './features/policy/services.js';
-import { PUBLISH_QUEUE, type PublishJob } from './features/publish/jobs.js';
-import { PublishedRecords } from './features/publish/store.js';
-import { ValidationLedger } from './features/publish/validation-ledger.js';
-import { RecordCapability } from './features/records/capability.js';
-import { RecordChanges } from './features/records/changes.js';
-import { RenewalLedger } from './features/tls/renewals.js';
+import { buildPublishServices, type PublishServices } from './features/publish/services.js';
+import { buildRecordServices, type RecordServices } from './features/records/services.js';
+import { buildTlsServices, type TlsServices } from './features/tls/services.js';
 import type { WatchJob } from './features/watches/jobs.js';
 import type { WatchService } from './features/watches/service.js';
 import { buildWatchServices } from './features/watches/services.js';
@@ -40,7 +37,6 @@ import { DataIntegrity } from './shared/integrity.js';
 import type { Limiter } from './shared/limiter.js';
 import type { Logger } from './shared/logger.js';
 import type { Metrics } from './shared/metrics.js';
-import { createQueue } from './shared/queues.js';
 import type { KeySpace, Redis } from './shared/redis.js';
 import type { WorkspaceRef } from './shared/workspace.js';
 import type { SlackClients } from './slack/clients.js';
@@ -75,7 +71,7 @@ export interface ServiceDeps {
  * The services of one process, built once by the composition root. Features never import this: each
  * declares the narrow part it uses (its `Deps` in its index.ts) and is handed this object.
  */
-export interface Services extends BaseDeps {
+export interface Services extends BaseDeps, DomainServices, PublishServices, RecordServices, TlsServices {
   config: Config;
   /** This process's metrics (/metrics): features count what they do here. */
   metrics: Metrics;
@@ -98,7 +94,6 @@ export interface Services extends BaseDeps {
   languages: Languages;
   /** Who may do what: the one permission model every feature asks (features/policy/permissions.ts). */
   roles: Roles;
-  vanitySets: VanitySets;
   approvalStore: ApprovalStore;
   approvals: Approvals;
   approvalQueue: Queue<ApprovalJob>;
@@ -109,23 +104,12 @@ export interface Services extends BaseDeps {
   follow(workspace: WorkspaceRef, kind: string, resource: string, origin: Origin): Promise<void>;
   runningJobs(workspace: WorkspaceRef): Promise<string[]>;
   home: HomeService;
-  /** Certificate orders Regdesk placed, written by the tls feature, read by watches and `/dns check`. */
-  renewals: RenewalLedger;
   /** Live DNS questions through DNS_RESOLVERS (or the system's) and to zones' own nameservers. */
   dnsClient: DnsClient;
   /** The CA behind each workspace's registrar products, for CAA checks (read hourly). */
   productsCa: ProductsCa;
   /** DNSSEC_TRUST_ANCHOR: the root DS records live checks validate DNSSEC from. */
   trustAnchors: readonly TrustAnchor[];
-  /** Validation records of the orders and reissues Regdesk placed (features/publish/validation-ledger.ts). */
-  validations: ValidationLedger;
-  /** The records Regdesk created at the registrar, and the queue that confirms and removes them. */
-  published: PublishedRecords;
-  publishQueue: Queue<PublishJob>;
-  /** Record changes made through Regdesk (kept for Revert) and the drafts of open record modals. */
-  recordChanges: RecordChanges;
-  /** Whether each workspace's registrar offers record changes (probed hourly). */
-  recordCapability: RecordCapability;
   /** Watched domains and certificates, their digest settings and schedulers (features/watches). */
   watches: WatchService;
   watchStore: WatchStore;
@@ -176,8 +160,14 @@ export function buildServices(deps: ServiceDeps): Services {
     repair: () => watch.watches.restoreSchedules(),
   });
   const durability = new ClaimDurability(redis, join(config.dataDir, 'claims'), logger);
-  const vanitySets = new VanitySets(redis, keys);
-  const publishQueue = createQueue<PublishJob>(PUBLISH_QUEUE, redis, keys, logger);
+  const domains = buildDomainServices(common);
+  const publish = buildPublishServices(common);
+  const records = buildRecordServices(common);
+  const tls = buildTlsServices({
+    ...common,
+    registrarFor: keyServices.registrarFor,
+    validations: publish.validations,
+  });
   const policy = buildPolicyServices({ ...common, audit, directory: slack.directory });
   const approval = buildApprovalServices({
     ...common,
@@ -188,7 +178,15 @@ export function buildServices(deps: ServiceDeps): Services {
     vault,
     integrity,
     durability,
-    operationEnv: { registrarFor: keyServices.registrarFor, limits: config.limits, vanitySets, publishQueue },
+    operationEnv: {
+      registrarFor: keyServices.registrarFor,
+      limits: config.limits,
+      keys,
+      ...domains,
+      ...publish,
+      recordChanges: records.recordChanges,
+      certificateOrders: tls.certificateOrders,
+    },
     follow: follow.follow,
     // home is built below; nothing calls this before buildServices returns.
     onChange: (request) => home.approvalChanged(request),
@@ -220,11 +218,10 @@ export function buildServices(deps: ServiceDeps): Services {
     mayLookUp: (client, workspace, user, about) => roles.check(client, workspace, user, 'lookup', about),
     ...policy,
     ...approval,
-    vanitySets,
+    ...domains,
     ...follow,
     runningJobs: home.runningJobs,
     home: home.home,
-    renewals: new RenewalLedger(redis, keys),
     dnsClient: new DnsClient({
       ...(config.dnsResolvers === undefined ? {} : { resolvers: config.dnsResolvers }),
       ...(config.dnsNameserverPort === undefined ? {} : { nameserverPort: config.dnsNameserverPort }),
@@ -232,11 +229,9 @@ export function buildServices(deps: ServiceDeps): Services {
     }),
     productsCa: new ProductsCa(now),
     trustAnchors: config.dnssecTrustAnchors,
-    validations: new ValidationLedger(redis, keys),
-    published: new PublishedRecords(redis, keys),
-    publishQueue,
-    recordChanges: new RecordChanges(redis, keys),
-    recordCapability: new RecordCapability(redis, keys),
+    ...publish,
+    ...records,
+    ...tls,
     ...watch,
     integrity,
     durability,
@@ -249,7 +244,7 @@ export function buildServices(deps: ServiceDeps): Services {
       await assistant.assistantQueue.close();
       await follow.followQueue.close();
       await watch.watchQueue.close();
-      await publishQueue.close();
+      await publish.publishQueue.close();
     },
   };
 }

@@ -1,23 +1,26 @@
-import type { Queue } from 'bullmq';
 import type { RegfishLimits } from '../config.js';
-import type { KeySpace, Redis } from '../shared/redis.js';
+import type { KeySpace } from '../shared/redis.js';
 import type { RegistrarContext, SensitiveOperation } from './approvals/operations.js';
 import type { ApprovalService } from './approvals/service.js';
-import type { VanitySets } from './domains/vanity.js';
+import type { DomainServices } from './domains/services.js';
 import type { Follower } from './follow/jobs.js';
 import { FEATURES } from './index.js';
-import type { PublishJob } from './publish/jobs.js';
+import type { PublishServices } from './publish/services.js';
+import type { RecordServices } from './records/services.js';
+import type { TlsServices } from './tls/services.js';
 
-/** What the composition root gives every sensitive operation when it runs. */
+/**
+ * What the composition root gives every sensitive operation when it runs: the registrar, and the
+ * stores each feature's factory built once (never raw Redis: an operation uses its feature's stores).
+ */
 export type OperationEnv = RegistrarContext & {
   limits: RegfishLimits;
-  /** For operations that keep state of their own (a certificate order's claim on its name). */
-  redis: Redis;
+  /** Names the limiter's quota windows of an operation (`auth code` per domain and account). */
   keys: KeySpace;
-  vanitySets: VanitySets;
-  /** Publishing validation records as an approved request confirms them through this queue. */
-  publishQueue: Queue<PublishJob>;
-};
+} & DomainServices &
+  PublishServices &
+  Pick<RecordServices, 'recordChanges'> &
+  Pick<TlsServices, 'certificateOrders'>;
 
 /**
  * Every sensitive action (docs/requirements.md R8), each needing approval before it runs, gathered

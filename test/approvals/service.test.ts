@@ -9,17 +9,18 @@ import { type ApprovalScheduler, ApprovalService } from '../../src/features/appr
 import { ApprovalStore } from '../../src/features/approvals/store.js';
 import { AuditLog } from '../../src/features/audit/service.js';
 import { changeNameservers } from '../../src/features/domains/operations.js';
-import { VanitySets } from '../../src/features/domains/vanity.js';
+import { buildDomainServices } from '../../src/features/domains/services.js';
 import { type Approvals, type OperationEnv, SENSITIVE_OPERATIONS } from '../../src/features/operations.js';
 import { Roles } from '../../src/features/policy/permissions.js';
 import { PolicyStore } from '../../src/features/policy/policy.js';
-import { PUBLISH_QUEUE, type PublishJob } from '../../src/features/publish/jobs.js';
+import { buildPublishServices } from '../../src/features/publish/services.js';
+import { buildRecordServices } from '../../src/features/records/services.js';
+import { buildTlsServices } from '../../src/features/tls/services.js';
 import { createRegistrarClient } from '../../src/registrar/index.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { ClaimDurability } from '../../src/shared/durable-claim.js';
 import { DataIntegrity } from '../../src/shared/integrity.js';
 import { Limiter } from '../../src/shared/limiter.js';
-import { createQueue } from '../../src/shared/queues.js';
 import { createRedis, KeySpace } from '../../src/shared/redis.js';
 import { Languages } from '../../src/slack/language.js';
 import { ChannelPoster } from '../../src/slack/poster.js';
@@ -65,8 +66,9 @@ describe('ApprovalService use cases', () => {
     const limiter = new Limiter(redis);
     const { logger } = memoryLogger();
     const queued: string[] = [];
-    const publishQueue = createQueue<PublishJob>(PUBLISH_QUEUE, redis, keys, logger);
-    queues.push(publishQueue);
+    const publish = buildPublishServices({ redis, keys, logger, now: Date.now });
+    const registrarFor = () => createRegistrarClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey });
+    queues.push(publish.publishQueue);
     const scheduler: ApprovalScheduler = {
       schedule: async (request) => {
         queued.push(`${request.id}:schedule`);
@@ -102,13 +104,15 @@ describe('ApprovalService use cases', () => {
       operations: SENSITIVE_OPERATIONS,
       contextFor: (workspace): OperationEnv => ({
         workspace,
-        registrar: createRegistrarClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey }),
+        registrar: registrarFor(),
         now: Date.now(),
         limits: DEFAULT_LIMITS,
-        redis,
         keys,
-        vanitySets: new VanitySets(redis, keys),
-        publishQueue,
+        ...buildDomainServices({ redis, keys }),
+        ...publish,
+        recordChanges: buildRecordServices({ redis, keys }).recordChanges,
+        certificateOrders: buildTlsServices({ redis, keys, registrarFor, validations: publish.validations })
+          .certificateOrders,
       }),
       scheduler,
       onChange,

@@ -7,6 +7,7 @@ import { approvalMessage } from '../../src/features/approvals/blocks.js';
 import { setExternalDnssec } from '../../src/features/dnssec/operations.js';
 import { changeNameservers } from '../../src/features/domains/operations.js';
 import { VanitySets } from '../../src/features/domains/vanity.js';
+import { ValidationLedger } from '../../src/features/publish/validation-ledger.js';
 import { reissueCertificate } from '../../src/features/tls/operations.js';
 import { createRegistrarClient } from '../../src/registrar/index.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
@@ -37,9 +38,9 @@ describe('an approval request shows exactly what will execute', () => {
     registrar: createRegistrarClient({ baseUrl: sandbox.url, apiKey: sandbox.apiKey }),
     now: Date.now(),
     limits: DEFAULT_LIMITS,
-    redis,
     keys,
     vanitySets,
+    validations: new ValidationLedger(redis, keys),
   });
   const requestOf = (details: string[]) => approvalRequest({ details });
 

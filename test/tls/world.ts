@@ -1,7 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { ValidationLedger } from '../../src/features/publish/validation-ledger.js';
 import { ORDER_IDS } from '../../src/features/tls/ids.js';
+import { RenewalLedger } from '../../src/features/tls/renewals.js';
 import type { TlsServiceDeps } from '../../src/features/tls/service.js';
 import type { RegistrarClient } from '../../src/registrar/index.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
@@ -39,7 +41,14 @@ export async function startWorld(): Promise<World> {
     deps: () => {
       const prefix = `t-${randomBytes(5).toString('hex')}`;
       prefixes.push(prefix);
-      return { registrarFor: () => registrar, redis, keys: new KeySpace(prefix) };
+      const keys = new KeySpace(prefix);
+      return {
+        registrarFor: () => registrar,
+        redis,
+        keys,
+        validations: new ValidationLedger(redis, keys),
+        renewals: new RenewalLedger(redis, keys),
+      };
     },
     close: async () => {
       for (const prefix of prefixes) {

@@ -13,6 +13,7 @@ import { type Approvals, type OperationEnv, SENSITIVE_OPERATIONS } from '../oper
 import type { PolicyServices } from '../policy/services.js';
 import type { Follow } from './execution.js';
 import { APPROVALS_QUEUE, type ApprovalJob, approvalScheduler } from './jobs.js';
+import type { RegistrarContext } from './operations.js';
 import type { ApprovalRequest } from './record.js';
 import { ApprovalService } from './service.js';
 import { ApprovalStore } from './store.js';
@@ -24,12 +25,9 @@ export interface ApprovalServiceFactoryDeps extends BaseDeps, PolicyServices {
   vault: Vault;
   integrity: DataIntegrity;
   durability: ClaimDurability;
-  /** What an operation runs with. */
-  operationEnv: {
+  /** What an operation runs with: the registrar of its workspace, and the stores of the features. */
+  operationEnv: Omit<OperationEnv, keyof RegistrarContext> & {
     registrarFor(workspace: WorkspaceRef): RegistrarClient;
-    limits: OperationEnv['limits'];
-    vanitySets: OperationEnv['vanitySets'];
-    publishQueue: OperationEnv['publishQueue'];
   };
   follow: Follow;
   /** Called best-effort after every transition (App Home re-publishes). */
@@ -46,16 +44,12 @@ export function buildApprovalServices(deps: ApprovalServiceFactoryDeps): Approva
   const { redis, keys, logger, now, audit, policies, roles, languages } = deps;
   const approvalStore = new ApprovalStore(redis, keys);
   const approvalQueue = createQueue<ApprovalJob>(APPROVALS_QUEUE, redis, keys, logger);
-  const { registrarFor, limits, vanitySets, publishQueue } = deps.operationEnv;
+  const { registrarFor, ...stores } = deps.operationEnv;
   const contextFor = (workspace: WorkspaceRef): OperationEnv => ({
+    ...stores,
     workspace,
     registrar: registrarFor(workspace),
     now: now(),
-    limits,
-    redis,
-    keys,
-    vanitySets,
-    publishQueue,
   });
   const approvals: Approvals = new ApprovalService({
     store: approvalStore,

@@ -1,7 +1,6 @@
 import type { Queue } from 'bullmq';
 import { z } from 'zod';
 import { AppError } from '../../shared/app-error.js';
-import type { KeySpace, Redis } from '../../shared/redis.js';
 import { codeSpan } from '../../slack/mrkdwn.js';
 import { text } from '../../text/index.js';
 import { defineOperation, type RegistrarContext } from '../approvals/operations.js';
@@ -9,8 +8,8 @@ import { outcomeMessage, stepLine } from './blocks.js';
 import type { PublishJob } from './jobs.js';
 import { planFor } from './plan.js';
 import { publishRecords } from './service.js';
-import { PublishedRecords } from './store.js';
-import { ValidationLedger } from './validation-ledger.js';
+import type { PublishedRecords } from './store.js';
+import type { ValidationLedger } from './validation-ledger.js';
 
 const PublishParams = z.object({ certificateId: z.string().min(1).max(200) });
 
@@ -21,7 +20,11 @@ const PublishParams = z.object({ certificateId: z.string().min(1).max(200) });
  * a press without approval runs, the records again taken from what Regdesk kept at the order.
  */
 export const publishValidation = defineOperation<
-  RegistrarContext & { redis: Redis; keys: KeySpace; publishQueue: Queue<PublishJob> },
+  RegistrarContext & {
+    validations: ValidationLedger;
+    published: PublishedRecords;
+    publishQueue: Queue<PublishJob>;
+  },
   'tls.publish',
   z.infer<typeof PublishParams>
 >({
@@ -30,15 +33,11 @@ export const publishValidation = defineOperation<
   schema: PublishParams,
   summary: (p) => text.publish.requestSummary({ id: p.certificateId }),
   target: (p) => p.certificateId,
-  preview: async ({ registrar, redis, keys, workspace }, p) => {
-    const known = await new ValidationLedger(redis, keys).recall(workspace, p.certificateId);
+  preview: async ({ registrar, validations, published, workspace }, p) => {
+    const known = await validations.recall(workspace, p.certificateId);
     if (known === undefined)
       return { details: [], blocker: text.publish.notOurs({ id: codeSpan(p.certificateId) }) };
-    const steps = await planFor(
-      registrar,
-      known.records,
-      await new PublishedRecords(redis, keys).owned(workspace),
-    );
+    const steps = await planFor(registrar, known.records, await published.owned(workspace));
     const lines = steps.map((step) => stepLine(step, () => text.diagnostics.factsNone));
     const stuck = steps.some((step) => step.action === 'blocked' || step.action === 'elsewhere');
     return stuck
@@ -46,13 +45,16 @@ export const publishValidation = defineOperation<
       : { details: lines };
   },
   precheck: async () => undefined,
-  execute: async ({ registrar, redis, keys, workspace, now, requester, thread, publishQueue }, p) => {
+  execute: async (
+    { registrar, validations, published, workspace, now, requester, thread, publishQueue },
+    p,
+  ) => {
     const user = requester ?? '';
     const outcome = await publishRecords(
       {
         registrarFor: () => registrar,
-        validations: new ValidationLedger(redis, keys),
-        published: new PublishedRecords(redis, keys),
+        validations,
+        published,
         publishQueue,
         now: () => now,
       },

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import type { KeySpace, Redis } from '../../shared/redis.js';
 import { text } from '../../text/index.js';
 import { defineOperation, type Execution, type RegistrarContext } from '../approvals/operations.js';
 import { changeCard, changeLines, changeSummary } from './blocks.js';
-import { type MadeChange, RecordChange, RecordChanges } from './changes.js';
+import { type MadeChange, RecordChange, type RecordChanges } from './changes.js';
 import { recordFollowResource } from './follow.js';
 import { makeChange, refusal } from './make.js';
 
@@ -38,7 +37,7 @@ export function executionOf(made: MadeChange): Execution {
  * it runs, on the zone as it is then, together with "the record is still what the approvers saw".
  */
 export const changeRecord = defineOperation<
-  RegistrarContext & { redis: Redis; keys: KeySpace },
+  RegistrarContext & { recordChanges: RecordChanges },
   'dns.record',
   z.infer<typeof ChangeParams>
 >({
@@ -51,6 +50,6 @@ export const changeRecord = defineOperation<
     return { details: changeLines(p.change), ...(blocker === undefined ? {} : { blocker }) };
   },
   precheck: async ({ registrar }, p) => refusal(await registrar.dns.records(p.domain), p),
-  execute: async ({ registrar, redis, keys, workspace, now }, p) =>
-    executionOf(await makeChange(registrar, new RecordChanges(redis, keys), workspace, p, now)),
+  execute: async ({ registrar, recordChanges, workspace, now }, p) =>
+    executionOf(await makeChange(registrar, recordChanges, workspace, p, now)),
 });

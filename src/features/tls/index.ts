@@ -32,9 +32,10 @@ import {
   revokeCertificate,
 } from './operations.js';
 import { orderCommand, registerOrderModal } from './order.js';
-import { CertificateOrders } from './order-service.js';
+import type { CertificateOrders } from './order-service.js';
 import { orgCommand, registerOrgModal } from './organizations.js';
 import { registerReissue, reissueCommand } from './reissue.js';
+import type { RenewalLedger } from './renewals.js';
 import { type RevocationRequests, registerReasonModal, revocationCommand } from './revoke.js';
 import { TlsService } from './service.js';
 
@@ -51,6 +52,8 @@ export interface TlsDeps extends LookupDeps {
   slackFor(workspace: WorkspaceRef): Promise<WebClient>;
   /** Publishing validation records (features/publish), for completed staged orders. */
   validations: ValidationLedger;
+  renewals: RenewalLedger;
+  certificateOrders: CertificateOrders;
   published: PublishedRecords;
   publishQueue: Queue<PublishJob>;
   follow(workspace: WorkspaceRef, kind: 'certificate', id: string, origin: Origin): Promise<void>;
@@ -68,7 +71,7 @@ export const tlsFeature = {
     const service = new TlsService(deps);
     const handlers: TlsHandlerDeps = {
       service,
-      orders: new CertificateOrders(deps),
+      orders: deps.certificateOrders,
       caa: new CaaPreflight(deps),
       poster: deps.poster,
       roles: deps.roles,

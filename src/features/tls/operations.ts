@@ -7,15 +7,14 @@ import {
   TlsCertificateReissueParams,
 } from '../../registrar/index.js';
 import { AppError } from '../../shared/app-error.js';
-import type { KeySpace, Redis } from '../../shared/redis.js';
 import { slackDate } from '../../slack/blocks.js';
 import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
 import { text } from '../../text/index.js';
 import { defineOperation, type Execution, type RegistrarContext } from '../approvals/operations.js';
-import { ValidationLedger } from '../publish/validation-ledger.js';
+import type { ValidationLedger } from '../publish/validation-ledger.js';
 import { orderedAt } from './blocks.js';
 import { parseCsr } from './csr.js';
-import { CertificateOrders } from './order-service.js';
+import type { CertificateOrders } from './order-service.js';
 
 const WINDOW_MS = 7 * 86_400_000;
 
@@ -151,7 +150,7 @@ function placed(cert: TlsCertificate, change: 'order' | 'reissue' | 'complete'):
  * placed twice, whichever way it came.
  */
 export const orderCertificate = defineOperation<
-  RegistrarContext & { redis: Redis; keys: KeySpace },
+  RegistrarContext & { certificateOrders: CertificateOrders },
   'tls.order',
   TlsCertificateOrderParams
 >({
@@ -182,9 +181,8 @@ export const orderCertificate = defineOperation<
     return { details };
   },
   precheck: async () => undefined,
-  execute: async ({ registrar, redis, keys, workspace, requester }, p) => {
-    const orders = new CertificateOrders({ registrarFor: () => registrar, redis, keys });
-    const outcome = await orders.place(workspace, p, requester);
+  execute: async ({ certificateOrders, workspace, requester }, p) => {
+    const outcome = await certificateOrders.place(workspace, p, requester);
     if (outcome.kind === 'placed') return placed(outcome.certificate, 'order');
     throw new AppError(
       'regdesk_tls_order_pending',
@@ -204,7 +202,7 @@ const ReissueParams = z.object({
 });
 
 export const reissueCertificate = defineOperation<
-  RegistrarContext & { redis: Redis; keys: KeySpace },
+  RegistrarContext & { validations: ValidationLedger },
   'tls.reissue',
   z.infer<typeof ReissueParams>
 >({
@@ -220,9 +218,9 @@ export const reissueCertificate = defineOperation<
     };
   },
   precheck: async () => undefined,
-  execute: async ({ registrar, redis, keys, workspace, requester }, p) => {
+  execute: async ({ registrar, validations, workspace, requester }, p) => {
     const certificate = await registrar.tls.reissue(p.certificateId, p.params);
-    await new ValidationLedger(redis, keys)
+    await validations
       .remember(workspace, certificate, { by: requester, as: 'reissue' })
       .catch(() => undefined);
     return placed(certificate, 'reissue');
@@ -239,7 +237,7 @@ const CompleteParams = z.object({
  * decision like placing one, so it follows the order policy (approval when orders need one).
  */
 export const completeOrder = defineOperation<
-  RegistrarContext & { redis: Redis; keys: KeySpace },
+  RegistrarContext & { validations: ValidationLedger },
   'tls.complete',
   z.infer<typeof CompleteParams>
 >({
@@ -261,10 +259,10 @@ export const completeOrder = defineOperation<
       ? undefined
       : text.tls.completeNotStaged({ id: p.certificateId, status: cert.status });
   },
-  execute: async ({ registrar, redis, keys, workspace, requester }, p) => {
+  execute: async ({ registrar, validations, workspace, requester }, p) => {
     const certificate = await registrar.tls.complete(p.certificateId, p.orgId);
     // Its validation records appear now (spec addendum §4): kept for publishing.
-    await new ValidationLedger(redis, keys)
+    await validations
       .remember(workspace, certificate, { by: requester, as: 'completion' })
       .catch(() => undefined);
     return placed(certificate, 'complete');

@@ -9,10 +9,8 @@ import {
 import { LuaScript, releaseOwn } from '../../shared/lua.js';
 import { type WorkspaceRef, workspaceId } from '../../shared/workspace.js';
 import { text } from '../../text/index.js';
-import { ValidationLedger } from '../publish/validation-ledger.js';
 import { orderedAt } from './blocks.js';
 import { csrMismatch } from './csr.js';
-import { RenewalLedger } from './renewals.js';
 import { dcvMethod, type TlsServiceDeps } from './service.js';
 
 const HOST = /^(\*\.)?([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
@@ -138,12 +136,12 @@ export class CertificateOrders {
       await releaseOwn(this.deps.redis, key, claim);
     }
     // Publishing reads the validation records from here (validation-ledger.ts); best effort, like below.
-    await new ValidationLedger(this.deps.redis, this.deps.keys)
+    await this.deps.validations
       .remember(workspace, certificate, { by: placedBy, as: 'order' })
       .catch(() => undefined);
     // Watches read this to hold back an expiry alert (renewals.ts). The order stands either way: a
     // failed write only means a renewal that could have silenced an alert does not.
-    await new RenewalLedger(this.deps.redis, this.deps.keys)
+    await this.deps.renewals
       .record(workspace, {
         id: certificate.id,
         commonName: certificate.common_name || order.common_name,

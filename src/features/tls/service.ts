@@ -15,14 +15,19 @@ import type { KeySpace, Redis } from '../../shared/redis.js';
 import { type WorkspaceRef, workspaceId } from '../../shared/workspace.js';
 import { readMetadata } from '../../slack/modal.js';
 import { text } from '../../text/index.js';
-import { ValidationLedger } from '../publish/validation-ledger.js';
+import type { ValidationLedger } from '../publish/validation-ledger.js';
 import { certificateCard, organizationCard } from './blocks.js';
 import { csrMismatch } from './csr.js';
+import type { RenewalLedger } from './renewals.js';
 
 export interface TlsServiceDeps {
   registrarFor(workspace: WorkspaceRef): RegistrarClient;
   redis: Redis;
   keys: KeySpace;
+  /** The validation records of what Regdesk placed, for publishing (features/publish). */
+  validations: ValidationLedger;
+  /** The orders Regdesk placed, which watches read as renewals (renewals.ts). */
+  renewals: RenewalLedger;
 }
 
 /** `dcv_method` from a form's choice; DNS unless e-mail was picked (docs/registrar-api.md §4.1, "Order modal"). */
@@ -207,7 +212,7 @@ export class TlsService {
       .registrarFor(workspace)
       .tls.reissue(request.certificateId, request.params);
     // Its validation records, for publishing (validation-ledger.ts); the reissue stands either way.
-    await new ValidationLedger(this.deps.redis, this.deps.keys)
+    await this.deps.validations
       .remember(workspace, certificate, { by, as: 'reissue' })
       .catch(() => undefined);
     return certificate;
@@ -221,7 +226,7 @@ export class TlsService {
     by: string,
   ): Promise<TlsCertificate> {
     const certificate = await this.deps.registrarFor(workspace).tls.complete(certificateId, orgId);
-    await new ValidationLedger(this.deps.redis, this.deps.keys)
+    await this.deps.validations
       .remember(workspace, certificate, { by, as: 'completion' })
       .catch(() => undefined);
     return certificate;
