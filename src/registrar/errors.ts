@@ -1,4 +1,4 @@
-import { AppError } from '../shared/app-error.js';
+import { AppError, type RegistrarErrorCode } from '../shared/app-error.js';
 import { text } from '../text/index.js';
 
 /**
@@ -12,7 +12,7 @@ export class RegistrarError extends AppError {
   readonly upstreamMessage: string;
 
   constructor(
-    code: string,
+    code: RegistrarErrorCode,
     userMessage: () => string,
     status: number,
     operation: string,
@@ -72,7 +72,7 @@ export class UnauthorizedError extends RegistrarError {
  */
 export class ForbiddenError extends RegistrarError {
   constructor(operation: string, message = '') {
-    const [code, userMessage] =
+    const [code, userMessage]: [RegistrarErrorCode, () => string] =
       operation === 'assistant.search'
         ? ['assistant_unavailable', () => text.slack.registrarAssistantUnavailable]
         : DNS_RECORD_WRITES.has(operation)
@@ -121,7 +121,7 @@ export class RecordSetInvalidError extends RegistrarError {
     operation: string,
     message = '',
     /** A subclass's more specific code and sentence for the same status. */
-    specific = {
+    specific: { code: RegistrarErrorCode; userMessage: () => string } = {
       code: 'record_set_invalid',
       userMessage: () => text.slack.registrarRecordSetInvalid({ upstream: upstream(message) }),
     },

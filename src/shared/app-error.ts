@@ -1,11 +1,78 @@
 import { inLanguage } from '../text/index.js';
 
 /**
+ * Every code an `AppError` carries: stable, for logs, alerts and tests to match on. A new failure
+ * adds its code here, so a code is never a free string nobody can list.
+ */
+export const ERROR_CODES = [
+  // People in Slack: refusals and failures they can act on
+  'regdesk_permission_refused',
+  'regdesk_approval_refused',
+  'regdesk_approval_corrupt',
+  'regdesk_record_change_refused',
+  'regdesk_publish_not_written',
+  'regdesk_tls_order_pending',
+  'regdesk_tls_reissue_expired',
+  'regdesk_question_refused',
+  'regdesk_dns_check_refused',
+  'regdesk_check_cap',
+  'regdesk_watch_pace',
+  'regdesk_no_api_key',
+  'regdesk_unreadable_api_key',
+  'regdesk_cannot_post_here',
+  'regdesk_bad_view_metadata',
+  // Storage
+  'regdesk_redis_unavailable',
+  'regdesk_claim_not_durable',
+  // Operators: the process, its data directory and its private Redis
+  'regdesk_redis_server_missing',
+  'regdesk_redis_server_failed',
+  'regdesk_private_redis_leftover',
+  'regdesk_password_file_unreadable',
+  'regdesk_password_file_open',
+  'regdesk_password_file_bad',
+  'regdesk_data_dir_open',
+  'regdesk_data_dir_unwritable',
+  'regdesk_data_dir_locked',
+  'regdesk_data_dir_busy',
+  'regdesk_data_format_unknown',
+  'regdesk_data_format_newer',
+  'regdesk_manifest_unreadable',
+  'regdesk_manifest_host',
+] as const;
+
+/** How the registrar failed (src/registrar/errors.ts, one class per documented status). */
+export const REGISTRAR_ERROR_CODES = [
+  'bad_request',
+  'unauthorized',
+  'dns_write_denied',
+  'assistant_unavailable',
+  'guard_blocked',
+  'not_offered',
+  'not_found',
+  'conflict',
+  'record_set_invalid',
+  'duplicate_record',
+  'rate_limited',
+  'internal',
+  'availability_unknown',
+  'upstream_failed',
+  'assistant_busy',
+  'unexpected_status',
+  'timeout',
+  'network',
+  'malformed_response',
+] as const;
+export type RegistrarErrorCode = (typeof REGISTRAR_ERROR_CODES)[number];
+
+export type ErrorCode = (typeof ERROR_CODES)[number] | `regdesk_registrar_${RegistrarErrorCode}`;
+
+/**
  * One family of errors with stable codes (`regdesk_*`) and a message a Slack user can act on.
  * The Slack error handler shows `userMessage`; logs get `code` and `message`.
  */
 export class AppError extends Error {
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly #userMessage: () => string;
 
   /**
@@ -15,7 +82,7 @@ export class AppError extends Error {
    * operators read one language in the logs.
    */
   constructor(
-    code: string,
+    code: ErrorCode,
     userMessage: string | (() => string),
     options?: { cause?: unknown; message?: string },
   ) {
