@@ -5,7 +5,7 @@ import { type WorkspaceRef, workspaceId } from '../../shared/workspace.js';
 import type { SlackDirectory, SlackUserProfile } from '../../slack/users.js';
 import { text } from '../../text/index.js';
 import type { AuditLog } from '../audit/service.js';
-import { outsiderGroup, outsiderKind } from './outsiders.js';
+import { type Outsider, outsiderGroup, outsiderKind } from './outsiders.js';
 import type { Policy, PolicyRead, PolicyStore } from './policy.js';
 
 /** Everything a person can ask Regdesk to do, as far as who may do it is concerned. */
@@ -30,8 +30,52 @@ export type Act =
 /** The acts an approval request can be made for: each operation says which one its requester needs. */
 export type RequestAct = Extract<Act, 'request' | 'order' | 'reissue'>;
 
-/** A refusal's `reason` is worded for the person asking; `say` words it again (in English for logs). */
-export type Decision = { allowed: true } | { allowed: false; reason: string; say: () => string };
+/**
+ * Why someone may not do something, as a code (`refusalText` words it). `act` is what they asked to
+ * do; `outsider` which kind of outsider they are.
+ */
+export type Refusal =
+  | { code: 'policyUnreadable'; act: Act }
+  | { code: 'unconfirmed' }
+  | { code: 'outsider'; outsider: Outsider; act: Act }
+  | { code: 'onlyApprovers'; act: Act }
+  | { code: 'onlyListed'; act: Act }
+  | { code: 'onlyListedRequesters'; act: Act }
+  | { code: 'notApprover'; adminsApprove: boolean }
+  | { code: 'onlyAdmins'; act: Act };
+
+/** A refusal in the words of the moment's language (text.approvals). */
+export function refusalText(refusal: Refusal): string {
+  switch (refusal.code) {
+    case 'policyUnreadable':
+      return text.approvals.policyUnreadableRefusal({ act: verbOf(refusal.act) });
+    case 'unconfirmed':
+      return text.approvals.accountUnconfirmed;
+    case 'outsider':
+      return text.approvals.outsiderCannot({
+        who: outsiderGroup(refusal.outsider),
+        act: verbOf(refusal.act),
+      });
+    case 'onlyApprovers':
+      return text.approvals.onlyApproversMay({ act: verbOf(refusal.act) });
+    case 'onlyListed':
+      return text.approvals.onlyListedMay({ act: verbOf(refusal.act) });
+    case 'onlyListedRequesters':
+      return text.approvals.onlyListedRequestersMay({ act: verbOf(refusal.act) });
+    case 'notApprover':
+      return refusal.adminsApprove ? text.approvals.notApproverAdminsApprove : text.approvals.notApprover;
+    case 'onlyAdmins':
+      return text.approvals.onlyAdminsCan({ act: verbOf(refusal.act) });
+  }
+}
+
+/**
+ * A decision. A refusal carries its code; `reason` is it worded for the person asking, and `say`
+ * words it again (in English for logs, in another language for someone else).
+ */
+export type Decision =
+  | { allowed: true }
+  | { allowed: false; refusal: Refusal; reason: string; say: () => string };
 
 /** A refusal as an error, for handlers that show failures the usual way (replyForError). */
 export class PermissionRefused extends AppError {
@@ -66,7 +110,10 @@ function verbOf(act: Act): string {
 }
 
 const ALLOWED: Decision = { allowed: true };
-const refuse = (say: () => string): Decision => ({ allowed: false, reason: say(), say });
+const refuse = (refusal: Refusal): Decision => {
+  const say = () => refusalText(refusal);
+  return { allowed: false, refusal, reason: say(), say };
+};
 
 /**
  * What a saved policy that cannot be read refuses until an admin saves it again (docs/requirements.md
@@ -75,8 +122,8 @@ const refuse = (say: () => string): Decision => ({ allowed: false, reason: say()
  * approvers): a request approved meanwhile still fails its re-check at execution, as `request`.
  */
 const GOVERNED: ReadonlySet<Act> = new Set<Act>(['request', 'order', 'reissue', 'organization']);
-const unreadable = (act: Act) => refuse(() => text.approvals.policyUnreadableRefusal({ act: verbOf(act) }));
-const unconfirmed = () => refuse(() => text.approvals.accountUnconfirmed);
+const unreadable = (act: Act) => refuse({ code: 'policyUnreadable', act });
+const unconfirmed = () => refuse({ code: 'unconfirmed' });
 
 /**
  * Admins told by DM when the policy lists no approvers: enough that someone sees it soon, few enough
@@ -152,10 +199,7 @@ export class Roles {
     try {
       const profile = await this.directory.user(client, workspace, user);
       const outsider = outsiderKind(profile, workspace);
-      if (outsider !== undefined)
-        return refuse(() =>
-          text.approvals.outsiderCannot({ who: outsiderGroup(outsider), act: verbOf(act) }),
-        );
+      if (outsider !== undefined) return refuse({ code: 'outsider', outsider, act });
       // Unreadable, for acts it does not govern, the strictest policy decides (policy.ts).
       return await this.#byPolicy(client, workspace, read.policy, profile, act);
     } catch (error) {
@@ -225,8 +269,6 @@ export class Roles {
     act: Act,
   ): Promise<Decision> {
     const approver = () => this.#isApprover(client, workspace, policy, profile);
-    // Worded when said: the refusal is told in the person's language and logged in English.
-    const verb = () => verbOf(act);
     switch (act) {
       case 'lookup':
       case 'view':
@@ -236,36 +278,29 @@ export class Roles {
       case 'organization':
         if (policy.orderers === 'members') return ALLOWED;
         if (policy.orderers === 'approvers') {
-          return (await approver())
-            ? ALLOWED
-            : refuse(() => text.approvals.onlyApproversMay({ act: verb() }));
+          return (await approver()) ? ALLOWED : refuse({ code: 'onlyApprovers', act });
         }
-        return policy.ordererUsers.includes(profile.id)
-          ? ALLOWED
-          : refuse(() => text.approvals.onlyListedMay({ act: verb() }));
+        return policy.ordererUsers.includes(profile.id) ? ALLOWED : refuse({ code: 'onlyListed', act });
       case 'request':
         if (policy.requesters === 'anyone') return ALLOWED;
         if (policy.requesters === 'approvers') {
-          return (await approver())
-            ? ALLOWED
-            : refuse(() => text.approvals.onlyApproversMay({ act: verb() }));
+          return (await approver()) ? ALLOWED : refuse({ code: 'onlyApprovers', act });
         }
         return policy.requesterUsers.includes(profile.id) || policy.approvers.includes(profile.id)
           ? ALLOWED
-          : refuse(() => text.approvals.onlyListedRequestersMay({ act: verb() }));
+          : refuse({ code: 'onlyListedRequesters', act });
       case 'approve':
         if (await approver()) return ALLOWED;
-        return refuse(() =>
-          policy.approvers.length === 0 && policy.approverGroup === undefined
-            ? text.approvals.notApproverAdminsApprove
-            : text.approvals.notApprover,
-        );
+        return refuse({
+          code: 'notApprover',
+          adminsApprove: policy.approvers.length === 0 && policy.approverGroup === undefined,
+        });
       case 'export':
       case 'policy':
       case 'key':
         return profile.isAdmin || policy.admins.includes(profile.id)
           ? ALLOWED
-          : refuse(() => text.approvals.onlyAdminsCan({ act: verb() }));
+          : refuse({ code: 'onlyAdmins', act });
     }
   }
 
