@@ -12,7 +12,7 @@ import type { RegistrarClient } from '../../src/registrar/index.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { createRedis, KeySpace, type Redis, waitForReady } from '../../src/shared/redis.js';
 import { workspaceId } from '../../src/shared/workspace.js';
-import { type DnsLab, startDnsLab } from '../helpers/dns-lab.js';
+import { type DnsLab, startDnsLab } from '../helpers/dns-lab/index.js';
 import { anchorsOf, clientFor, LAB_ALLOWED } from '../helpers/live-check.js';
 import { testRedisUrl } from '../helpers/provided-context.js';
 import { sandboxClient } from '../helpers/registrar.js';

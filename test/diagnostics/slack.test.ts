@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_IDS } from '../../src/features/tls/ids.js';
 import type { Harness } from '../helpers/app-harness.js';
 import { assertWithinBlockKitLimits } from '../helpers/block-kit.js';
-import { type DnsLab, queryDns, startDnsLab } from '../helpers/dns-lab.js';
+import { type DnsLab, queryDns, startDnsLab } from '../helpers/dns-lab/index.js';
 import { LAB_RANGE } from '../helpers/live-check.js';
 import { orderModalValues } from '../helpers/order-form.js';
 import { messageText, viewSubmission } from '../helpers/payloads.js';

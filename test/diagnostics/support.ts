@@ -1,5 +1,5 @@
 import type { Sandbox } from '../../src/sandbox/index.js';
-import type { DnsLab } from '../helpers/dns-lab.js';
+import type { DnsLab } from '../helpers/dns-lab/index.js';
 
 /** The lab's zones the registrar would call signed (DS published by the registry). */
 const UNSIGNED = new Set(['lame', 'serial']);

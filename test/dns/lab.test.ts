@@ -1,6 +1,6 @@
 import { Resolver } from 'node:dns/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DnsLab, queryDns, startDnsLab } from '../helpers/dns-lab.js';
+import { type DnsLab, queryDns, startDnsLab } from '../helpers/dns-lab/index.js';
 
 /** A fresh c-ares resolver per question: nothing cached between them. */
 function resolverFor(address: string): Resolver {

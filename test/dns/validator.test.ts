@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolversValidate } from '../../src/dns/resolver-check.js';
 import { IANA_ROOT_ANCHORS, validateChain } from '../../src/dns/validator.js';
-import { type DnsLab, queryDns, startDnsLab } from '../helpers/dns-lab.js';
+import { type DnsLab, queryDns, startDnsLab } from '../helpers/dns-lab/index.js';
 import { anchorsOf, clientFor } from '../helpers/live-check.js';
 
 describe('validateChain against the DNS lab (knot signing with ECDSA P-256, NSEC and NSEC3; unbound)', () => {

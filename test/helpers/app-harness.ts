@@ -76,7 +76,7 @@ export async function startHarness(
     REGFISH_SANDBOX_API_KEY: sandbox.apiKey,
     // The world's DNS is outside the tests: a closed loopback port refuses at once (ICMP), so live
     // checks say "could not check" without waiting. Tests of the checks pass the lab's resolver
-    // (test/helpers/dns-lab.ts).
+    // (test/helpers/dns-lab/).
     DNS_RESOLVERS: '127.0.0.1:9',
     ...options.env,
   };

@@ -1,6 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { ensureChromium } from './browser.js';
-import { ensureDnsServers } from './dns-lab.js';
+import { ensureDnsServers } from './dns-lab/index.js';
 import { ensurePromtool } from './promtool.js';
 import './provided-context.js';
 import { testSuiteRedis } from './test-redis.js';
@@ -19,7 +19,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   } catch (error) {
     say(error instanceof Error ? error.message : String(error));
   }
-  // Likewise Debian's knot and unbound for the DNS lab (test/helpers/dns-lab.ts); where they cannot be
+  // Likewise Debian's knot and unbound for the DNS lab (test/helpers/dns-lab/); where they cannot be
   // installed, starting a lab says how to get them.
   try {
     ensureDnsServers(say);

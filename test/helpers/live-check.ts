@@ -4,7 +4,7 @@ import { parseDnsServers } from '../../src/dns/servers.js';
 import { parseTrustAnchors, type TrustAnchor } from '../../src/dns/validator.js';
 
 /**
- * The DNS lab's addresses (127.53.N.0/24 each, test/helpers/dns-lab.ts) and the playground's
+ * The DNS lab's addresses (127.53.N.0/24 each, test/helpers/dns-lab/) and the playground's
  * (127.53.0.0/24) are loopback, which live checks never ask unless LIVE_CHECK_ALLOW says so (contract §2).
  */
 export const LAB_RANGE = '127.53.0.0/16';

@@ -6,7 +6,7 @@ import { ALL_PERMISSIONS } from '../../src/sandbox/index.js';
 import { addLabDomains } from '../diagnostics/support.js';
 import { type Harness, startHarness } from '../helpers/app-harness.js';
 import { assertWithinBlockKitLimits } from '../helpers/block-kit.js';
-import { type DnsLab, startDnsLab } from '../helpers/dns-lab.js';
+import { type DnsLab, startDnsLab } from '../helpers/dns-lab/index.js';
 import type { SlackCall } from '../helpers/fake-slack.js';
 import { LAB_RANGE } from '../helpers/live-check.js';
 import { buttonPress, messageText, stateInput, viewSubmission } from '../helpers/payloads.js';

@@ -1,0 +1,84 @@
+import {
+  announcement,
+  certificateCard,
+  organizationCard,
+  savedOrganization,
+} from '../../src/features/tls/blocks.js';
+import { orderModal, orgModal, reasonModal, reissueModal } from '../../src/features/tls/modals.js';
+import type { TlsOrganization } from '../../src/registrar/index.js';
+import { checkBuilders, DATES, type Entry } from '../helpers/builder-checks.js';
+import { CERT_ID, CHANNEL, certificate, issued, ORG_ID, OWNER, shown } from '../helpers/builder-fixtures.js';
+
+/**
+ * Every certificate and organization card, announcement and modal, the cards also as `/tls show` and `/tls
+ * org` send them. Each is rendered in every language at the largest its inputs realistically get and checked
+ * by test/helpers/builder-checks.ts (Block Kit limits, no outside markup, German differs, dates as tokens). A
+ * builder added later is one line of `BUILDERS` here.
+ */
+
+/** Every contact field at the 200 characters the organization form takes. */
+const organization: TlsOrganization = {
+  id: ORG_ID,
+  organization: OWNER.slice(0, 200),
+  status: 'pending_verification',
+  usable_for_ordering: false,
+  first_name: 'Anna-Katharina Maria Theresia'.padEnd(200, 'e'),
+  last_name: 'Freifrau von und zu Hohenlohe-Schillingsfürst'.padEnd(200, 'e'),
+  address: 'Hauptstraße 1, Hinterhaus, 3. Obergeschoss links'.padEnd(200, 'e'),
+  postal_code: '80331'.padEnd(200, '0'),
+  city: 'Garmisch-Partenkirchen'.padEnd(200, 'e'),
+  country_code: 'DE',
+  phone: '+49 8821 123456789'.padEnd(200, '0'),
+  email: `zertifikate@${'e'.repeat(180)}.de`,
+};
+
+const BUILDERS: Entry[] = [
+  ['tls: card, staged order with 100 names', 'message', () => certificateCard(certificate()), DATES],
+  ['tls: card, issued', 'message', () => certificateCard(issued()), DATES],
+  [
+    'tls: card, revoked',
+    'message',
+    () => certificateCard(certificate({ status: 'certificate-revoked', validation: { dns_records: [] } })),
+    DATES,
+  ],
+  ['tls: ordered', 'message', () => announcement('U0ORDERER', 'order', certificate()), DATES],
+  ['tls: reissued', 'message', () => announcement('U0ORDERER', 'reissue', certificate()), DATES],
+  ['tls: completed', 'message', () => announcement('U0ORDERER', 'complete', certificate()), DATES],
+  ['tls: organization card', 'message', () => organizationCard(organization)],
+  ['tls: organization created', 'message', () => savedOrganization(organization, undefined)],
+  ['tls: organization updated', 'message', () => savedOrganization(organization, ORG_ID)],
+  [
+    'tls: organization replaced',
+    'message',
+    () => savedOrganization(organization, `${ORG_ID.slice(0, 96)}-old`),
+  ],
+  ['tls: order modal', 'modal', () => orderModal(CHANNEL)],
+  ['tls: order modal, renewal', 'modal', () => orderModal(CHANNEL, issued())],
+  [
+    'tls: reissue modal',
+    'modal',
+    () => reissueModal({ channel: CHANNEL, draft: '0123456789abcdef01234567' }, issued()),
+  ],
+  ['tls: new organization modal', 'modal', () => orgModal({ channel: CHANNEL })],
+  [
+    'tls: edit organization modal',
+    'modal',
+    () => orgModal({ channel: CHANNEL, orgId: ORG_ID }, organization),
+  ],
+  [
+    'tls: revoke reason modal',
+    'modal',
+    () => reasonModal({ kind: 'revoke', certificateId: CERT_ID, channel: CHANNEL }),
+  ],
+  [
+    'tls: cancel reason modal',
+    'modal',
+    () => reasonModal({ kind: 'cancel', certificateId: CERT_ID, channel: CHANNEL }),
+  ],
+
+  // look-ups: the cards as `/tls show` and `/tls org` send them
+  ['look-up: /tls show', 'message', () => shown(certificateCard(certificate())), DATES],
+  ['look-up: /tls org', 'message', () => shown(organizationCard(organization))],
+];
+
+checkBuilders('tls', BUILDERS);
