@@ -144,6 +144,11 @@ export class CommandRouter {
     }
   }
 
+  /** The subcommands features registered under `command`, in the order they were added. */
+  registered(command: SlashCommandName): Subcommand[] {
+    return [...(this.#subcommands.get(command)?.values() ?? [])];
+  }
+
   /** Usage for one command; with `unknown`, says it was not understood and suggests a near miss. */
   help(
     command: SlashCommandName,
@@ -175,8 +180,7 @@ export class CommandRouter {
     if (freeText !== undefined) {
       return [text.slack.usageLine({ command, usage: freeText.usage(), summary: freeText.summary() })];
     }
-    const table = this.#subcommands.get(command);
-    const lines = [...(table?.values() ?? [])].map((sub) =>
+    const lines = this.registered(command).map((sub) =>
       text.slack.usageLine({ command, usage: sub.usage(), summary: sub.summary() }),
     );
     const help = text.slack.usageLine({ command, usage: 'help', summary: text.slack.helpSummary });
