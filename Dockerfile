@@ -23,15 +23,13 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
+COPY bin ./bin
 COPY manifest.yml ./
 USER node
 EXPOSE 3000 3001
 # Healthy when /healthz answers 200 on PORT (start, web) or WORKER_PORT (worker).
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD node -e "Promise.any([process.env.PORT||3000,process.env.WORKER_PORT||3001].map(p=>fetch('http://127.0.0.1:'+p+'/healthz').then(r=>{if(!r.ok)throw r.status}))).then(()=>process.exit(0),()=>process.exit(1))"
-# The image's own launch flags, measured on its Node (README "Benchmark"): on Node 26,
-# --optimize-for-size (the bin's flag for Node 20) made a burst's acks 3-4 times slower, so the image
-# keeps V8's speed heuristics and sizes only the young generation and the helper threads.
-# `--` ends Node's own options: Node would otherwise read a `--env-file` meant for Regdesk (nodejs/node#54232).
-ENTRYPOINT ["node", "--max-semi-space-size=4", "--v8-pool-size=1", "--", "/app/dist/src/cli.js"]
+# bin/regdesk starts Node with Regdesk's launch flags for this Node (they live there only) and execs it.
+ENTRYPOINT ["/app/bin/regdesk"]
 CMD ["start"]

@@ -12,8 +12,8 @@ export interface Runtime {
   tag: string;
   /** The `node` binary the children are started with. */
   node: string;
-  /** Launch flags where this runtime is launched otherwise than by the bin's `#!` line (the image). */
-  flags?: readonly string[];
+  /** Node's launch flags for this runtime, as bin/regdesk chooses them (`launchFlags`). */
+  flags: readonly string[];
 }
 
 /** Regdesk's HTTP front and the bare server both print this once they accept connections. */
@@ -123,14 +123,15 @@ export function startNode(
 }
 
 /**
- * The node flags of the bin's `#!/usr/bin/env -S node …` line: what `npx regdesk`, `npm start` and the
- * Docker image launch it with. The bench passes them to its own node, so it measures the same process.
+ * Node's flags for a Node `version`, as bin/regdesk — what `npx regdesk`, `npm start` and the Docker
+ * image run — chooses them. The bench passes them to its own node, so it measures the same process.
  */
-function launchFlags(script: string): string[] {
-  const shebang = readFileSync(script, 'utf8').split('\n', 1)[0] ?? '';
-  const flags = /^#!\/usr\/bin\/env -S node\b(.*)$/.exec(shebang)?.[1] ?? '';
-  // Node's flags only: the `--` that ends them on the bin's line is the bench's to place.
-  return flags.split(' ').filter((flag) => flag !== '' && flag !== '--');
+export function launchFlags(version: string): string[] {
+  const said = execFileSync('sh', [join(repoRoot(), 'bin', 'regdesk'), '--node-flags'], {
+    env: { ...process.env, NODE_VERSION: version },
+    encoding: 'utf8',
+  });
+  return said.split(/\s+/).filter((flag) => flag !== '');
 }
 
 /** `regdesk start|web|worker` from the build, as an operator runs it (`npx regdesk ROLE`). */
@@ -142,8 +143,7 @@ export function startRegdesk(
 ): Promise<Child> {
   const cli = join(repoRoot(), 'dist', 'src', 'cli.js');
   const ready = role === 'worker' ? WORKERS_RUNNING : LISTENING;
-  const flags = runtime.flags ?? launchFlags(cli);
-  return startNode(runtime, `${name} on ${runtime.label}`, cli, [role], env, ready, flags);
+  return startNode(runtime, `${name} on ${runtime.label}`, cli, [role], env, ready, runtime.flags);
 }
 
 /** Resident memory in MB (1 MB = 1024 kB as the kernel counts): /proc first, `ps` elsewhere. */

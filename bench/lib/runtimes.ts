@@ -2,28 +2,22 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { arch, platform } from 'node:os';
 import { join } from 'node:path';
-import { type Runtime, repoRoot } from './children.js';
+import { launchFlags, type Runtime, repoRoot } from './children.js';
 
-/**
- * The image's Node and launch flags, read from the Dockerfile (the pinned `NODE_IMAGE` and the
- * `ENTRYPOINT ["node", flags…, script]`), so the bench measures the image as it runs.
- */
-export function imageRuntime(): { version: string; flags: string[] } {
+/** The image's Node, read from the Dockerfile's pinned `NODE_IMAGE`. */
+export function imageVersion(): string {
   const dockerfile = readFileSync(join(repoRoot(), 'Dockerfile'), 'utf8');
   const version = /^ARG NODE_IMAGE=node:(\d+\.\d+\.\d+)/m.exec(dockerfile)?.[1];
   if (version === undefined) throw new Error('bench: the Dockerfile pins no NODE_IMAGE=node:X.Y.Z');
-  const entrypoint = /^ENTRYPOINT (\[.*\])$/m.exec(dockerfile)?.[1];
-  const words = entrypoint === undefined ? [] : (JSON.parse(entrypoint) as string[]);
-  if (words[0] !== 'node') throw new Error('bench: the Dockerfile ENTRYPOINT does not start with node');
-  // Node's flags only: the `--` that ends them (see the Dockerfile) is the bench's to place.
-  return { version, flags: words.slice(1, -1).filter((word) => word !== '--') };
+  return version;
 }
 
-const runtimeOf = (version: string, node: string, flags?: string[]): Runtime => ({
+/** A runtime launched as bin/regdesk launches it on that Node (the image included). */
+const runtimeOf = (version: string, node: string): Runtime => ({
   label: `Node ${version}`,
   tag: `n${version.split('.')[0]}`,
   node,
-  ...(flags === undefined ? {} : { flags }),
+  flags: launchFlags(version),
 });
 
 /**
@@ -33,9 +27,9 @@ const runtimeOf = (version: string, node: string, flags?: string[]): Runtime => 
  * machine's (diagnosis; the run then says the image's was not measured).
  */
 export function benchRuntimes(): { runtimes: Runtime[]; missing?: string } {
-  const { version: image, flags } = imageRuntime();
+  const image = imageVersion();
   // The bench under the image's own Node measures that one runtime, launched as the image does.
-  if (process.versions.node === image) return { runtimes: [runtimeOf(image, process.execPath, flags)] };
+  if (process.versions.node === image) return { runtimes: [runtimeOf(image, process.execPath)] };
   const machine = runtimeOf(process.versions.node, process.execPath);
   if (process.env.BENCH_RUNTIMES === 'machine')
     return { runtimes: [machine], missing: `Node ${image} (BENCH_RUNTIMES=machine)` };
@@ -51,5 +45,5 @@ export function benchRuntimes(): { runtimes: Runtime[]; missing?: string } {
       { stdio: 'ignore' },
     );
   }
-  return { runtimes: [machine, runtimeOf(image, node, flags)] };
+  return { runtimes: [machine, runtimeOf(image, node)] };
 }

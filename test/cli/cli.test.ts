@@ -10,6 +10,8 @@ import { SlackDriver } from '../helpers/slack-driver.js';
 
 // `npm test` builds first: these tests run the real CLI as an operator would.
 const CLI = fileURLToPath(new URL('../../dist/src/cli.js', import.meta.url));
+/** What `npx regdesk`, `npm start` and the image run: Node with Regdesk's launch flags. */
+const LAUNCHER = fileURLToPath(new URL('../../bin/regdesk', import.meta.url));
 
 interface Proc {
   child: ChildProcessWithoutNullStreams;
@@ -18,11 +20,11 @@ interface Proc {
 }
 
 /**
- * The CLI under this test's node; `asExecutable` runs the file itself, as `npx regdesk` does: node from
- * PATH with the launch flags of its #! line (the CI's PATH leads to the Node under test).
+ * The CLI under this test's node; `asExecutable` runs it as `npx regdesk` does, through bin/regdesk:
+ * node from PATH with the launch flags chosen there (the CI's PATH leads to the Node under test).
  */
 function run(args: string[], env: Record<string, string>, asExecutable = false): Proc {
-  const [command, commandArgs] = asExecutable ? [CLI, args] : [process.execPath, [CLI, ...args]];
+  const [command, commandArgs] = asExecutable ? [LAUNCHER, args] : [process.execPath, [CLI, ...args]];
   const child = spawn(command, commandArgs, {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
   });

@@ -221,7 +221,7 @@ describe('deploy/kubernetes', () => {
       expect(deployment?.spec?.replicas).toBe(2);
       const { version } = JSON.parse(read('package.json')) as { version: string };
       expect(container?.image).toBe(`registry.example.com/regdesk:${version}`);
-      // `args` keeps the image's ENTRYPOINT (node and its flags); `command` would replace it.
+      // `args` keeps the image's ENTRYPOINT (bin/regdesk, Node's launch flags); `command` would replace it.
       expect(container?.args).toEqual([role]);
       expect(container?.command).toBeUndefined();
       expect(config[variable]).toBe(String(port));
