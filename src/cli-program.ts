@@ -2,6 +2,7 @@ import { statSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { Command, type CommanderError, InvalidArgumentError, Option } from 'commander';
 import { type Config, ConfigError, loadConfig } from './config.js';
+import { policyGet } from './features/policy/cli.js';
 import { type Role, runRegdesk } from './main.js';
 import { runningPrivateRedisUrl } from './runtime/local-redis.js';
 import { acceptData } from './shared/integrity.js';
@@ -217,6 +218,27 @@ export async function runCli(argv: string[], shutdown: Shutdown): Promise<void> 
       cliAction(async () => {
         if (!(await withVault((v) => vaultRotate(v, io)))) process.exitCode = 1;
       }),
+    );
+
+  const policy = program.command('policy').description("a workspace's approval policy, as YAML (version 2)");
+  policy
+    .command('get')
+    .description("print the workspace's approval policy as YAML")
+    .requiredOption('--team <id>', 'Slack team id (T…)')
+    .option('--enterprise <id>', 'Enterprise Grid id (E…)')
+    .action((options: { team: string; enterprise?: string }) =>
+      cliAction(() =>
+        withRedis(loadConfigOrExit(), (redis, keys) =>
+          policyGet(
+            redis,
+            keys,
+            // Warnings (a repaired policy) go to stderr: stdout is the document.
+            createLogger({ level: 'warn', destination: process.stderr }),
+            parseWorkspace(options.team, options.enterprise),
+            (text) => process.stdout.write(text),
+          ),
+        ),
+      ),
     );
 
   program

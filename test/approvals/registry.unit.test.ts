@@ -8,6 +8,7 @@ import { type Approvals, type OperationName, SENSITIVE_OPERATIONS } from '../../
 /** An operation that no feature declares: approvals must not accept it. */
 const unregistered = defineOperation<RegistrarContext, 'dns.record.delete', { domain: string }>({
   name: 'dns.record.delete',
+  actionClass: 'record',
   schema: z.object({ domain: z.string() }),
   summary: (p) => `delete a record of ${p.domain}`,
   target: (p) => p.domain,
@@ -33,6 +34,25 @@ describe('the registry of sensitive operations', () => {
     ]);
     expectTypeOf<'domain.ns'>().toExtend<OperationName>();
     expectTypeOf<'dns.record.delete'>().not.toExtend<OperationName>();
+  });
+
+  it('each operation declares the action class the policy governs it by', () => {
+    const classes = Object.fromEntries(
+      SENSITIVE_OPERATIONS.map((operation) => [operation.name, operation.actionClass]),
+    );
+    expect(classes).toEqual({
+      'dns.record': 'record',
+      'dnssec.disable': 'dnssec',
+      'dnssec.external': 'dnssec',
+      'domain.authcode': 'authcode',
+      'domain.ns': 'delegation',
+      'tls.cancel': 'revoke',
+      'tls.complete': 'order',
+      'tls.order': 'order',
+      'tls.publish': 'publish',
+      'tls.reissue': 'order',
+      'tls.revoke': 'revoke',
+    });
   });
 
   it('approvals accept a declared operation and refuse, at compile time, one no feature declares', () => {

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { RegistrarClient } from '../../registrar/index.js';
 import type { QuotaWindow } from '../../shared/limiter.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
+import type { ActionClass } from '../policy/classes.js';
 import type { RequestAct } from '../policy/permissions.js';
 
 /** What every operation is given: the workspace it acts for and the time. Features add what they need. */
@@ -49,6 +50,8 @@ export interface Execution {
  */
 export interface OperationSpec<Ctx extends OperationContext, Name extends string, Params> {
   name: Name;
+  /** Which of the policy's action classes governs it (approvals, reason, freezes: policy/classes.ts). */
+  actionClass: ActionClass;
   schema: z.ZodType<Params>;
   /**
    * What the requester must be allowed to do (permissions.ts), at request time and again at
@@ -81,6 +84,7 @@ export interface SensitiveOperation<
   Params extends Snapshot = Snapshot,
 > {
   readonly name: Name;
+  readonly actionClass: ActionClass;
   readonly permission: RequestAct;
   readonly parse: (params: unknown) => Params;
   readonly summary: (params: Snapshot) => string;
@@ -100,6 +104,7 @@ export function defineOperation<Ctx extends OperationContext, Name extends strin
   const parse = (params: unknown): Params => spec.schema.parse(params);
   return {
     name: spec.name,
+    actionClass: spec.actionClass,
     permission: spec.permission ?? 'request',
     parse,
     summary: (params) => spec.summary(parse(params)),

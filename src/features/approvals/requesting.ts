@@ -4,7 +4,9 @@ import type { WorkspaceRef } from '../../shared/workspace.js';
 import { CannotPostHere, postPublicly } from '../../slack/reply.js';
 import { text } from '../../text/index.js';
 import { hashParams } from '../audit/service.js';
+import { documentOf } from '../policy/document.js';
 import type { Policy, PolicyRead } from '../policy/policy.js';
+import { type Rules, rulesFor } from '../policy/rules.js';
 import { approvalMessage } from './blocks.js';
 import type { ApprovalDeps, NewRequest } from './deps.js';
 import { sendApproverCopies } from './notify.js';
@@ -50,6 +52,12 @@ export async function openRequest<Ctx extends OperationContext, Op extends Sensi
     target,
   });
   if (!allowed.allowed) throw new ApprovalRefused(allowed.say);
+  // What the policy asks of this class of action, on this zone (a target with a dot is a name).
+  const rules = rulesFor(
+    documentOf(policy),
+    operation.actionClass,
+    target.includes('.') ? target : undefined,
+  );
   const channel = policy.approvalsChannel ?? input.channel;
   if (isDirectMessage(channel)) {
     throw new ApprovalRefused(() => text.approvals.notInDirectMessage);
@@ -61,7 +69,7 @@ export async function openRequest<Ctx extends OperationContext, Op extends Sensi
     workspace,
     identity,
     id,
-    policy.expiryHours * 60 * 60 * 1000,
+    rules.expiryHours * 60 * 60 * 1000,
   );
   if (waiting !== undefined) {
     const pending = await deps.store.get(workspace, waiting);
@@ -88,6 +96,7 @@ export async function openRequest<Ctx extends OperationContext, Op extends Sensi
         channel,
         target,
         policy,
+        rules,
         askedAdmins: asked.admins,
         namedApprovers: asked.named,
       });
@@ -145,6 +154,7 @@ async function draftRequest<Ctx extends OperationContext, Op extends SensitiveOp
     channel: string;
     target: string;
     policy: Policy;
+    rules: Rules;
     askedAdmins: boolean;
     namedApprovers: string[];
   },
@@ -175,8 +185,10 @@ async function draftRequest<Ctx extends OperationContext, Op extends SensitiveOp
     askedAdmins: made.askedAdmins,
     namedApprovers: made.namedApprovers,
     createdAt: now,
-    expiresAt: now + made.policy.expiryHours * 60 * 60 * 1000,
-    needed: made.policy.needed,
+    expiresAt: now + made.rules.expiryHours * 60 * 60 * 1000,
+    // A request exists because an approval is needed: a class at 0 whose action still asks one (someone
+    // else's validation records) needs one.
+    needed: Math.max(1, made.rules.approvals),
   });
 }
 

@@ -38,6 +38,7 @@ export const disableDnssec = defineOperation<
   z.infer<typeof DisableParams>
 >({
   name: 'dnssec.disable',
+  actionClass: 'dnssec',
   schema: DisableParams,
   summary: (p) => text.dns.disableSummary({ domain: reviewName(p.domain) }),
   target: (p) => p.domain,
@@ -95,6 +96,7 @@ export const setExternalDnssec = defineOperation<
   z.infer<typeof ExternalParams>
 >({
   name: 'dnssec.external',
+  actionClass: 'dnssec',
   schema: ExternalParams,
   summary: (p) => text.dns.externalSummary({ count: p.records.length, domain: reviewName(p.domain) }),
   target: (p) => p.domain,

@@ -21,6 +21,7 @@ export const requestAuthCode = defineOperation<
   z.infer<typeof AuthParams>
 >({
   name: 'domain.authcode',
+  actionClass: 'authcode',
   schema: AuthParams,
   summary: (p) => text.domains.authCodeRequestSummary({ domain: reviewName(p.domain) }),
   target: (p) => p.domain,
@@ -67,6 +68,7 @@ export const changeNameservers = defineOperation<
   z.infer<typeof NsParams>
 >({
   name: 'domain.ns',
+  actionClass: 'delegation',
   schema: NsParams,
   summary: (p) =>
     p.vanitySetId === null

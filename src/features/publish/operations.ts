@@ -29,6 +29,7 @@ export const publishValidation = defineOperation<
   z.infer<typeof PublishParams>
 >({
   name: 'tls.publish',
+  actionClass: 'publish',
   permission: 'order',
   schema: PublishParams,
   summary: (p) => text.publish.requestSummary({ id: p.certificateId }),

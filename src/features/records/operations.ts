@@ -42,6 +42,7 @@ export const changeRecord = defineOperation<
   z.infer<typeof ChangeParams>
 >({
   name: 'dns.record',
+  actionClass: 'record',
   schema: ChangeParams,
   summary: (p) => changeSummary(p.domain, p.change, p.revertOf, p.revertOfMadeAt),
   target: (p) => p.domain,

@@ -41,6 +41,7 @@ const Params = z.object({
 
 export const revokeCertificate = defineOperation<RegistrarContext, 'tls.revoke', z.infer<typeof Params>>({
   name: 'tls.revoke',
+  actionClass: 'revoke',
   schema: Params,
   summary: (p) => text.tls.revokeRequestSummary({ id: p.certificateId, reason: p.reason }),
   target: (p) => p.certificateId,
@@ -66,6 +67,7 @@ export const revokeCertificate = defineOperation<RegistrarContext, 'tls.revoke',
 
 export const cancelOrder = defineOperation<RegistrarContext, 'tls.cancel', z.infer<typeof Params>>({
   name: 'tls.cancel',
+  actionClass: 'revoke',
   schema: Params,
   summary: (p) => text.tls.cancelRequestSummary({ id: p.certificateId, reason: p.reason }),
   target: (p) => p.certificateId,
@@ -155,6 +157,7 @@ export const orderCertificate = defineOperation<
   TlsCertificateOrderParams
 >({
   name: 'tls.order',
+  actionClass: 'order',
   permission: 'order',
   // Kept as the registrar's own order parameters (docs/registrar-api.md §4.1), CSR included (a CSR is
   // public): what approvers saw is exactly what is sent, checked by the same schema.
@@ -207,6 +210,7 @@ export const reissueCertificate = defineOperation<
   z.infer<typeof ReissueParams>
 >({
   name: 'tls.reissue',
+  actionClass: 'order',
   permission: 'reissue',
   schema: ReissueParams,
   summary: (p) => text.tls.reissueRequestSummary({ id: p.certificateId, commonName: p.commonName }),
@@ -242,6 +246,7 @@ export const completeOrder = defineOperation<
   z.infer<typeof CompleteParams>
 >({
   name: 'tls.complete',
+  actionClass: 'order',
   permission: 'order',
   schema: CompleteParams,
   summary: (p) => text.tls.completeRequestSummary({ id: p.certificateId, org: p.orgId }),
