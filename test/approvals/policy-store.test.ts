@@ -16,6 +16,13 @@ const SAVED_AT = 1_800_000_000_000;
 
 /** A policy that differs from the default in every field, so a kept field shows. */
 const CUSTOM: Policy = {
+  actions: { revoke: { approvals: 2, expiryHours: 4 } },
+  zones: [{ match: '*.prod.example', actions: { record: { approvals: 3 } } }],
+  freezes: [
+    { name: 'Cutover', from: '2026-12-01T00:00:00Z', to: '2026-12-02T00:00:00Z', actions: ['record'] },
+  ],
+  escalateTo: ['U0ESCALATE'],
+  mcp: 'off',
   approvers: ['UA', 'UB'],
   approverGroup: 'S0APPROVE',
   needed: 2,
@@ -100,6 +107,10 @@ describe('PolicyStore fails closed (docs/requirements.md R41)', () => {
       [{ admins: 'UADMIN' }, { admins: [] }],
       [{ assistantLinkHosts: { host: 'x' } }, { assistantLinkHosts: [] }],
       [{ watchManagers: 'everybody' }, { watchManagers: 'adder-and-admins' }],
+      // Version 2's fields fail closed the same way: every class at the most approvals, agents off.
+      [{ actions: { revoke: { approvals: 9 } } }, { actions: STRICTEST_POLICY.actions }],
+      [{ mcp: 'everything' }, { mcp: 'off' }],
+      [{ freezes: 'always' }, { freezes: [] }],
       // A list with a malformed entry keeps its well-formed ones.
       [{ approvers: ['UA', 7, null, 'UB'] }, { approvers: ['UA', 'UB'] }],
       [{ requesterUsers: [{ id: 'U1' }] }, { requesterUsers: [] }],

@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readPolicy } from '../../src/features/policy/form.js';
 import { POLICY_IDS } from '../../src/features/policy/ids.js';
-import {
-  DEFAULT_POLICY,
-  type Policy,
-  recordChangeNeedsApproval,
-  STRICTEST_POLICY,
-} from '../../src/features/policy/policy.js';
+import { DEFAULT_POLICY, type Policy, STRICTEST_POLICY } from '../../src/features/policy/policy.js';
+import { needsApproval, policyFor } from '../../src/features/policy/rules.js';
 import { policyModal, policyProblem } from '../../src/features/policy/view.js';
 import { DNS_RECORD_TYPES } from '../../src/registrar/index.js';
 import { inputActionId, type StateValue, type ViewState } from '../../src/slack/modal.js';
@@ -57,6 +53,12 @@ function submittedAsShown(blocks: readonly unknown[]): ViewState {
 
 /** A policy unlike the default in every field, each of them valid in the modal. */
 const CUSTOM: Policy = {
+  // What `regdesk policy set` adds is not the modal's: its defaults.
+  actions: {},
+  zones: [],
+  freezes: [],
+  escalateTo: [],
+  mcp: 'read',
   approvers: ['UA', 'UB'],
   approverGroup: 'S0APPROVE',
   needed: 2,
@@ -276,7 +278,7 @@ describe('the approval policy modal', () => {
   });
 });
 
-describe('recordChangeNeedsApproval (docs/requirements.md R47)', () => {
+describe('whether a record change needs approval (docs/requirements.md R47)', () => {
   const exempting = {
     ...DEFAULT_POLICY,
     recordChangeExemptTypes: ['TXT'],
@@ -297,6 +299,9 @@ describe('recordChangeNeedsApproval (docs/requirements.md R47)', () => {
       [{ ...DEFAULT_POLICY, recordChangesNeedApproval: false }, 'UANY', 'CNAME', false],
     ];
     for (const [policy, user, type, expected] of cases)
-      expect(recordChangeNeedsApproval(policy, user, type), `${user} ${type}`).toBe(expected);
+      expect(
+        needsApproval(policyFor(policy, 'record', 'example.de', 0).rules, user, type),
+        `${user} ${type}`,
+      ).toBe(expected);
   });
 });

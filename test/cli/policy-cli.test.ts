@@ -1,11 +1,17 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { AuditLog } from '../../src/features/audit/service.js';
+import { ACTION_CLASSES } from '../../src/features/policy/classes.js';
 import { parsePolicyYaml } from '../../src/features/policy/document.js';
 import { DEFAULT_POLICY, PolicyStore } from '../../src/features/policy/policy.js';
+import { rulesFor } from '../../src/features/policy/rules.js';
 import { createLogger } from '../../src/shared/logger.js';
 import { createRedis, KeySpace } from '../../src/shared/redis.js';
 import { workspaceId } from '../../src/shared/workspace.js';
@@ -79,5 +85,114 @@ describe('regdesk policy get', () => {
     const failed = await get('nope').catch((error: { code: number; stderr: string }) => error);
     expect(failed).toMatchObject({ code: 1 });
     expect((failed as { stderr: string }).stderr).toMatch(/^regdesk: --team must be a Slack team id/);
+  });
+});
+
+/** `regdesk policy set`: validated in full, saved only when right, audited. */
+describe('regdesk policy set', () => {
+  const prefix = `tps${randomBytes(4).toString('hex')}`;
+  const env = {
+    PATH: process.env.PATH ?? '',
+    REDIS_URL: testRedisUrl(),
+    REDIS_ALLOW_EPHEMERAL: '1',
+    REDIS_KEY_PREFIX: prefix,
+    REGFISH_SANDBOX: '1',
+  };
+  const redis = createRedis(testRedisUrl(), 'worker');
+  const keys = new KeySpace(prefix);
+  const dir = mkdtempSync(join(tmpdir(), 'regdesk-policy-'));
+  afterAll(() => {
+    redis.disconnect();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const file = (name: string, text: string) => {
+    const path = join(dir, name);
+    writeFileSync(path, text);
+    return path;
+  };
+  const cli = (args: string[], stdin?: string) =>
+    new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+      const child = spawn(process.execPath, [CLI, 'policy', ...args], { env });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        stdout += chunk.toString();
+      });
+      child.stderr.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString();
+      });
+      child.on('exit', (code) => resolve({ code, stdout, stderr }));
+      child.stdin.end(stdin ?? '');
+    });
+
+  const POLICY = `version: 2
+approvers: [U0ALICE, S0SEC]
+approvals: 2
+actions:
+  revoke: { approvals: 3, expiryHours: 4 }
+  order: { approvals: 0, who: everyone }
+zones:
+  - match: "*.prod.example"
+    actions: { record: { approvals: 4 } }
+freezes:
+  - name: Weekends
+    weekly: { days: [sat, sun], from: "00:00", to: "24:00", timeZone: Europe/Berlin }
+    actions: [delegation]
+`;
+
+  it('saves a valid document: policy get prints it back, and the change is audited', async () => {
+    const saved = await cli(['set', '--team', 'T0SET1', file('policy.yaml', POLICY)]);
+    expect(saved.stderr).toBe('');
+    expect(saved.code).toBe(0);
+    expect(saved.stdout).toMatch(/^Saved\. /);
+    const printed = await cli(['get', '--team', 'T0SET1']);
+    const again = parsePolicyYaml(printed.stdout);
+    const wanted = parsePolicyYaml(POLICY);
+    if (!again.ok || !wanted.ok) throw new Error('a document does not parse');
+    // The same rules for every class, in and out of the zone, and the same freezes.
+    for (const actionClass of ACTION_CLASSES)
+      for (const zone of ['api.prod.example', 'shop.example'])
+        expect(rulesFor(again.document, actionClass, zone), `${actionClass} ${zone}`).toEqual(
+          rulesFor(wanted.document, actionClass, zone),
+        );
+    expect(again.document.freezes).toEqual(wanted.document.freezes);
+    expect(again.document.approvers).toEqual(['U0ALICE', 'S0SEC']);
+    const entries = await new AuditLog(redis, keys).latest({ teamId: 'T0SET1' }, { limit: 5 });
+    expect(entries[0]).toMatchObject({ action: 'policy_change', actor: expect.stringMatching(/^cli:/) });
+    expect(entries[0]?.detail).toContain('needed: 1 → 2');
+  });
+
+  it('reads the document from stdin with -', async () => {
+    const saved = await cli(['set', '--team', 'T0SET2', '-'], 'approvals: 3\n');
+    expect(saved.code).toBe(0);
+    expect(parse((await cli(['get', '--team', 'T0SET2'])).stdout)).toMatchObject({ approvals: 3 });
+  });
+
+  it('names every error by its path and saves nothing', async () => {
+    await cli(['set', '--team', 'T0SET3', file('good.yaml', 'approvals: 2\n')]);
+    const refused = await cli([
+      'set',
+      '--team',
+      'T0SET3',
+      file('bad.yaml', 'approvals: 9\nactions:\n  revoke: { approvals: -1 }\n  purge: {}\n'),
+    ]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('regdesk: approvals: ');
+    expect(refused.stderr).toContain('regdesk: actions.revoke.approvals: ');
+    expect(refused.stderr).toContain('purge');
+    expect(refused.stderr).toContain('nothing was saved');
+    expect(parse((await cli(['get', '--team', 'T0SET3'])).stdout)).toMatchObject({ approvals: 2 });
+  });
+
+  it('refuses what is not enforced yet, by its path, rather than saving it to no effect', async () => {
+    const refused = await cli([
+      'set',
+      '--team',
+      'T0SET4',
+      file('reason.yaml', 'actions:\n  revoke: { approvals: 2, reason: required }\n'),
+    ]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('actions.revoke.reason: a required reason is not supported yet');
+    expect((await cli(['get', '--team', 'T0SET4'])).stdout.split('\n')[0]).toContain('never saved');
   });
 });

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { ACTION_CLASSES } from '../../src/features/policy/classes.js';
 import {
   documentOf,
+  notYetEnforced,
   type PolicyDocument,
   parsePolicyYaml,
+  policyOf,
   policyYaml,
 } from '../../src/features/policy/document.js';
 import { DEFAULT_POLICY, STRICTEST_POLICY } from '../../src/features/policy/policy.js';
@@ -142,6 +144,52 @@ describe('the policy document (version 2)', () => {
     // What it says is what rules apply: the saved count for every class without an exemption.
     for (const actionClass of ACTION_CLASSES)
       expect(rulesFor(strict, actionClass).approvals, actionClass).toBe(5);
+  });
+});
+
+/** The example without what is not enforced yet (a required reason, approvers per class). */
+const SUPPORTED = EXAMPLE.replace(/, reason: required/g, '').replace(', approvers: [S0SEC]', '');
+
+describe('the document as stored', () => {
+  it('is stored and read back as the same document', () => {
+    const parsed = parsePolicyYaml(SUPPORTED);
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    expect(notYetEnforced(parsed.document)).toEqual([]);
+    expect(documentOf(policyOf(parsed.document))).toEqual(parsed.document);
+    // What /domain policy shows for it: orders and publishing at once, record changes with approval.
+    expect(policyOf(parsed.document)).toMatchObject({
+      approvers: ['U0A1'],
+      approverGroup: 'S0GROUP',
+      ordersNeedApproval: false,
+      recordChangesNeedApproval: true,
+      recordChangeExemptTypes: ['TXT'],
+      validationPublishing: 'own-orders',
+      actions: { revoke: { approvals: 2, expiryHours: 4 } },
+    });
+  });
+
+  it('names what is not enforced yet by its path, instead of saving it to no effect', () => {
+    expect(notYetEnforced(example()).map((error) => error.path)).toEqual([
+      'actions.revoke.reason',
+      'actions.authcode.reason',
+      'actions.authcode.approvers',
+    ]);
+    const groups = parsePolicyYaml('approvers: [S0A, S0B]\nrequesters: [S0C]\nescalateTo: [U0X]\n');
+    expect(groups.ok && notYetEnforced(groups.document).map((error) => error.path)).toEqual([
+      'escalateTo',
+      'approvers',
+      'requesters',
+    ]);
+  });
+
+  it('keeps a class count /domain policy switches only while its switch is on', () => {
+    const parsed = parsePolicyYaml('approvals: 1\nactions:\n  order: { approvals: 3 }\n');
+    if (!parsed.ok) throw new Error('does not parse');
+    const stored = policyOf(parsed.document);
+    expect(rulesFor(documentOf(stored), 'order').approvals).toBe(3);
+    // The modal turns order approvals off, then on again: off is 0, on is the class's 3 again.
+    expect(rulesFor(documentOf({ ...stored, ordersNeedApproval: false }), 'order').approvals).toBe(0);
+    expect(rulesFor(documentOf({ ...stored, ordersNeedApproval: true }), 'order').approvals).toBe(3);
   });
 });
 

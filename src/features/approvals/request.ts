@@ -8,8 +8,10 @@ import { workspaceOf } from '../../slack/workspace.js';
 import { text } from '../../text/index.js';
 import type { Roles } from '../policy/permissions.js';
 import type { Policy, PolicyStore } from '../policy/policy.js';
+import { policyFor, type Rules } from '../policy/rules.js';
 import type { SensitiveOperation } from './operations.js';
 import type { ApprovalRequest } from './record.js';
+import { frozenRefusal } from './requesting.js';
 import type { NewRequest } from './service.js';
 
 export interface RequestInput<Op extends SensitiveOperation<never>> {
@@ -57,6 +59,7 @@ export async function requestApproval<Op extends SensitiveOperation<never>>(
 /** What `requestUnlessExempt` asks: the policy, the permission model and the approval service. */
 export interface ExemptionDeps<Op extends SensitiveOperation<never>> {
   policies: Pick<PolicyStore, 'read'>;
+  now: () => number;
   roles: Pick<Roles, 'require'>;
   approvals: Requests<Op>;
   logger: Logger;
@@ -73,19 +76,23 @@ export async function requestUnlessExempt<Op extends SensitiveOperation<never>, 
   deps: ExemptionDeps<Op>,
   input: RequestInput<Op>,
   requester: Person,
-  exempt: (policy: Policy) => boolean,
+  exempt: (rules: Rules, policy: Policy) => boolean,
   run: () => Promise<T>,
 ): Promise<T | 'requested'> {
   const read = await deps.policies.read(input.workspace);
-  if (!exempt(read.policy)) {
+  const target = input.operation.target(input.params);
+  const { rules, freeze } = policyFor(read.policy, input.operation.actionClass, target, deps.now());
+  if (!exempt(rules, read.policy)) {
     await requestApproval(deps.approvals, input, requester, deps.logger);
     return 'requested';
   }
   await deps.roles.require(requester.client, input.workspace, input.user, input.operation.permission, {
     policy: read,
     operation: input.operation.name,
-    target: input.operation.target(input.params),
+    target,
   });
+  // Frozen, it is refused at once like a request would be (contract §3 "Policy", freezes).
+  if (freeze !== undefined) throw frozenRefusal(freeze);
   return run();
 }
 

@@ -1,12 +1,12 @@
 import type { WebClient } from '@slack/web-api';
 import { AppError } from '../../shared/app-error.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
+import { slackDate } from '../../slack/blocks.js';
 import { CannotPostHere, postPublicly } from '../../slack/reply.js';
 import { text } from '../../text/index.js';
 import { hashParams } from '../audit/service.js';
-import { documentOf } from '../policy/document.js';
 import type { Policy, PolicyRead } from '../policy/policy.js';
-import { type Rules, rulesFor } from '../policy/rules.js';
+import { type ActiveFreeze, policyFor, type Rules } from '../policy/rules.js';
 import { approvalMessage } from './blocks.js';
 import type { ApprovalDeps, NewRequest } from './deps.js';
 import { sendApproverCopies } from './notify.js';
@@ -20,6 +20,13 @@ export class ApprovalRefused extends AppError {
   constructor(message: string | (() => string)) {
     super('regdesk_approval_refused', message);
   }
+}
+
+/** A frozen class of action: refused, naming the freeze and when it ends (contract §3 "Policy"). */
+export function frozenRefusal(freeze: ActiveFreeze): ApprovalRefused {
+  return new ApprovalRefused(() =>
+    text.approvals.frozen({ name: freeze.name, until: slackDate(freeze.until) }),
+  );
 }
 
 /** Slack's DM ids start with D: a request there would be seen by nobody who could approve it. */
@@ -52,12 +59,9 @@ export async function openRequest<Ctx extends OperationContext, Op extends Sensi
     target,
   });
   if (!allowed.allowed) throw new ApprovalRefused(allowed.say);
-  // What the policy asks of this class of action, on this zone (a target with a dot is a name).
-  const rules = rulesFor(
-    documentOf(policy),
-    operation.actionClass,
-    target.includes('.') ? target : undefined,
-  );
+  // What the policy asks of this class of action, on this zone; a frozen class is refused.
+  const { rules, freeze } = policyFor(policy, operation.actionClass, target, deps.now());
+  if (freeze !== undefined) throw frozenRefusal(freeze);
   const channel = policy.approvalsChannel ?? input.channel;
   if (isDirectMessage(channel)) {
     throw new ApprovalRefused(() => text.approvals.notInDirectMessage);

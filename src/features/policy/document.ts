@@ -1,96 +1,13 @@
 import { LineCounter, parseDocument, stringify } from 'yaml';
 import { z } from 'zod';
-import { DNS_RECORD_TYPES } from '../../registrar/index.js';
-import { ACTION_CLASSES } from './classes.js';
-import type { Policy } from './policy.js';
+import { Policy } from './policy.js';
+import { Actions, Approvals, ExpiryHours, Freeze, Person, Principal, ZoneOverride } from './schema.js';
 
 /**
  * The policy as one YAML document (contract §3 "Policy", version 2): what `regdesk policy get` prints
  * and what the policy's rules are read from (rules.ts). Every object is strict, so a misspelt or
  * unknown field is an error with its path rather than a rule silently not applied.
  */
-
-/** A person (`U…`, `W…`). */
-const Person = z.string().regex(/^[UW][A-Z0-9]{2,}$/, 'a Slack user id (U… or W…)');
-/** A person or a user group (`S…`). */
-const Principal = z.string().regex(/^[UWS][A-Z0-9]{2,}$/, 'a Slack user id (U…, W…) or user group id (S…)');
-const Approvals = z.number().int().min(0).max(5);
-const ExpiryHours = z.number().int().min(1).max(168);
-
-/** What every class may set; a field left out takes the top level's value (rules.ts). */
-const rulesShape = {
-  approvals: Approvals.optional(),
-  reason: z.enum(['required', 'optional']).optional(),
-  approvers: z.array(Principal).optional(),
-  expiryHours: ExpiryHours.optional(),
-};
-const ClassRules = z.strictObject(rulesShape);
-/** Record changes also name the record types and people whose changes need no approval. */
-const RecordRules = z.strictObject({
-  ...rulesShape,
-  exemptTypes: z.array(z.enum(DNS_RECORD_TYPES)).optional(),
-  exemptPeople: z.array(Person).optional(),
-});
-/** Certificate orders also say who may place them at all. */
-const OrderRules = z.strictObject({
-  ...rulesShape,
-  who: z.union([z.enum(['everyone', 'approvers']), z.array(Person)]).optional(),
-});
-const Actions = z.strictObject({
-  revoke: ClassRules.optional(),
-  authcode: ClassRules.optional(),
-  delegation: ClassRules.optional(),
-  dnssec: ClassRules.optional(),
-  record: RecordRules.optional(),
-  order: OrderRules.optional(),
-  publish: ClassRules.optional(),
-});
-export type Actions = z.infer<typeof Actions>;
-export type ClassRules = z.infer<typeof RecordRules> & z.infer<typeof OrderRules>;
-
-/** A zone name (`prod.example`) or every zone under a suffix (`*.prod.example`). */
-const ZoneMatch = z
-  .string()
-  .regex(/^(\*\.)?([a-z0-9-]+\.)*[a-z0-9-]+\.?$/i, 'a zone name, or *. and a suffix');
-
-const Instant = z.iso.datetime({
-  offset: true,
-  message: 'a date and time with its offset (2026-11-27T00:00:00+01:00)',
-});
-const WallClock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'a time of day, 00:00 to 24:00');
-export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
-const TimeZone = z.string().refine((zone) => {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}, 'an IANA time zone (Europe/Berlin)');
-const FrozenClasses = z.array(z.enum(ACTION_CLASSES)).min(1);
-const FreezeName = z.string().trim().min(1).max(80);
-
-const OneOffFreeze = z
-  .strictObject({ name: FreezeName, from: Instant, to: Instant, actions: FrozenClasses })
-  .refine((freeze) => Date.parse(freeze.from) < Date.parse(freeze.to), {
-    message: 'ends before it starts',
-    path: ['to'],
-  });
-const WeeklyFreeze = z.strictObject({
-  name: FreezeName,
-  weekly: z
-    .strictObject({
-      days: z.array(z.enum(WEEKDAYS)).min(1),
-      from: WallClock,
-      to: WallClock,
-      timeZone: TimeZone,
-    })
-    .refine((window) => window.from !== window.to, { message: 'an empty window', path: ['to'] }),
-  actions: FrozenClasses,
-});
-const Freeze = z.union([OneOffFreeze, WeeklyFreeze]);
-export type Freeze = z.infer<typeof Freeze>;
 
 export const PolicyDocument = z.strictObject({
   version: z.literal(2).default(2),
@@ -99,8 +16,8 @@ export const PolicyDocument = z.strictObject({
   approvers: z.array(Principal).default([]),
   /** Who may request sensitive actions. */
   requesters: z.union([z.enum(['everyone', 'approvers']), z.array(Principal)]).default('everyone'),
-  /** Approvals a request needs, for every class that does not say otherwise. */
-  approvals: Approvals.default(1),
+  /** Approvals a request needs, for every class that does not say otherwise (a class may say 0). */
+  approvals: Approvals.min(1).default(1),
   expiryHours: ExpiryHours.default(24),
   /** Told by DM at 80 % of a request's lifetime without enough approvals; empty: admins and owners. */
   escalateTo: z.array(Principal).default([]),
@@ -108,7 +25,7 @@ export const PolicyDocument = z.strictObject({
   mcp: z.enum(['off', 'read', 'write']).default('read'),
   actions: Actions.default({}),
   /** Overrides for matching zones; the first match wins. */
-  zones: z.array(z.strictObject({ match: ZoneMatch, actions: Actions })).default([]),
+  zones: z.array(ZoneOverride).default([]),
   freezes: z.array(Freeze).default([]),
   // Regdesk's settings beyond the contract's example, with the same meaning as in `/domain policy`.
   /** Regdesk admins besides the workspace's admins and owners: they change the policy and the key. */
@@ -171,10 +88,11 @@ export function policyYaml(document: PolicyDocument): string {
 }
 
 /**
- * A policy saved by `/domain policy` (earlier versions' format) read as version 2 (contract §3: "the
- * policy of earlier versions keeps working"): its one approval count applies to every class, and what
- * it exempted from approval (orders, record types and people, one's own validation records) is the
- * class's `approvals: 0` or exemption.
+ * The stored policy as a version 2 document. A policy saved by `/domain policy` before version 2 reads
+ * as one too (contract §3: "the policy of earlier versions keeps working"): its one approval count
+ * applies to every class. For record changes, orders and publishing the modal's switches decide
+ * whether an approval is needed at all (0 when they exempt), and their count is the class's own,
+ * else the top level's.
  */
 export function documentOf(policy: Policy): PolicyDocument {
   const approvers = [
@@ -187,6 +105,8 @@ export function documentOf(policy: Policy): PolicyDocument {
       : policy.requesters === 'approvers'
         ? 'approvers'
         : [...new Set([...policy.requesterUsers, ...policy.approvers])];
+  const count = (actionClass: 'record' | 'order' | 'publish', needed: boolean) =>
+    needed ? (policy.actions[actionClass]?.approvals ?? policy.needed) : 0;
   return PolicyDocument.parse({
     version: 2,
     language: policy.language,
@@ -194,14 +114,19 @@ export function documentOf(policy: Policy): PolicyDocument {
     requesters,
     approvals: policy.needed,
     expiryHours: policy.expiryHours,
+    escalateTo: policy.escalateTo,
+    mcp: policy.mcp,
     actions: {
+      ...policy.actions,
       record: {
-        approvals: policy.recordChangesNeedApproval ? policy.needed : 0,
+        ...policy.actions.record,
+        approvals: count('record', policy.recordChangesNeedApproval),
         exemptTypes: policy.recordChangeExemptTypes,
         exemptPeople: policy.recordChangeExemptUsers,
       },
       order: {
-        approvals: policy.ordersNeedApproval ? policy.needed : 0,
+        ...policy.actions.order,
+        approvals: count('order', policy.ordersNeedApproval),
         who:
           policy.orderers === 'members'
             ? 'everyone'
@@ -210,11 +135,112 @@ export function documentOf(policy: Policy): PolicyDocument {
               : policy.ordererUsers,
       },
       // Own orders' records at once; anyone else's through an approval, whatever the class says.
-      publish: { approvals: policy.validationPublishing === 'approval' ? policy.needed : 0 },
+      publish: {
+        ...policy.actions.publish,
+        approvals: count('publish', policy.validationPublishing === 'approval'),
+      },
     },
+    zones: policy.zones,
+    freezes: policy.freezes,
     admins: policy.admins,
     ...(policy.approvalsChannel === undefined ? {} : { approvalsChannel: policy.approvalsChannel }),
     assistant: { answers: policy.assistantAnswers, linkHosts: policy.assistantLinkHosts },
     watchManagers: policy.watchManagers,
+  });
+}
+
+const isGroup = (id: string) => id.startsWith('S');
+
+/**
+ * What Regdesk does not enforce yet, refused by `regdesk policy set` with its path rather than saved
+ * and silently not applied: a required reason, escalation, approvers per class, more than one user
+ * group among the approvers, and groups among the requesters.
+ */
+export function notYetEnforced(document: PolicyDocument): DocumentError[] {
+  const errors: DocumentError[] = [];
+  const refuse = (path: string, message: string) => errors.push({ path, message });
+  const checkRules = (path: string, actions: PolicyDocument['actions']) => {
+    for (const [actionClass, rules] of Object.entries(actions)) {
+      if (rules?.reason === 'required')
+        refuse(`${path}.${actionClass}.reason`, 'a required reason is not supported yet');
+      if (rules?.approvers !== undefined)
+        refuse(`${path}.${actionClass}.approvers`, 'approvers per action class are not supported yet');
+    }
+  };
+  checkRules('actions', document.actions);
+  document.zones.forEach((zone, index) => {
+    checkRules(`zones[${index}].actions`, zone.actions);
+  });
+  if (document.escalateTo.length > 0) refuse('escalateTo', 'escalation is not supported yet');
+  if (document.approvers.filter(isGroup).length > 1) refuse('approvers', 'at most one user group');
+  if (Array.isArray(document.requesters) && document.requesters.some(isGroup))
+    refuse('requesters', 'user groups among the requesters are not supported yet');
+  return errors;
+}
+
+/**
+ * Classes whose need for an approval is a switch of `/domain policy` (and the fields it keeps there):
+ * the switch says whether, the class's count how many.
+ */
+const SWITCHED: Partial<Record<string, readonly string[]>> = {
+  record: ['exemptTypes', 'exemptPeople'],
+  order: ['who'],
+  publish: [],
+};
+
+/**
+ * A class's rules as stored beside the modal's fields: without what those hold, and, for a class
+ * with a switch, without a count that is 0 (the switch says so) or only repeats the top level.
+ */
+function storedRules(actionClass: string, rules: object | undefined, top: number): Record<string, unknown> {
+  const moved = SWITCHED[actionClass];
+  return Object.fromEntries(
+    Object.entries(rules ?? {}).filter(
+      ([field, value]) =>
+        value !== undefined &&
+        !(moved?.includes(field) ?? false) &&
+        !(field === 'approvals' && moved !== undefined && (value === 0 || value === top)),
+    ),
+  );
+}
+
+/** The document as Regdesk stores it (what `/domain policy` edits, and what version 2 added). */
+export function policyOf(document: PolicyDocument): Policy {
+  const { record, order, publish } = document.actions;
+  const group = document.approvers.find(isGroup);
+  const who = order?.who ?? 'everyone';
+  const requesters = document.requesters;
+  const actions = Object.fromEntries(
+    Object.entries(document.actions)
+      .map(
+        ([actionClass, rules]) => [actionClass, storedRules(actionClass, rules, document.approvals)] as const,
+      )
+      .filter(([, rules]) => Object.keys(rules).length > 0),
+  );
+  return Policy.parse({
+    approvers: document.approvers.filter((id) => !isGroup(id)),
+    ...(group === undefined ? {} : { approverGroup: group }),
+    needed: document.approvals,
+    expiryHours: document.expiryHours,
+    requesters: requesters === 'everyone' ? 'anyone' : requesters === 'approvers' ? 'approvers' : 'listed',
+    requesterUsers: Array.isArray(requesters) ? requesters : [],
+    ...(document.approvalsChannel === undefined ? {} : { approvalsChannel: document.approvalsChannel }),
+    admins: document.admins,
+    orderers: who === 'everyone' ? 'members' : who === 'approvers' ? 'approvers' : 'listed',
+    ordererUsers: Array.isArray(who) ? who : [],
+    ordersNeedApproval: (order?.approvals ?? document.approvals) > 0,
+    recordChangesNeedApproval: (record?.approvals ?? document.approvals) > 0,
+    recordChangeExemptTypes: record?.exemptTypes ?? [],
+    recordChangeExemptUsers: record?.exemptPeople ?? [],
+    validationPublishing: (publish?.approvals ?? document.approvals) > 0 ? 'approval' : 'own-orders',
+    assistantAnswers: document.assistant.answers,
+    assistantLinkHosts: document.assistant.linkHosts,
+    watchManagers: document.watchManagers,
+    language: document.language,
+    actions,
+    zones: document.zones,
+    freezes: document.freezes,
+    escalateTo: document.escalateTo,
+    mcp: document.mcp,
   });
 }

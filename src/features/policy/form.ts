@@ -2,7 +2,7 @@ import { fieldErrors, stateOf, type ViewState } from '../../slack/modal.js';
 import { text } from '../../text/index.js';
 
 import { POLICY_IDS } from './ids.js';
-import { Policy } from './policy.js';
+import { type ModalField, Policy } from './policy.js';
 
 const P = POLICY_IDS.field;
 
@@ -50,7 +50,7 @@ const MAX_LINK_HOSTS = 20;
 const HOST = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+([a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
 
 /** The block of each policy field, so a schema issue is shown on the input it concerns. */
-const FIELD_BLOCKS: Record<keyof Policy, string> = {
+const FIELD_BLOCKS: Record<ModalField, string> = {
   approvers: P.approvers,
   approverGroup: P.approverGroup,
   needed: P.needed,
@@ -121,7 +121,7 @@ export function readPolicy(values: ViewState): { errors: Record<string, string> 
   });
   const errors: Record<string, string> = parsed.success
     ? {}
-    : fieldErrors(parsed.error, (field) => FIELD_BLOCKS[field as keyof Policy], P.requesters);
+    : fieldErrors(parsed.error, (field) => FIELD_BLOCKS[field as ModalField], P.requesters);
   // The schema takes any group id; a user group's id has a known shape.
   if (group !== '' && !/^S[A-Z0-9]{2,}$/.test(group))
     errors[P.approverGroup] = text.approvals.approverGroupShape;

@@ -3,6 +3,8 @@ import { DNS_RECORD_TYPES } from '../../registrar/index.js';
 import type { Logger } from '../../shared/logger.js';
 import type { KeySpace, Redis } from '../../shared/redis.js';
 import { type WorkspaceRef, workspaceId } from '../../shared/workspace.js';
+import { ACTION_CLASSES } from './classes.js';
+import { Actions, Freeze, Principal, ZoneOverride } from './schema.js';
 
 /** A workspace's rules for sensitive actions (`/domain policy`). Stored as JSON; holds no secrets. */
 export const Policy = z.object({
@@ -61,9 +63,26 @@ export const Policy = z.object({
    * channel.
    */
   language: z.enum(['auto', 'en', 'de']).default('auto'),
+  // Version 2 (contract §3 "Policy"; `regdesk policy set`, document.ts): what a class, a zone or a
+  // freeze adds to the fields above. The fields above stay what `/domain policy` edits; for record
+  // changes, orders and publishing they decide whether an approval is needed at all (document.ts).
+  /** Per action class: approvals, expiry (policy/classes.ts). */
+  actions: Actions.default({}),
+  /** Overrides for matching zones; the first match wins. */
+  zones: z.array(ZoneOverride).default([]),
+  /** When classes of actions are refused (one-off ranges and weekly windows). */
+  freezes: z.array(Freeze).default([]),
+  /** Told by DM at 80 % of a request's lifetime without enough approvals; empty: admins and owners. */
+  escalateTo: z.array(Principal).default([]),
+  /** What agents may do through /mcp. */
+  mcp: z.enum(['off', 'read', 'write']).default('read'),
 });
 export type Policy = z.infer<typeof Policy>;
 export type PolicyField = keyof Policy;
+/** The fields version 2 added, set through `regdesk policy set` (not the modal). */
+export const VERSION_TWO_FIELDS = ['actions', 'zones', 'freezes', 'escalateTo', 'mcp'] as const;
+/** The fields `/domain policy` edits. */
+export type ModalField = Exclude<PolicyField, (typeof VERSION_TWO_FIELDS)[number]>;
 
 /** What a workspace that never saved a policy gets: permissive, as before R41. */
 export const DEFAULT_POLICY: Policy = Policy.parse({});
@@ -108,18 +127,17 @@ export const STRICTEST_POLICY: Policy = {
   watchManagers: 'adder-and-admins',
   // Not a security setting: no language is stricter than another, so people keep their own.
   language: 'auto',
+  // Every class needs the most approvals.
+  actions: Object.fromEntries(ACTION_CLASSES.map((actionClass) => [actionClass, { approvals: 5 }])),
+  // No zone is more lenient.
+  zones: [],
+  // A freeze refuses; none unknown is invented.
+  freezes: [],
+  // The workspace's admins and owners are told.
+  escalateTo: [],
+  // Agents do nothing.
+  mcp: 'off',
 };
-
-/**
- * Whether a record change by `user` of `type` goes through an approval request (docs/requirements.md R47).
- * `type` is compared as the registrar spells it (upper case): any other spelling is not exempt, so a
- * caller's slip asks for approval rather than skipping it.
- */
-export function recordChangeNeedsApproval(policy: Policy, user: string, type: string): boolean {
-  if (!policy.recordChangesNeedApproval) return false;
-  if (policy.recordChangeExemptUsers.includes(user)) return false;
-  return !policy.recordChangeExemptTypes.some((exempt) => exempt === type);
-}
 
 const FIELDS = Object.keys(Policy.shape) as PolicyField[];
 

@@ -1,6 +1,7 @@
 import type { ActionClass } from './classes.js';
-import type { Freeze, PolicyDocument, Weekday } from './document.js';
-import { WEEKDAYS } from './document.js';
+import { documentOf, type PolicyDocument } from './document.js';
+import type { Policy } from './policy.js';
+import { type Freeze, WEEKDAYS, type Weekday } from './schema.js';
 
 /** What the policy asks of one action, worked out for its class and zone (contract §3 "Policy"). */
 export interface Rules {
@@ -10,6 +11,20 @@ export interface Rules {
   /** People and user groups who approve it; empty: the workspace's admins and owners. */
   approvers: readonly string[];
   expiryHours: number;
+  /** Record changes: the types and people whose changes need no approval. */
+  exemptTypes: readonly string[];
+  exemptPeople: readonly string[];
+}
+
+/**
+ * Whether an action by `person` (of record type `type`, for record changes) needs an approval under
+ * `rules`: not when its class needs none here, nor for an exempt type or person. A type is compared
+ * as the registrar spells it (upper case): any other spelling is not exempt.
+ */
+export function needsApproval(rules: Rules, person: string, type?: string): boolean {
+  if (rules.approvals === 0) return false;
+  if (rules.exemptPeople.includes(person)) return false;
+  return !(type !== undefined && rules.exemptTypes.includes(type));
 }
 
 /** `www.prod.example.` and `WWW.prod.example` are one name. */
@@ -34,11 +49,18 @@ export function rulesFor(document: PolicyDocument, actionClass: ActionClass, zon
           (entry) => zoneMatches(entry.match, zone) && entry.actions[actionClass] !== undefined,
         )?.actions[actionClass];
   const own = document.actions[actionClass];
+  // Only record changes name exempt types and people (document.ts): the other classes have none.
+  const exempt = (rules: typeof own) =>
+    rules !== undefined && 'exemptTypes' in rules
+      ? rules
+      : { exemptTypes: undefined, exemptPeople: undefined };
   return {
     approvals: override?.approvals ?? own?.approvals ?? document.approvals,
     reason: override?.reason ?? own?.reason ?? 'optional',
     approvers: override?.approvers ?? own?.approvers ?? document.approvers,
     expiryHours: override?.expiryHours ?? own?.expiryHours ?? document.expiryHours,
+    exemptTypes: exempt(override).exemptTypes ?? exempt(own).exemptTypes ?? [],
+    exemptPeople: exempt(override).exemptPeople ?? exempt(own).exemptPeople ?? [],
   };
 }
 
@@ -127,4 +149,22 @@ export function activeFreeze(
       found = { name: freeze.name, until };
   }
   return found;
+}
+
+/**
+ * What the stored policy asks of an action of `actionClass` on `target` at `at`: its rules (the zone's
+ * when the target is a name: a domain, a record's zone, a certificate's common name) and the freeze it
+ * is under, if any.
+ */
+export function policyFor(
+  policy: Policy,
+  actionClass: ActionClass,
+  target: string,
+  at: number,
+): { rules: Rules; freeze: ActiveFreeze | undefined } {
+  const document = documentOf(policy);
+  return {
+    rules: rulesFor(document, actionClass, target.includes('.') ? target : undefined),
+    freeze: activeFreeze(document, actionClass, at),
+  };
 }

@@ -15,7 +15,13 @@ import { cannotPostIn } from './channel-probe.js';
 import { ORDERS_NEED_APPROVAL, policyChoices, RECORD_CHANGES_NEED_APPROVAL, readPolicy } from './form.js';
 import { POLICY_IDS } from './ids.js';
 import type { Roles } from './permissions.js';
-import type { Policy, PolicyField, PolicyRead, PolicyStore } from './policy.js';
+import {
+  type Policy,
+  type PolicyField,
+  type PolicyRead,
+  type PolicyStore,
+  VERSION_TWO_FIELDS,
+} from './policy.js';
 
 const P = POLICY_IDS.field;
 
@@ -45,6 +51,11 @@ function fieldLabels(): Record<PolicyField, string> {
     admins: text.approvals.labelAdmins,
     watchManagers: text.approvals.labelWatchManagers,
     language: text.approvals.labelLanguage,
+    actions: text.approvals.labelActions,
+    zones: text.approvals.labelZones,
+    freezes: text.approvals.labelFreezes,
+    escalateTo: text.approvals.labelEscalateTo,
+    mcp: text.approvals.labelMcp,
   };
 }
 
@@ -264,11 +275,17 @@ export function registerPolicyModal(
           const access = await roles.check(client, ref, body.user.id, 'policy');
           if (access.allowed) {
             const before = await policies.read(ref);
-            await policies.set(ref, result.policy);
+            // What the modal does not show (version 2's classes, zones, freezes) stays as it was saved.
+            const kept =
+              before.state === 'unreadable'
+                ? {}
+                : Object.fromEntries(VERSION_TWO_FIELDS.map((field) => [field, before.policy[field]]));
+            const saved: Policy = { ...result.policy, ...kept };
+            await policies.set(ref, saved);
             await audit.append(ref, {
               action: 'policy_change',
               actor: body.user.id,
-              detail: policyChange(before.state === 'unreadable' ? undefined : before.policy, result.policy),
+              detail: policyChange(before.state === 'unreadable' ? undefined : before.policy, saved),
             });
             said = text.approvals.policySaved;
           } else {

@@ -2,8 +2,10 @@ import type { Logger } from '../../shared/logger.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
 import type { Submitter } from '../../slack/modal-flow.js';
 import { type Requests, requestApproval } from '../approvals/request.js';
+import { frozenRefusal } from '../approvals/requesting.js';
 import type { Roles } from '../policy/permissions.js';
 import type { PolicyStore } from '../policy/policy.js';
+import { policyFor } from '../policy/rules.js';
 import { publishValidation } from './operations.js';
 import { planFor } from './plan.js';
 import { type PublishDeps, type PublishOutcome, publishRecords } from './service.js';
@@ -19,7 +21,7 @@ export interface PublishGateDeps extends PublishDeps {
 export type Publisher = Submitter & { threadTs?: string };
 
 /**
- * Publishing by the policy (`validationPublishing`, R46): at once when the person placed the order
+ * Publishing by the policy (the `publish` class, R46): at once when the person placed the order
  * (and any reissue of it) through Regdesk and the plan only creates records (the default), else —
  * someone else's order, a reissue by someone other than the orderer,
  * Regdesk's own stale record to replace, or a policy that always asks — as an approval request.
@@ -34,11 +36,10 @@ export async function publishOrAsk(
   const known = await deps.validations.recall(workspace, certificateId);
   if (known === undefined) return { kind: 'not-ours' };
   const read = await deps.policies.read(workspace);
+  const { rules, freeze } = policyFor(read.policy, publishValidation.actionClass, certificateId, deps.now());
   // Planned only when the policy may let it through; the same plan is then written, not read again.
   const steps =
-    read.policy.validationPublishing === 'own-orders' &&
-    known.placedBy === who.user &&
-    (known.orderedBy ?? known.placedBy) === who.user
+    rules.approvals === 0 && known.placedBy === who.user && (known.orderedBy ?? known.placedBy) === who.user
       ? await planFor(deps.registrarFor(workspace), known.records, await deps.published.owned(workspace))
       : undefined;
   if (steps === undefined || steps.some((step) => step.action === 'replace')) {
@@ -57,6 +58,7 @@ export async function publishOrAsk(
     operation: publishValidation.name,
     target: certificateId,
   });
+  if (freeze !== undefined) throw frozenRefusal(freeze);
   return publishRecords(
     deps,
     workspace,

@@ -10,7 +10,8 @@ import { type AuditLog, hashParams } from '../audit/service.js';
 import { announceChange } from '../follow/announce.js';
 import type { Origin } from '../follow/jobs.js';
 import type { Roles } from '../policy/permissions.js';
-import { type PolicyStore, recordChangeNeedsApproval } from '../policy/policy.js';
+import type { PolicyStore } from '../policy/policy.js';
+import { needsApproval } from '../policy/rules.js';
 import { changeCard, changeSummary } from './blocks.js';
 import type { MadeChange, RecordChanges } from './changes.js';
 import { type ChangeRequest, makeChange } from './make.js';
@@ -56,7 +57,7 @@ export async function submitChange(
     deps,
     input,
     who,
-    (policy) => !recordChangeNeedsApproval(policy, who.user, type) && !lateRevert(request, deps.now()),
+    (rules) => !needsApproval(rules, who.user, type) && !lateRevert(request, deps.now()),
     () => makeNow(deps, workspace, who, params),
   );
 }

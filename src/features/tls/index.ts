@@ -79,6 +79,7 @@ export const tlsFeature = {
       audit: deps.audit,
       approvals: deps.approvals,
       logger: deps.logger,
+      now: deps.now,
       followCertificate: (workspace, id, origin) => deps.follow(workspace, 'certificate', id, origin),
       publishValidation: async (workspace, certificateId, where) => {
         const client = await deps.slackFor(workspace);

@@ -10,6 +10,7 @@ import { announceChange } from '../follow/announce.js';
 import type { Origin } from '../follow/jobs.js';
 import type { Roles } from '../policy/permissions.js';
 import type { PolicyStore } from '../policy/policy.js';
+import { needsApproval } from '../policy/rules.js';
 import { announcement } from './blocks.js';
 import type { CaaPreflight } from './caa-preflight.js';
 import type { completeOrder, orderCertificate, reissueCertificate } from './operations.js';
@@ -41,6 +42,7 @@ export interface TlsHandlerDeps {
     where: { channel: string; threadTs?: string; user: string },
   ): Promise<void>;
   logger: Logger;
+  now: () => number;
 }
 
 /**
@@ -56,7 +58,7 @@ export async function orderOrRequest<Op extends CertificateOperation>(
   make: () => Promise<void>,
 ): Promise<void> {
   const input = { workspace, user: who.user, channel: who.channel, operation, params };
-  await requestUnlessExempt(deps, input, who, (policy) => !policy.ordersNeedApproval, make);
+  await requestUnlessExempt(deps, input, who, (rules) => !needsApproval(rules, who.user), make);
 }
 
 /** Each change as announced and as audited. */

@@ -90,6 +90,8 @@ export const approvals = {
   requested: (p: { channel: string; id: string }) =>
     `:lock: Freigabe in <#${p.channel}> angefragt: Eine andere freigebende Person muss freigeben, bevor etwas geschieht. ` +
     `Dort können Sie die Anfrage auch zurückziehen. (\`${p.id}\`)`,
+  frozen: (p: { name: string; until: Markup }) =>
+    `:snowflake: *${p.name}*: Diese Art von Aktion ist bis ${p.until} gesperrt. Es wurde nichts getan.`,
   notInDirectMessage:
     'Freigabeanfragen erscheinen dort, wo Freigebende sie sehen, nicht in einer Direktnachricht: Fragen Sie in einem Channel an ' +
     '(laden Sie @Regdesk mit `/invite @Regdesk` dorthin ein) oder legen Sie in `/domain policy` einen Freigabe-Channel fest.',
@@ -246,6 +248,11 @@ export const approvals = {
   labelAdmins: 'Regdesk-Admins',
   labelWatchManagers: 'Wer Überwachungen entfernen und Einstellungen der Übersicht ändern darf',
   labelLanguage: 'Sprache',
+  labelActions: 'Regeln je Aktionsklasse (regdesk policy set)',
+  labelZones: 'Abweichungen je Zone (regdesk policy set)',
+  labelFreezes: 'Sperrzeiten (regdesk policy set)',
+  labelEscalateTo: 'Eskalation (regdesk policy set)',
+  labelMcp: 'Agenten über /mcp (regdesk policy set)',
 
   // Die Hinweise des Formulars
   hintApproverGroup: 'Mitglieder dieser Benutzergruppe (S…) geben ebenfalls frei.',

@@ -83,6 +83,8 @@ export const approvals = {
   requested: (p: { channel: string; id: string }) =>
     `:lock: Approval requested in <#${p.channel}>: another approver has to approve before anything happens. ` +
     `You can withdraw it there. (\`${p.id}\`)`,
+  frozen: (p: { name: string; until: Markup }) =>
+    `:snowflake: *${p.name}*: this kind of action is frozen until ${p.until}. Nothing was done.`,
   notInDirectMessage:
     'Approval requests are posted where approvers can see them, not in a direct message: ask in a channel ' +
     '(invite @Regdesk to it with `/invite @Regdesk`), or set an approvals channel in `/domain policy`.',
@@ -229,6 +231,11 @@ export const approvals = {
   labelAdmins: 'Regdesk admins',
   labelWatchManagers: 'Who may remove watches and change digest settings',
   labelLanguage: 'Language',
+  labelActions: 'Rules per action class (regdesk policy set)',
+  labelZones: 'Zone overrides (regdesk policy set)',
+  labelFreezes: 'Freezes (regdesk policy set)',
+  labelEscalateTo: 'Escalation (regdesk policy set)',
+  labelMcp: 'Agents through /mcp (regdesk policy set)',
 
   // The policy modal's hints
   hintApproverGroup: 'Members of this user group (S…) approve too.',

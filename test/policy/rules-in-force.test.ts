@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parsePolicyYaml, policyOf } from '../../src/features/policy/document.js';
+import { ask, WS } from '../approvals/support.js';
+import { type Harness, startHarness } from '../helpers/app-harness.js';
+
+/** One requester per test: an identical request still waiting would be pointed to, not asked again (R34). */
+const REQUESTERS = ['U0REQ1', 'U0REQ2', 'U0REQ3'] as const;
+
+/**
+ * A version 2 policy in force, through signed requests, the fake Slack and the sandbox: each class's
+ * own count and lifetime, a zone's override, and a freeze that refuses its classes, naming itself and
+ * its end. The policy is saved as `regdesk policy set` saves it (test/cli/policy-cli.test.ts runs it).
+ */
+describe('the rules of a version 2 policy, in force (contract §3 "Policy")', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+    for (const user of REQUESTERS) h.slack.users.set(user, { id: user });
+  });
+  afterAll(() => h.stop());
+
+  async function save(yaml: string): Promise<void> {
+    const parsed = parsePolicyYaml(yaml);
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    await h.running.services.policies.set(WS, policyOf(parsed.document));
+  }
+
+  /** What the requester was told in reply to a command (its response_url). */
+  async function refusalFor(user: string, command: string, words: string, channel: string): Promise<string> {
+    const answer = `${channel}-answer`;
+    await h.driver.command(command, words, {
+      user,
+      channel,
+      responseUrl: h.slack.responseUrl(answer),
+    });
+    await h.slack.waitFor(() => h.slack.callsTo(`response_url:${answer}`).length > 0);
+    return JSON.stringify(h.slack.callsTo(`response_url:${answer}`).map((call) => call.args));
+  }
+
+  it('a class asks its own count and lifetime; the others the top level’s', async () => {
+    const REQUESTER = REQUESTERS[0];
+    await save(`approvals: 1
+expiryHours: 24
+actions:
+  authcode: { approvals: 3, expiryHours: 2 }
+`);
+    const authcode = await ask(h, '/domain', 'authcode regdesk-demo.de', {
+      user: REQUESTER,
+      channel: 'CCLASS1',
+    });
+    const stored = await h.running.services.approvalStore.get(WS, authcode.id);
+    expect(stored?.needed).toBe(3);
+    expect((stored?.expiresAt ?? 0) - (stored?.createdAt ?? 0)).toBe(2 * 3_600_000);
+    const delegation = await ask(h, '/domain', 'ns regdesk-demo.de set standard', {
+      user: REQUESTER,
+      channel: 'CCLASS2',
+    });
+    expect((await h.running.services.approvalStore.get(WS, delegation.id))?.needed).toBe(1);
+  });
+
+  it('a zone override wins for its zones only', async () => {
+    const REQUESTER = REQUESTERS[1];
+    await save(`approvals: 1
+zones:
+  - match: "regdesk-demo.de"
+    actions: { authcode: { approvals: 4 } }
+`);
+    const demo = await ask(h, '/domain', 'authcode regdesk-demo.de', { user: REQUESTER, channel: 'CZONE1' });
+    expect((await h.running.services.approvalStore.get(WS, demo.id))?.needed).toBe(4);
+  });
+
+  it('a freeze refuses its classes, naming itself and when it ends; other classes go on', async () => {
+    const REQUESTER = REQUESTERS[2];
+    const from = new Date(Date.now() - 3_600_000).toISOString();
+    const to = new Date(Date.now() + 3_600_000).toISOString();
+    await save(`freezes:
+  - name: Cutover week
+    from: "${from}"
+    to: "${to}"
+    actions: [authcode]
+`);
+    const told = await refusalFor(REQUESTER, '/domain', 'authcode regdesk-demo.de', 'CFROZEN');
+    expect(told).toContain('Cutover week');
+    expect(told).toContain(`<!date^${Math.floor(Date.parse(to) / 1000)}^`);
+    expect(told).toContain('Nothing was done');
+    expect(h.slack.callsTo('chat.postMessage').filter((call) => call.args.channel === 'CFROZEN')).toEqual([]);
+    // Not its class: asked as usual.
+    await ask(h, '/domain', 'ns regdesk-demo.de set standard', { user: REQUESTER, channel: 'CFROZEN2' });
+  });
+});
