@@ -1,10 +1,9 @@
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { AuditLog } from '../../src/features/audit/service.js';
@@ -18,23 +17,43 @@ import { workspaceId } from '../../src/shared/workspace.js';
 import { testRedisUrl } from '../helpers/provided-context.js';
 
 const CLI = fileURLToPath(new URL('../../dist/src/cli.js', import.meta.url));
-const run = promisify(execFile);
 
-/** `regdesk policy get` as an operator runs it, against the Redis Regdesk uses. */
+// One Redis key space for the file; each test its own workspace.
+const prefix = `tpc${randomBytes(4).toString('hex')}`;
+const env = {
+  PATH: process.env.PATH ?? '',
+  REDIS_URL: testRedisUrl(),
+  REDIS_ALLOW_EPHEMERAL: '1',
+  REDIS_KEY_PREFIX: prefix,
+  REGFISH_SANDBOX: '1',
+};
+const redis = createRedis(testRedisUrl(), 'worker');
+const keys = new KeySpace(prefix);
+const dir = mkdtempSync(join(tmpdir(), 'regdesk-policy-'));
+afterAll(() => {
+  redis.disconnect();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** `regdesk policy …` as an operator runs it, against the Redis Regdesk uses. */
+const cli = (args: string[], stdin?: string) =>
+  new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(process.execPath, [CLI, 'policy', ...args], { env });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(stdin ?? '');
+  });
+
 describe('regdesk policy get', () => {
-  const prefix = `tpc${randomBytes(4).toString('hex')}`;
-  const env = {
-    PATH: process.env.PATH ?? '',
-    REDIS_URL: testRedisUrl(),
-    REDIS_ALLOW_EPHEMERAL: '1',
-    REDIS_KEY_PREFIX: prefix,
-    REGFISH_SANDBOX: '1',
-  };
-  const redis = createRedis(testRedisUrl(), 'worker');
-  const keys = new KeySpace(prefix);
   const store = new PolicyStore(redis, keys, createLogger({ level: 'silent' }));
-  afterAll(() => redis.disconnect());
-  const get = (team: string) => run(process.execPath, [CLI, 'policy', 'get', '--team', team], { env });
+  const get = (team: string) => cli(['get', '--team', team]);
 
   it('prints a policy saved by /domain policy as a version 2 document that policy rules read back', async () => {
     await store.set(
@@ -82,48 +101,19 @@ describe('regdesk policy get', () => {
   });
 
   it('refuses a team id that is none, and exits 1 with one line', async () => {
-    const failed = await get('nope').catch((error: { code: number; stderr: string }) => error);
-    expect(failed).toMatchObject({ code: 1 });
-    expect((failed as { stderr: string }).stderr).toMatch(/^regdesk: --team must be a Slack team id/);
+    const failed = await get('nope');
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toMatch(/^regdesk: --team must be a Slack team id/);
   });
 });
 
 /** `regdesk policy set`: validated in full, saved only when right, audited. */
 describe('regdesk policy set', () => {
-  const prefix = `tps${randomBytes(4).toString('hex')}`;
-  const env = {
-    PATH: process.env.PATH ?? '',
-    REDIS_URL: testRedisUrl(),
-    REDIS_ALLOW_EPHEMERAL: '1',
-    REDIS_KEY_PREFIX: prefix,
-    REGFISH_SANDBOX: '1',
-  };
-  const redis = createRedis(testRedisUrl(), 'worker');
-  const keys = new KeySpace(prefix);
-  const dir = mkdtempSync(join(tmpdir(), 'regdesk-policy-'));
-  afterAll(() => {
-    redis.disconnect();
-    rmSync(dir, { recursive: true, force: true });
-  });
   const file = (name: string, text: string) => {
     const path = join(dir, name);
     writeFileSync(path, text);
     return path;
   };
-  const cli = (args: string[], stdin?: string) =>
-    new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-      const child = spawn(process.execPath, [CLI, 'policy', ...args], { env });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (chunk: Buffer) => {
-        stdout += chunk.toString();
-      });
-      child.stderr.on('data', (chunk: Buffer) => {
-        stderr += chunk.toString();
-      });
-      child.on('exit', (code) => resolve({ code, stdout, stderr }));
-      child.stdin.end(stdin ?? '');
-    });
 
   const POLICY = `version: 2
 approvers: [U0ALICE, S0SEC]

@@ -48,6 +48,19 @@ for (const feature of FEATURES) if ('register' in feature) feature.register({} a
 
 type Acked = { calls: unknown[]; touchedBefore: string[] };
 
+/** A slash command's payload as Slack sends it (its `body` and its `command` are the same fields). */
+function slashPayload(command: string, typed: string) {
+  const payload = {
+    user_id: 'U0UNIT',
+    team_id: 'T0UNIT',
+    channel_id: 'C0UNIT',
+    trigger_id: 'trigger',
+    text: typed,
+    command,
+  };
+  return { body: payload, command: payload };
+}
+
 /** Runs one subcommand with `words`, a fake ack and respond, as the router would hand them over. */
 async function run(command: string, sub: Subcommand, words: string[]): Promise<Acked & { threw?: string }> {
   touched.length = 0;
@@ -58,22 +71,7 @@ async function run(command: string, sub: Subcommand, words: string[]): Promise<A
     args: words,
     rest: words.join(' '),
     bolt: {
-      body: {
-        user_id: 'U0UNIT',
-        team_id: 'T0UNIT',
-        channel_id: 'C0UNIT',
-        trigger_id: 'trigger',
-        text: textTyped,
-        command,
-      },
-      command: {
-        user_id: 'U0UNIT',
-        team_id: 'T0UNIT',
-        channel_id: 'C0UNIT',
-        trigger_id: 'trigger',
-        text: textTyped,
-        command,
-      },
+      ...slashPayload(command, textTyped),
       client: tripwire(touched, 'client'),
       respond: tripwire(touched, 'respond'),
     } as never,
@@ -142,14 +140,7 @@ describe('every subcommand acks once, before any slow work', () => {
           const acks: unknown[] = [];
           const typed = [sub.name, ...words].join(' ');
           await router.dispatch(command, {
-            body: {
-              user_id: 'U0UNIT',
-              team_id: 'T0UNIT',
-              channel_id: 'C0UNIT',
-              trigger_id: 'trigger',
-              text: typed,
-            },
-            command: { command, text: typed, user_id: 'U0UNIT', team_id: 'T0UNIT', channel_id: 'C0UNIT' },
+            ...slashPayload(command, typed),
             client: tripwire([], 'client'),
             respond: async () => undefined,
             ack: async (response?: unknown) => {
