@@ -174,6 +174,10 @@ describe('the document as stored', () => {
       'actions.authcode.reason',
       'actions.authcode.approvers',
     ]);
+    const atOnce = parsePolicyYaml('actions:\n  revoke: { approvals: 0 }\n  order: { approvals: 0 }\n');
+    expect(atOnce.ok && notYetEnforced(atOnce.document).map((error) => error.path)).toEqual([
+      'actions.revoke.approvals',
+    ]);
     const groups = parsePolicyYaml('approvers: [S0A, S0B]\nrequesters: [S0C]\nescalateTo: [U0X]\n');
     expect(groups.ok && notYetEnforced(groups.document).map((error) => error.path)).toEqual([
       'escalateTo',

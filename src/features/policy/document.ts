@@ -153,8 +153,9 @@ const isGroup = (id: string) => id.startsWith('S');
 
 /**
  * What Regdesk does not enforce yet, refused by `regdesk policy set` with its path rather than saved
- * and silently not applied: a required reason, escalation, approvers per class, more than one user
- * group among the approvers, and groups among the requesters.
+ * and silently not applied: a required reason, escalation, approvers per class, no approval for a
+ * class that always asks one so far, more than one user group among the approvers, and groups among
+ * the requesters.
  */
 export function notYetEnforced(document: PolicyDocument): DocumentError[] {
   const errors: DocumentError[] = [];
@@ -165,6 +166,13 @@ export function notYetEnforced(document: PolicyDocument): DocumentError[] {
         refuse(`${path}.${actionClass}.reason`, 'a required reason is not supported yet');
       if (rules?.approvers !== undefined)
         refuse(`${path}.${actionClass}.approvers`, 'approvers per action class are not supported yet');
+      // Orders, record changes and publishing run at once when they need no approval; the other
+      // classes always go through a request so far.
+      if (rules?.approvals === 0 && SWITCHED[actionClass] === undefined)
+        refuse(
+          `${path}.${actionClass}.approvals`,
+          'running this class at once, without approval, is not supported yet',
+        );
     }
   };
   checkRules('actions', document.actions);
