@@ -2,8 +2,6 @@ import { join } from 'node:path';
 import type { WebClient } from '@slack/web-api';
 import type { Queue } from 'bullmq';
 import type { Config } from './config.js';
-import { DnsClient } from './dns/client.js';
-import type { TrustAnchor } from './dns/validator.js';
 import type { ApprovalJob } from './features/approvals/jobs.js';
 import { buildApprovalServices } from './features/approvals/services.js';
 import type { ApprovalStore } from './features/approvals/store.js';
@@ -11,7 +9,7 @@ import type { AssistantJob, AssistantService } from './features/assistant/servic
 import { buildAssistantServices } from './features/assistant/services.js';
 import type { AuditLog } from './features/audit/service.js';
 import { buildAuditLog } from './features/audit/services.js';
-import { ProductsCa } from './features/diagnostics/caa.js';
+import { buildDiagnosticsServices, type DiagnosticsServices } from './features/diagnostics/services.js';
 import { buildDomainServices, type DomainServices } from './features/domains/services.js';
 import type { Follower, FollowJob, Origin } from './features/follow/jobs.js';
 import { buildFollowServices } from './features/follow/services.js';
@@ -71,7 +69,13 @@ export interface ServiceDeps {
  * The services of one process, built once by the composition root. Features never import this: each
  * declares the narrow part it uses (its `Deps` in its index.ts) and is handed this object.
  */
-export interface Services extends BaseDeps, DomainServices, PublishServices, RecordServices, TlsServices {
+export interface Services
+  extends BaseDeps,
+    DiagnosticsServices,
+    DomainServices,
+    PublishServices,
+    RecordServices,
+    TlsServices {
   config: Config;
   /** This process's metrics (/metrics): features count what they do here. */
   metrics: Metrics;
@@ -104,12 +108,6 @@ export interface Services extends BaseDeps, DomainServices, PublishServices, Rec
   follow(workspace: WorkspaceRef, kind: string, resource: string, origin: Origin): Promise<void>;
   runningJobs(workspace: WorkspaceRef): Promise<string[]>;
   home: HomeService;
-  /** Live DNS questions through DNS_RESOLVERS (or the system's) and to zones' own nameservers. */
-  dnsClient: DnsClient;
-  /** The CA behind each workspace's registrar products, for CAA checks (read hourly). */
-  productsCa: ProductsCa;
-  /** DNSSEC_TRUST_ANCHOR: the root DS records live checks validate DNSSEC from. */
-  trustAnchors: readonly TrustAnchor[];
   /** Watched domains and certificates, their digest settings and schedulers (features/watches). */
   watches: WatchService;
   watchStore: WatchStore;
@@ -222,13 +220,15 @@ export function buildServices(deps: ServiceDeps): Services {
     ...follow,
     runningJobs: home.runningJobs,
     home: home.home,
-    dnsClient: new DnsClient({
-      ...(config.dnsResolvers === undefined ? {} : { resolvers: config.dnsResolvers }),
-      ...(config.dnsNameserverPort === undefined ? {} : { nameserverPort: config.dnsNameserverPort }),
-      ...(config.liveCheckAllow === undefined ? {} : { allowed: config.liveCheckAllow }),
+    ...buildDiagnosticsServices({
+      now,
+      dns: {
+        ...(config.dnsResolvers === undefined ? {} : { resolvers: config.dnsResolvers }),
+        ...(config.dnsNameserverPort === undefined ? {} : { nameserverPort: config.dnsNameserverPort }),
+        ...(config.liveCheckAllow === undefined ? {} : { allowed: config.liveCheckAllow }),
+      },
+      trustAnchors: config.dnssecTrustAnchors,
     }),
-    productsCa: new ProductsCa(now),
-    trustAnchors: config.dnssecTrustAnchors,
     ...publish,
     ...records,
     ...tls,
