@@ -23,6 +23,17 @@ const NOT_SENTENCES = [
   /^approval x: stored x fails its schema$/, // an AppError's log message; people read its catalog text
 ];
 
+/**
+ * Modules whose words are for an operator's terminal, in English like every CLI message
+ * (`src/vault/cli.ts`, `src/backup/`): the policy document as `regdesk policy get|set` reads and
+ * writes it, with its validation messages.
+ */
+const FOR_OPERATORS = new Set([
+  'src/features/policy/cli.ts',
+  'src/features/policy/document.ts',
+  'src/features/policy/schema.ts',
+]);
+
 /** Calls whose text is for the log or the developer, never shown in Slack. */
 const LOG_METHODS = new Set(['trace', 'debug', 'info', 'warn', 'error', 'fatal']);
 const INTERNAL_ERRORS = new Set(['Error', 'TypeError', 'RangeError']);
@@ -86,7 +97,9 @@ function sentences(source: string): string[] {
 
 describe('every sentence a person reads comes from the text catalog (src/text)', () => {
   it('no module of a feature or of the Slack layer writes an English sentence of its own', () => {
-    const builders = [...files(join(ROOT, 'src/features')), ...files(join(ROOT, 'src/slack'))];
+    const builders = [...files(join(ROOT, 'src/features')), ...files(join(ROOT, 'src/slack'))].filter(
+      (path) => !FOR_OPERATORS.has(relative(ROOT, path)),
+    );
     expect(builders.length).toBeGreaterThan(20);
     const own = builders.flatMap((path) =>
       sentences(readFileSync(path, 'utf8'))
