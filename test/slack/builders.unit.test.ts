@@ -61,7 +61,7 @@ const router = new CommandRouter(createLogger({ level: 'silent' }), new AckGate(
   .add('/domain', infoCommand(none))
   .add('/domain', nsCommand(none))
   .add('/domain', authcodeCommand(none))
-  .add('/domain', policyCommand(none, none))
+  .add('/domain', policyCommand(none, none, none))
   .add('/domain', auditCommand(none))
   .add('/domain', keyCommand(none, none))
   .add('/domain', domainWatchCommand(none))

@@ -14,7 +14,7 @@ export interface PolicyDeps {
 export const policyFeature = {
   name: 'policy',
   register: (app, deps) => {
-    deps.router.add('/domain', policyCommand(deps.policies, deps.roles));
+    deps.router.add('/domain', policyCommand(deps.policies, deps.roles, deps.audit));
     registerPolicyModal(app, deps.policies, deps.roles, deps.audit, deps.logger);
   },
 } satisfies FeatureModule<PolicyDeps>;

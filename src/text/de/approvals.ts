@@ -201,9 +201,15 @@ export const approvals = {
     `Nur Admins und Inhaber des Workspace sowie Regdesk-Admins können ${p.act}.`,
 
   // `/domain policy`: der Befehl und das Formular (policy/view.ts)
-  policyUsage: 'policy',
+  policyUsage: 'policy [export]',
   policySummary:
-    'Freigebende, wer anfragen und bestellen darf, Freigaben für DNS-Einträge, Freigabe-Channel, Antworten des Assistenten (Admins)',
+    'Freigebende, wer anfragen und bestellen darf, Freigaben für DNS-Einträge, Freigabe-Channel, Antworten des Assistenten (Admins); `export` sendet die Richtlinie als YAML',
+  policyExportTitle: 'Regdesk-Freigaberichtlinie (YAML, Version 2)',
+  policyExportComment:
+    'Die Freigaberichtlinie dieses Workspaces als ein YAML-Dokument: Bearbeiten Sie es und speichern Sie es mit `regdesk policy set`.',
+  policyExportSent:
+    ':white_check_mark: Die Freigaberichtlinie als YAML finden Sie in Ihrer Direktnachricht mit Regdesk.',
+  policyExportOutcome: 'Freigaberichtlinie als YAML exportiert',
   policyTitle: 'Freigaberichtlinie',
   policySubmit: 'Speichern',
   policyUnreadable:

@@ -185,9 +185,14 @@ export const approvals = {
   onlyAdminsCan: (p: { act: string }) => `Only workspace admins, owners and Regdesk admins can ${p.act}.`,
 
   // `/domain policy`: the command and the modal (policy/view.ts)
-  policyUsage: 'policy',
+  policyUsage: 'policy [export]',
   policySummary:
-    'approvers, who may request and order, DNS record approvals, approvals channel, assistant answers (admins)',
+    'approvers, who may request and order, DNS record approvals, approvals channel, assistant answers (admins); `export` sends the policy as YAML',
+  policyExportTitle: 'Regdesk approval policy (YAML, version 2)',
+  policyExportComment:
+    'The approval policy of this workspace as one YAML document: edit it and save it with `regdesk policy set`.',
+  policyExportSent: ':white_check_mark: The approval policy, as YAML, is in your DM with Regdesk.',
+  policyExportOutcome: 'exported the approval policy as YAML',
   policyTitle: 'Approval policy',
   policySubmit: 'Save',
   policyUnreadable:

@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parsePolicyYaml, policyOf } from '../../src/features/policy/document.js';
+import { rulesFor } from '../../src/features/policy/rules.js';
+import { type Harness, startHarness } from '../helpers/app-harness.js';
+
+const WS = { teamId: 'T0001' };
+
+/** The file inside the multipart body the Web API client uploads (files upload v2). */
+function filePart(raw: Buffer): string {
+  const text = raw.toString('utf8');
+  const boundary = text.slice(0, text.indexOf('\r\n'));
+  const start = text.indexOf('\r\n\r\n') + 4;
+  return text.slice(start, text.indexOf(`\r\n${boundary}`, start));
+}
+
+describe('/domain policy export (signed requests, strict fake Slack)', () => {
+  let h: Harness;
+  const command = async (user: string, words: string) => {
+    const url = `${user}-${Math.random().toString(36).slice(2)}`;
+    await h.driver.command('/domain', words, { user, responseUrl: h.slack.responseUrl(url) });
+    await h.slack.waitFor((calls) => calls.some((c) => c.method === `response_url:${url}`));
+    return JSON.stringify(h.slack.callsTo(`response_url:${url}`)[0]?.args);
+  };
+  const uploads = () => h.slack.succeeded('files.completeUploadExternal');
+
+  beforeAll(async () => {
+    h = await startHarness();
+    h.slack.users.set('UADMIN', { id: 'UADMIN', is_admin: true });
+    const parsed = parsePolicyYaml(`approvals: 2
+actions:
+  revoke: { approvals: 3 }
+freezes:
+  - name: Weekends
+    weekly: { days: [sat, sun], from: "00:00", to: "24:00", timeZone: Europe/Berlin }
+    actions: [delegation]
+`);
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    await h.running.services.policies.set(WS, policyOf(parsed.document));
+  });
+  afterAll(() => h.stop());
+
+  it('refuses a plain member, saying why, and uploads nothing', async () => {
+    const answer = await command('UPLAIN', 'policy export');
+    expect(answer).toContain('workspace admins');
+    expect(uploads()).toHaveLength(0);
+  });
+
+  it("uploads the policy as the YAML regdesk policy set reads, into the admin's DM, audited", async () => {
+    const answer = await command('UADMIN', 'policy export');
+    expect(answer).toContain('is in your DM with Regdesk');
+    expect(uploads()).toHaveLength(1);
+    expect(uploads()[0]?.args.channel_id).toBe('DUADMIN');
+    const file = filePart([...h.slack.uploads.values()][0] ?? Buffer.alloc(0));
+    const exported = parsePolicyYaml(file);
+    if (!exported.ok) throw new Error(JSON.stringify(exported.errors));
+    expect(rulesFor(exported.document, 'revoke').approvals).toBe(3);
+    expect(rulesFor(exported.document, 'authcode').approvals).toBe(2);
+    expect(exported.document.freezes.map((freeze) => freeze.name)).toEqual(['Weekends']);
+    const [latest] = await h.running.services.audit.latest(WS, { limit: 1 });
+    expect(latest).toMatchObject({ action: 'export', actor: 'UADMIN' });
+  });
+});
