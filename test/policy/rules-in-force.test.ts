@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APPROVAL_IDS } from '../../src/features/approvals/ids.js';
 import { parsePolicyYaml, policyOf } from '../../src/features/policy/document.js';
-import { ask, WS } from '../approvals/support.js';
+import { ask, press, WS } from '../approvals/support.js';
 import { type Harness, startHarness } from '../helpers/app-harness.js';
 
 /** One requester per test: an identical request still waiting would be pointed to, not asked again (R34). */
-const REQUESTERS = ['U0REQ1', 'U0REQ2', 'U0REQ3'] as const;
+const REQUESTERS = ['U0REQ1', 'U0REQ2', 'U0REQ3', 'U0REQ4', 'U0REQ5'] as const;
+/** A workspace admin: with no approvers listed, admins approve. */
+const ADMIN = 'U0ADMIN';
 
 /**
  * A version 2 policy in force, through signed requests, the fake Slack and the sandbox: each class's
@@ -16,6 +19,7 @@ describe('the rules of a version 2 policy, in force (contract §3 "Policy")', ()
   beforeAll(async () => {
     h = await startHarness();
     for (const user of REQUESTERS) h.slack.users.set(user, { id: user });
+    h.slack.users.set(ADMIN, { id: ADMIN, is_admin: true });
   });
   afterAll(() => h.stop());
 
@@ -86,5 +90,39 @@ zones:
     expect(h.slack.callsTo('chat.postMessage').filter((call) => call.args.channel === 'CFROZEN')).toEqual([]);
     // Not its class: asked as usual.
     await ask(h, '/domain', 'ns regdesk-demo.de set standard', { user: REQUESTER, channel: 'CFROZEN2' });
+  });
+
+  /** The admin approves `id`; the request's end, once it has one. */
+  async function approvedOutcome(id: string, channel: string): Promise<string> {
+    await press(h, APPROVAL_IDS.approve, id, ADMIN, channel);
+    await expect
+      .poll(async () => (await h.running.services.approvalStore.get(WS, id))?.state, { timeout: 15_000 })
+      .toBe('failed');
+    return (await h.running.services.approvalStore.get(WS, id))?.outcome ?? '';
+  }
+
+  it('at execution, a count raised since the request was made wins: it does not run', async () => {
+    await save('approvals: 1\n');
+    const { id } = await ask(h, '/domain', 'authcode regdesk-demo.de', {
+      user: REQUESTERS[3],
+      channel: 'CSTRICT',
+    });
+    await save('approvals: 1\nactions:\n  authcode: { approvals: 2 }\n');
+    const outcome = await approvedOutcome(id, 'CSTRICT');
+    expect(outcome).toContain('the policy now asks 2 approvals');
+  });
+
+  it('at execution, a freeze begun since the request was made stops it', async () => {
+    await save('approvals: 1\n');
+    const { id } = await ask(h, '/domain', 'authcode regdesk-demo.de', {
+      user: REQUESTERS[4],
+      channel: 'CFREEZE2',
+    });
+    const to = new Date(Date.now() + 3_600_000).toISOString();
+    await save(
+      `freezes:\n  - name: Audit week\n    from: "${new Date(Date.now() - 60_000).toISOString()}"\n    to: "${to}"\n    actions: [authcode]\n`,
+    );
+    const outcome = await approvedOutcome(id, 'CFREEZE2');
+    expect(outcome).toContain('Audit week');
   });
 });

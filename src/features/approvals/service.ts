@@ -1,8 +1,10 @@
 import type { WebClient } from '@slack/web-api';
 import type { WorkspaceRef } from '../../shared/workspace.js';
+import { slackDate } from '../../slack/blocks.js';
 import { escapeMrkdwn } from '../../slack/mrkdwn.js';
 import { notifyByDm } from '../../slack/reply.js';
 import { inLanguage, text } from '../../text/index.js';
+import { policyFor } from '../policy/rules.js';
 import { reminderMessage } from './blocks.js';
 import type { ApprovalDeps, NewRequest } from './deps.js';
 import { executeApproved } from './execution.js';
@@ -242,21 +244,35 @@ export class ApprovalService<Ctx extends OperationContext, Op extends SensitiveO
 
   /**
    * The requester (for what the operation needs: a sensitive action, an order, a reissue) and every
-   * approval, checked again against Slack and the policy at execution (R33).
+   * approval, checked again against Slack and the policy at execution (R33); the policy in force now
+   * wins where it is stricter (contract §3 "Policy"): a freeze of the class stops it, and so does a
+   * count of approvals raised since the request was made.
    */
   async #recheck(request: ApprovalRequest, client: WebClient): Promise<string | undefined> {
     const { roles, policies } = this.deps;
     const { workspace } = request;
     // A policy that cannot be read refuses the requester here (R41): nothing executes until it is saved again.
     const policy = await policies.read(workspace);
-    const act = this.#operation(request.operation).permission;
+    const operation = this.#operation(request.operation);
+    const { rules, freeze } = policyFor(
+      policy.policy,
+      operation.actionClass,
+      request.target,
+      this.deps.now(),
+    );
+    if (freeze !== undefined)
+      return text.approvals.frozen({ name: freeze.name, until: slackDate(freeze.until) });
+    const needed = Math.max(request.needed, rules.approvals);
+    const act = operation.permission;
     const requester = await roles.decide(client, workspace, request.requester, act, policy);
     if (!requester.allowed) return text.approvals.outcomeRequesterNoLonger({ reason: requester.reason });
     const still = await Promise.all(
       request.approvals.map((user) => roles.decide(client, workspace, user, 'approve', policy)),
     );
-    if (still.filter((decision) => decision.allowed).length < request.needed) {
-      return text.approvals.outcomeApproverNoLonger;
+    if (still.filter((decision) => decision.allowed).length < needed) {
+      return needed > request.needed
+        ? text.approvals.outcomeStricterPolicy({ needed })
+        : text.approvals.outcomeApproverNoLonger;
     }
     return undefined;
   }

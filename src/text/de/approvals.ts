@@ -155,6 +155,8 @@ export const approvals = {
   outcomeRequesterNoLonger: (p: { reason: string }) =>
     `die anfragende Person darf das nicht mehr anfragen (${p.reason})`,
   outcomeApproverNoLonger: 'eine freigebende Person darf nicht mehr freigeben',
+  outcomeStricterPolicy: (p: { needed: number }) =>
+    `die Richtlinie verlangt für diese Art von Aktion jetzt ${p.needed} Freigaben, mehr als diese Anfrage hat: Fragen Sie erneut an`,
 
   // Eine beschädigte gespeicherte Anfrage (record.ts)
   corruptRequest: (p: { id: string }) =>

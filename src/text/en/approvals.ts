@@ -147,6 +147,8 @@ export const approvals = {
   outcomeRequesterNoLonger: (p: { reason: string }) =>
     `the requester may no longer ask for this (${p.reason})`,
   outcomeApproverNoLonger: 'an approver may no longer approve',
+  outcomeStricterPolicy: (p: { needed: number }) =>
+    `the policy now asks ${p.needed} approvals for this kind of action, more than this request has: ask again`,
 
   // A damaged stored request (record.ts)
   corruptRequest: (p: { id: string }) =>
