@@ -1,9 +1,8 @@
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { Command, type CommanderError, InvalidArgumentError, Option } from 'commander';
 import { type Config, ConfigError, loadConfig } from './config.js';
-import { AuditLog } from './features/audit/service.js';
-import { policyGet, policySet } from './features/policy/cli.js';
+import { policyCommands } from './features/policy/cli.js';
 import { type Role, runRegdesk } from './main.js';
 import { runningPrivateRedisUrl } from './runtime/local-redis.js';
 import { acceptData } from './shared/integrity.js';
@@ -14,13 +13,6 @@ import type { Shutdown } from './shutdown.js';
 import { parseWorkspace, vaultDelete, vaultList, vaultRotate, vaultSet } from './vault/cli.js';
 import { masterKey } from './vault/crypto.js';
 import { Vault } from './vault/store.js';
-
-/** All of stdin, as text (a document piped in: `regdesk policy set --team T… - < policy.yaml`). */
-async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(Buffer.from(chunk as Uint8Array));
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 function loadConfigOrExit(): Config {
   try {
@@ -228,61 +220,13 @@ export async function runCli(argv: string[], shutdown: Shutdown): Promise<void> 
       }),
     );
 
-  const policy = program.command('policy').description("a workspace's approval policy, as YAML (version 2)");
-  policy
-    .command('get')
-    .description("print the workspace's approval policy as YAML")
-    .requiredOption('--team <id>', 'Slack team id (T…)')
-    .option('--enterprise <id>', 'Enterprise Grid id (E…)')
-    .action((options: { team: string; enterprise?: string }) =>
-      cliAction(() =>
-        withRedis(loadConfigOrExit(), (redis, keys) =>
-          policyGet(
-            redis,
-            keys,
-            // Warnings (a repaired policy) go to stderr: stdout is the document.
-            createLogger({ level: 'warn', destination: process.stderr }),
-            parseWorkspace(options.team, options.enterprise),
-            (text) => process.stdout.write(text),
-          ),
-        ),
-      ),
-    );
-
-  policy
-    .command('set')
-    .description("validate FILE (or - for stdin) and save it as the workspace's approval policy")
-    .requiredOption('--team <id>', 'Slack team id (T…)')
-    .option('--enterprise <id>', 'Enterprise Grid id (E…)')
-    .argument('<file>', 'the policy as YAML (version 2), or - to read it from stdin')
-    .action((file: string, options: { team: string; enterprise?: string }) =>
-      cliAction(async () => {
-        const workspace = parseWorkspace(options.team, options.enterprise);
-        const source = file === '-' ? await readStdin() : readFileSync(file, 'utf8');
-        const config = loadConfigOrExit();
-        const result = await withRedis(config, (redis, keys) =>
-          policySet(
-            {
-              redis,
-              keys,
-              logger: createLogger({ level: 'warn', destination: process.stderr }),
-              audit: new AuditLog(redis, keys, config.auditRetention),
-            },
-            workspace,
-            source,
-            actor,
-          ),
-        );
-        if (!result.ok) {
-          for (const error of result.errors)
-            process.stderr.write(`regdesk: ${error.path === '' ? '' : `${error.path}: `}${error.message}\n`);
-          process.stderr.write('regdesk: nothing was saved\n');
-          process.exitCode = 1;
-          return;
-        }
-        io.out(`Saved. ${result.change}`);
-      }),
-    );
+  policyCommands(program, {
+    config: loadConfigOrExit,
+    withRedis,
+    action: cliAction,
+    actor,
+    out: io.out,
+  });
 
   program
     .command('data')

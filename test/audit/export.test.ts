@@ -1,16 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_POLICY } from '../../src/features/policy/policy.js';
 import { type Harness, startHarness } from '../helpers/app-harness.js';
+import { uploadedFile } from '../helpers/uploads.js';
 
 const WS = { teamId: 'T0001' };
-
-/** The file inside the multipart body the Web API client uploads (files upload v2). */
-function filePart(raw: Buffer): string {
-  const text = raw.toString('utf8');
-  const boundary = text.slice(0, text.indexOf('\r\n'));
-  const start = text.indexOf('\r\n\r\n') + 4;
-  return text.slice(start, text.indexOf(`\r\n${boundary}`, start));
-}
 
 describe('/domain audit export (signed requests, strict fake Slack)', () => {
   let h: Harness;
@@ -55,7 +48,7 @@ describe('/domain audit export (signed requests, strict fake Slack)', () => {
     expect(answer).toContain('is in your DM with Regdesk');
     expect(uploads()).toHaveLength(1);
     expect(uploads()[0]?.args.channel_id).toBe('DUADMIN');
-    const file = filePart([...h.slack.uploads.values()][0] ?? Buffer.alloc(0));
+    const file = uploadedFile([...h.slack.uploads.values()][0] ?? Buffer.alloc(0));
     expect(file.endsWith('\n')).toBe(true);
     const lines = file.trimEnd().split('\n');
     const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);

@@ -1,17 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parsePolicyYaml, policyOf } from '../../src/features/policy/document.js';
+import { policyOf } from '../../src/features/policy/document.js';
 import { rulesFor } from '../../src/features/policy/rules.js';
+import { parsePolicyYaml } from '../../src/features/policy/yaml.js';
 import { type Harness, startHarness } from '../helpers/app-harness.js';
+import { uploadedFile } from '../helpers/uploads.js';
 
 const WS = { teamId: 'T0001' };
-
-/** The file inside the multipart body the Web API client uploads (files upload v2). */
-function filePart(raw: Buffer): string {
-  const text = raw.toString('utf8');
-  const boundary = text.slice(0, text.indexOf('\r\n'));
-  const start = text.indexOf('\r\n\r\n') + 4;
-  return text.slice(start, text.indexOf(`\r\n${boundary}`, start));
-}
 
 describe('/domain policy export (signed requests, strict fake Slack)', () => {
   let h: Harness;
@@ -50,7 +44,7 @@ freezes:
     expect(answer).toContain('is in your DM with Regdesk');
     expect(uploads()).toHaveLength(1);
     expect(uploads()[0]?.args.channel_id).toBe('DUADMIN');
-    const file = filePart([...h.slack.uploads.values()][0] ?? Buffer.alloc(0));
+    const file = uploadedFile([...h.slack.uploads.values()][0] ?? Buffer.alloc(0));
     const exported = parsePolicyYaml(file);
     if (!exported.ok) throw new Error(JSON.stringify(exported.errors));
     expect(rulesFor(exported.document, 'revoke').approvals).toBe(3);

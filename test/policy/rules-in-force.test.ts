@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPROVAL_IDS } from '../../src/features/approvals/ids.js';
-import { parsePolicyYaml, policyOf } from '../../src/features/policy/document.js';
+import { policyOf } from '../../src/features/policy/document.js';
+import { parsePolicyYaml } from '../../src/features/policy/yaml.js';
 import { ask, press, WS } from '../approvals/support.js';
 import { type Harness, startHarness } from '../helpers/app-harness.js';
 

@@ -4,12 +4,11 @@ import {
   documentOf,
   notYetEnforced,
   type PolicyDocument,
-  parsePolicyYaml,
   policyOf,
-  policyYaml,
 } from '../../src/features/policy/document.js';
 import { DEFAULT_POLICY, STRICTEST_POLICY } from '../../src/features/policy/policy.js';
 import { activeFreeze, rulesFor, zoneMatches } from '../../src/features/policy/rules.js';
+import { parsePolicyYaml, policyYaml } from '../../src/features/policy/yaml.js';
 
 /** The contract's example (§3 "Policy"), as an admin would save it. */
 const EXAMPLE = `version: 2

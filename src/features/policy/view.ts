@@ -6,13 +6,14 @@ import { formModal, noticeModal, section } from '../../slack/blocks.js';
 import { replyForError } from '../../slack/error-reply.js';
 import { onView } from '../../slack/handlers.js';
 import { inputBlock } from '../../slack/modal.js';
-import type { Subcommand, SubcommandContext } from '../../slack/router.js';
+import type { Subcommand } from '../../slack/router.js';
 import { openModal, updateModal } from '../../slack/views.js';
 import { workspaceOf } from '../../slack/workspace.js';
 import { text } from '../../text/index.js';
 import type { AuditLog } from '../audit/service.js';
+import { policyChange } from './change.js';
 import { cannotPostIn } from './channel-probe.js';
-import { documentOf, policyYaml } from './document.js';
+import { exportPolicy } from './export.js';
 import { ORDERS_NEED_APPROVAL, policyChoices, RECORD_CHANGES_NEED_APPROVAL, readPolicy } from './form.js';
 import { POLICY_IDS } from './ids.js';
 import type { Roles } from './permissions.js';
@@ -235,7 +236,7 @@ export function policyCommand(policies: PolicyStore, roles: Roles, audit: AuditL
     summary: () => text.approvals.policySummary,
     run: async ({ ack, bolt, respond, args }) => {
       await ack();
-      if (args[0]?.toLowerCase() === 'export') return exportPolicy(policies, roles, audit, bolt, respond);
+      if (args[0]?.toLowerCase() === 'export') return exportPolicy({ policies, roles, audit }, bolt, respond);
       const ref = workspaceOf(bolt.body);
       // It opens whatever the stored policy's state, so an admin can always save it again (R41).
       const read = await policies.read(ref);
@@ -250,42 +251,6 @@ export function policyCommand(policies: PolicyStore, roles: Roles, audit: AuditL
       await openModal(bolt.client, bolt.body.trigger_id, policyModal(read.policy, policyProblem(read)));
     },
   };
-}
-
-/**
- * `/domain policy export`: the policy as the YAML document `regdesk policy set` saves (version 2),
- * uploaded into the admin's DM with Regdesk (it names people and channels), audited. Admins only,
- * like the modal.
- */
-async function exportPolicy(
-  policies: PolicyStore,
-  roles: Roles,
-  audit: AuditLog,
-  bolt: SubcommandContext['bolt'],
-  respond: SubcommandContext['respond'],
-): Promise<void> {
-  const ref = workspaceOf(bolt.body);
-  const user = bolt.body.user_id;
-  const read = await policies.read(ref);
-  const access = await roles.check(bolt.client, ref, user, 'policy', {
-    policy: read,
-    operation: 'policy.export',
-  });
-  if (!access.allowed) {
-    await respond({ response_type: 'ephemeral', text: text.approvals.refused({ reason: access.reason }) });
-    return;
-  }
-  const dm = (await bolt.client.conversations.open({ users: user })).channel?.id;
-  if (dm === undefined) throw new Error('conversations.open returned no channel');
-  await bolt.client.filesUploadV2({
-    channel_id: dm,
-    file: Buffer.from(policyYaml(documentOf(read.policy)), 'utf8'),
-    filename: `regdesk-policy-${ref.teamId}.yaml`,
-    title: text.approvals.policyExportTitle,
-    initial_comment: text.approvals.policyExportComment,
-  });
-  await audit.append(ref, { action: 'export', actor: user, outcome: text.approvals.policyExportOutcome });
-  await respond({ response_type: 'ephemeral', text: text.approvals.policyExportSent });
 }
 
 export function registerPolicyModal(
@@ -337,30 +302,4 @@ export function registerPolicyModal(
       },
     };
   });
-}
-
-/**
- * What a save changed, field by field (`needed: 1 → 2`), for the audit trail (R12): the policy holds
- * user and channel ids, never a secret. An unreadable policy before the save is said so.
- */
-export function policyChange(before: Policy | undefined, after: Policy): string {
-  if (before === undefined)
-    return text.approvals.policyChangeFromUnreadable({ now: JSON.stringify(after) }).slice(0, 2000);
-  const unset = text.approvals.policyValueUnset;
-  const changes = (Object.keys(after) as (keyof Policy)[])
-    .filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]))
-    .map((field) =>
-      text.approvals.policyFieldChanged({
-        field,
-        before: JSON.stringify(before[field]) ?? unset,
-        after: JSON.stringify(after[field]) ?? unset,
-      }),
-    );
-  const removed = (Object.keys(before) as (keyof Policy)[])
-    .filter((field) => !(field in after) && before[field] !== undefined)
-    .map((field) =>
-      text.approvals.policyFieldChanged({ field, before: JSON.stringify(before[field]), after: unset }),
-    );
-  const all = [...changes, ...removed];
-  return (all.length === 0 ? text.approvals.policyNoChange : all.join('; ')).slice(0, 2000);
 }
