@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_POLICY } from '../../src/features/policy/policy.js';
+import { commandAnswer } from '../helpers/answers.js';
 import { type Harness, startHarness } from '../helpers/app-harness.js';
 import { uploadedFile } from '../helpers/uploads.js';
 
@@ -7,12 +8,7 @@ const WS = { teamId: 'T0001' };
 
 describe('/domain audit export (signed requests, strict fake Slack)', () => {
   let h: Harness;
-  const command = async (user: string, text: string) => {
-    const url = `${user}-${Math.random().toString(36).slice(2)}`;
-    await h.driver.command('/domain', text, { user, responseUrl: h.slack.responseUrl(url) });
-    await h.slack.waitFor((calls) => calls.some((c) => c.method === `response_url:${url}`));
-    return JSON.stringify(h.slack.callsTo(`response_url:${url}`)[0]?.args);
-  };
+  const command = (user: string, words: string) => commandAnswer(h, '/domain', words, { user });
   const uploads = () => h.slack.succeeded('files.completeUploadExternal');
 
   beforeAll(async () => {

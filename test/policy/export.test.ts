@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { policyOf } from '../../src/features/policy/document.js';
 import { rulesFor } from '../../src/features/policy/rules.js';
 import { parsePolicyYaml } from '../../src/features/policy/yaml.js';
+import { commandAnswer } from '../helpers/answers.js';
 import { type Harness, startHarness } from '../helpers/app-harness.js';
 import { uploadedFile } from '../helpers/uploads.js';
 
@@ -9,12 +10,7 @@ const WS = { teamId: 'T0001' };
 
 describe('/domain policy export (signed requests, strict fake Slack)', () => {
   let h: Harness;
-  const command = async (user: string, words: string) => {
-    const url = `${user}-${Math.random().toString(36).slice(2)}`;
-    await h.driver.command('/domain', words, { user, responseUrl: h.slack.responseUrl(url) });
-    await h.slack.waitFor((calls) => calls.some((c) => c.method === `response_url:${url}`));
-    return JSON.stringify(h.slack.callsTo(`response_url:${url}`)[0]?.args);
-  };
+  const command = (user: string, words: string) => commandAnswer(h, '/domain', words, { user });
   const uploads = () => h.slack.succeeded('files.completeUploadExternal');
 
   beforeAll(async () => {

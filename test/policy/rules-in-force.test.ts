@@ -3,6 +3,7 @@ import { APPROVAL_IDS } from '../../src/features/approvals/ids.js';
 import { policyOf } from '../../src/features/policy/document.js';
 import { parsePolicyYaml } from '../../src/features/policy/yaml.js';
 import { ask, press, WS } from '../approvals/support.js';
+import { commandAnswer } from '../helpers/answers.js';
 import { type Harness, startHarness } from '../helpers/app-harness.js';
 
 /** One requester per test: an identical request still waiting would be pointed to, not asked again (R34). */
@@ -28,18 +29,6 @@ describe('the rules of a version 2 policy, in force (contract §3 "Policy")', ()
     const parsed = parsePolicyYaml(yaml);
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
     await h.running.services.policies.set(WS, policyOf(parsed.document));
-  }
-
-  /** What the requester was told in reply to a command (its response_url). */
-  async function refusalFor(user: string, command: string, words: string, channel: string): Promise<string> {
-    const answer = `${channel}-answer`;
-    await h.driver.command(command, words, {
-      user,
-      channel,
-      responseUrl: h.slack.responseUrl(answer),
-    });
-    await h.slack.waitFor(() => h.slack.callsTo(`response_url:${answer}`).length > 0);
-    return JSON.stringify(h.slack.callsTo(`response_url:${answer}`).map((call) => call.args));
   }
 
   it('a class asks its own count and lifetime; the others the top level’s', async () => {
@@ -84,7 +73,10 @@ zones:
     to: "${to}"
     actions: [authcode]
 `);
-    const told = await refusalFor(REQUESTER, '/domain', 'authcode regdesk-demo.de', 'CFROZEN');
+    const told = await commandAnswer(h, '/domain', 'authcode regdesk-demo.de', {
+      user: REQUESTER,
+      channel: 'CFROZEN',
+    });
     expect(told).toContain('Cutover week');
     expect(told).toContain(`<!date^${Math.floor(Date.parse(to) / 1000)}^`);
     expect(told).toContain('Nothing was done');
