@@ -2,6 +2,7 @@ import { statSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { Command, type CommanderError, InvalidArgumentError, Option } from 'commander';
 import { type Config, ConfigError, loadConfig } from './config.js';
+import { auditCommands } from './features/audit/cli.js';
 import { policyCommands } from './features/policy/cli.js';
 import { type Role, runRegdesk } from './main.js';
 import { runningPrivateRedisUrl } from './runtime/local-redis.js';
@@ -227,6 +228,8 @@ export async function runCli(argv: string[], shutdown: Shutdown): Promise<void> 
     actor,
     out: io.out,
   });
+
+  auditCommands(program, { config: loadConfigOrExit, withRedis, action: cliAction, out: io.out });
 
   program
     .command('data')

@@ -6,6 +6,7 @@ import {
   type LimitWindow,
   type LogLevel,
   type RegfishLimits,
+  type SyslogTarget,
 } from './config/schema.js';
 import type { AllowedRange } from './dns/addresses.js';
 import type { DnsServer } from './dns/servers.js';
@@ -13,7 +14,23 @@ import type { TrustAnchor } from './dns/validator.js';
 import type { RedisSettings } from './shared/redis.js';
 
 export type { SlackMode } from './config/rules.js';
-export { CONFIG_VARIABLES, DEFAULT_LIMITS, type LimitWindow, type RegfishLimits } from './config/schema.js';
+export {
+  CONFIG_VARIABLES,
+  DEFAULT_LIMITS,
+  type LimitWindow,
+  type RegfishLimits,
+  type SyslogTarget,
+} from './config/schema.js';
+
+/** The audit trail's settings (contract §2, docs/requirements.md R52). */
+export interface AuditSettings {
+  /** AUDIT_RETENTION_DAYS: entries older than this are trimmed. */
+  retentionDays: number;
+  /** AUDIT_WEBHOOK_URL and AUDIT_WEBHOOK_SECRET: every entry POSTed there, signed. */
+  webhook?: { url: string; secret: string };
+  /** AUDIT_SYSLOG: every entry also one RFC 5424 message. */
+  syslog?: SyslogTarget;
+}
 
 export interface Config {
   port: number;
@@ -52,7 +69,7 @@ export interface Config {
   integrityIntervalMs: number;
   vault: { masterKey?: Buffer; previousMasterKey?: Buffer };
   limits: RegfishLimits;
-  auditRetention: number;
+  audit: AuditSettings;
   /** How long an identical assistant question is answered from the cache (0: never). */
   assistantCacheTtlMs: number;
   /** Watches: how often each watched item is read again, and how many a workspace may watch. */
@@ -160,6 +177,14 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv): Config {
     };
   }
 
+  const audit: AuditSettings = {
+    retentionDays: e.AUDIT_RETENTION_DAYS,
+    ...(e.AUDIT_WEBHOOK_URL === undefined || e.AUDIT_WEBHOOK_SECRET === undefined
+      ? {}
+      : { webhook: { url: e.AUDIT_WEBHOOK_URL, secret: e.AUDIT_WEBHOOK_SECRET } }),
+    ...(e.AUDIT_SYSLOG === undefined ? {} : { syslog: e.AUDIT_SYSLOG }),
+  };
+
   const vault: Config['vault'] = {};
   if (e.VAULT_MASTER_KEY !== undefined) vault.masterKey = Buffer.from(e.VAULT_MASTER_KEY, 'base64');
   if (e.VAULT_MASTER_KEY_PREVIOUS !== undefined) {
@@ -178,7 +203,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv): Config {
     integrityIntervalMs: e.REGDESK_INTEGRITY_CHECK_MS,
     vault,
     limits: mergeLimits(e.REGFISH_LIMITS),
-    auditRetention: e.AUDIT_RETENTION,
+    audit,
     assistantCacheTtlMs: e.ASSISTANT_CACHE_TTL_MS,
     watch: { intervalMs: e.WATCH_INTERVAL_MS, limit: e.WATCH_LIMIT },
     ...(e.METRICS_TOKEN === undefined ? {} : { metricsToken: e.METRICS_TOKEN }),

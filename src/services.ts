@@ -9,6 +9,7 @@ import type { AssistantJob, AssistantService } from './features/assistant/servic
 import { buildAssistantServices } from './features/assistant/services.js';
 import type { AuditLog } from './features/audit/service.js';
 import { buildAuditLog } from './features/audit/services.js';
+import { buildChangeSetServices, type ChangeSetServices } from './features/changesets/services.js';
 import { buildDiagnosticsServices, type DiagnosticsServices } from './features/diagnostics/services.js';
 import { buildDomainServices, type DomainServices } from './features/domains/services.js';
 import type { Follower, FollowJob, Origin } from './features/follow/jobs.js';
@@ -75,6 +76,7 @@ export interface Services
     DomainServices,
     PublishServices,
     RecordServices,
+    ChangeSetServices,
     TlsServices {
   config: Config;
   /** This process's metrics (/metrics): features count what they do here. */
@@ -128,7 +130,7 @@ export function buildServices(deps: ServiceDeps): Services {
   const { config, redis, keys, logger, metrics } = deps;
   const now = deps.now ?? Date.now;
   const vault = buildVault({ vault: config.vault, redis, keys, logger, now });
-  const audit = buildAuditLog({ redis, keys, logger, metrics, retention: config.auditRetention });
+  const audit = buildAuditLog({ redis, keys, logger, metrics, settings: config.audit });
   const clientFor = (apiKey: string | (() => Promise<string>)) =>
     createRegistrarClient({
       baseUrl: deps.registrar.baseUrl,
@@ -161,6 +163,7 @@ export function buildServices(deps: ServiceDeps): Services {
   const domains = buildDomainServices(common);
   const publish = buildPublishServices(common);
   const records = buildRecordServices(common);
+  const changeSets = buildChangeSetServices(common);
   const tls = buildTlsServices({
     ...common,
     registrarFor: keyServices.registrarFor,
@@ -184,6 +187,7 @@ export function buildServices(deps: ServiceDeps): Services {
       ...publish,
       recordChanges: records.recordChanges,
       certificateOrders: tls.certificateOrders,
+      changeSets: changeSets.changeSets,
     },
     follow: follow.follow,
     // home is built below; nothing calls this before buildServices returns.
@@ -231,6 +235,7 @@ export function buildServices(deps: ServiceDeps): Services {
     }),
     ...publish,
     ...records,
+    ...changeSets,
     ...tls,
     ...watch,
     integrity,
@@ -245,6 +250,7 @@ export function buildServices(deps: ServiceDeps): Services {
       await follow.followQueue.close();
       await watch.watchQueue.close();
       await publish.publishQueue.close();
+      await changeSets.changeSetQueue.close();
     },
   };
 }

@@ -127,6 +127,56 @@ describe('loadConfig', () => {
     );
   });
 
+  it('keeps audit entries AUDIT_RETENTION_DAYS days, 400 by default, 1 to 36500', () => {
+    expect(loadConfig({}).audit).toEqual({ retentionDays: 400 });
+    expect(loadConfig({ AUDIT_RETENTION_DAYS: '1' }).audit.retentionDays).toBe(1);
+    expect(loadConfig({ AUDIT_RETENTION_DAYS: '36500' }).audit.retentionDays).toBe(36_500);
+    for (const bad of ['0', '36501', '1.5', 'a year'])
+      expect(problemsOf({ AUDIT_RETENTION_DAYS: bad }).join('\n'), bad).toContain('AUDIT_RETENTION_DAYS');
+  });
+
+  it('takes an audit webhook only with its signing secret, named when missing, never echoed', () => {
+    const url = 'https://siem.example.com/regdesk?token=abc';
+    const secret = 'a-secret-of-32-characters-or-so!';
+    expect(loadConfig({ AUDIT_WEBHOOK_URL: url, AUDIT_WEBHOOK_SECRET: secret }).audit.webhook).toEqual({
+      url,
+      secret,
+    });
+    const missing = problemsOf({ AUDIT_WEBHOOK_URL: url }).join('\n');
+    expect(missing).toContain('AUDIT_WEBHOOK_SECRET: required with AUDIT_WEBHOOK_URL');
+    const short = problemsOf({ AUDIT_WEBHOOK_URL: url, AUDIT_WEBHOOK_SECRET: 'short' }).join('\n');
+    expect(short).toContain('AUDIT_WEBHOOK_SECRET');
+    expect(short).not.toContain('short');
+    expect(
+      problemsOf({ AUDIT_WEBHOOK_URL: 'ftp://siem.example.com', AUDIT_WEBHOOK_SECRET: secret }).join(),
+    ).toContain('AUDIT_WEBHOOK_URL');
+  });
+
+  it('reads AUDIT_SYSLOG as udp:// or tcp:// host and port, and names it when it is anything else', () => {
+    expect(loadConfig({ AUDIT_SYSLOG: 'udp://127.0.0.1:514' }).audit.syslog).toEqual({
+      transport: 'udp',
+      host: '127.0.0.1',
+      port: 514,
+    });
+    expect(loadConfig({ AUDIT_SYSLOG: 'tcp://logs.example.com:6514' }).audit.syslog).toEqual({
+      transport: 'tcp',
+      host: 'logs.example.com',
+      port: 6514,
+    });
+    expect(loadConfig({ AUDIT_SYSLOG: 'tcp://[::1]:514' }).audit.syslog?.host).toBe('::1');
+    for (const bad of [
+      'logs.example.com:514',
+      'udp://logs.example.com',
+      'http://logs.example.com:514',
+      'tcp://logs:0',
+      'tcp://logs:70000',
+      'udp://user@logs:514',
+    ])
+      expect(problemsOf({ AUDIT_SYSLOG: bad }).join('\n'), bad).toContain(
+        'AUDIT_SYSLOG: must be udp://host:port or tcp://host:port',
+      );
+  });
+
   it('regdesk.env.example lists every variable, and loads as it ships (empty means default)', () => {
     const example = readFileSync(new URL('../regdesk.env.example', import.meta.url), 'utf8');
     const env = Object.fromEntries(

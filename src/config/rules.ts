@@ -90,6 +90,13 @@ export function judgeCombination(
           ? `REGDESK_PLAYGROUND: no Slack settings (SLACK_SIGNING_SECRET, SLACK_BOT_TOKEN, …) are set, so \`regdesk start\` would serve the local playground, which never runs against a real registrar (${realRegistrar.join(', ')}); set the Slack settings, or REGDESK_PLAYGROUND=0 to start without Slack and without the playground`
           : undefined;
   if (playgroundFlag === true && playgroundRefusal !== undefined) problems.push(playgroundRefusal);
+  // Contract §2: every webhook delivery is signed; an unsigned one could be forged by anyone who can
+  // reach the receiver, so the URL alone is refused.
+  if (given('AUDIT_WEBHOOK_URL') && !given('AUDIT_WEBHOOK_SECRET')) {
+    problems.push(
+      'AUDIT_WEBHOOK_SECRET: required with AUDIT_WEBHOOK_URL; every delivery is signed with it (e.g. `openssl rand -hex 32`)',
+    );
+  }
   if (!sandbox && !given('VAULT_MASTER_KEY')) {
     problems.push('VAULT_MASTER_KEY: required outside sandbox mode (base64 of 32 random bytes)');
   }

@@ -118,6 +118,24 @@ const allowedRanges = parsedBy((value) => {
   return 'problem' in parsed ? parsed : parsed.ranges;
 });
 
+/** Where AUDIT_SYSLOG sends audit entries: a syslog receiver over UDP (RFC 5426) or TCP (RFC 6587). */
+export interface SyslogTarget {
+  transport: 'udp' | 'tcp';
+  host: string;
+  port: number;
+}
+
+/** AUDIT_SYSLOG: `udp://host:port` or `tcp://host:port` (an IPv6 host in brackets), nothing more. */
+export function parseSyslogTarget(value: string): SyslogTarget | { problem: string } {
+  const problem = { problem: 'must be udp://host:port or tcp://host:port' };
+  const match = /^(udp|tcp):\/\/(?:\[([0-9A-Fa-f:.]+)\]|([A-Za-z0-9.-]+)):(\d{1,5})\/?$/.exec(value);
+  const port = Number(match?.[4]);
+  if (match === null || !Number.isInteger(port) || port < 1 || port > 65_535) return problem;
+  const host = match[2] ?? match[3] ?? '';
+  if (host === '' || host.startsWith('.') || host.endsWith('-')) return problem;
+  return { transport: match[1] === 'tcp' ? 'tcp' : 'udp', host, port };
+}
+
 export const flag = z
   .enum(['0', '1', 'true', 'false'])
   .optional()
@@ -192,8 +210,15 @@ export const EnvSchema = z.object({
       .regex(/^[0-9a-f]{7,40}$/, 'must be a git commit id')
       .optional(),
   ),
-  /** Beyond docs/requirements.md C2: how many audit entries a workspace keeps (newest first). */
-  AUDIT_RETENTION: z.coerce.number().int().min(100).max(10_000_000).default(10_000),
+  /** Contract §2: audit entries older than this many days are trimmed (docs/requirements.md R52). */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(400),
+  /** Contract §2: every audit entry is POSTed there, signed with AUDIT_WEBHOOK_SECRET (rules.ts: both or none). */
+  AUDIT_WEBHOOK_URL: optionalUrl,
+  AUDIT_WEBHOOK_SECRET: optionalText.pipe(
+    z.string().min(16, 'must be at least 16 characters (e.g. `openssl rand -hex 32`)').optional(),
+  ),
+  /** Contract §2: every audit entry also goes to syslog (RFC 5424), `udp://host:port` or `tcp://host:port`. */
+  AUDIT_SYSLOG: parsedBy(parseSyslogTarget),
   /** docs/requirements.md C3: how long an identical question is answered from the cache; `0` turns it off. */
   ASSISTANT_CACHE_TTL_MS: z.coerce.number().int().min(0).max(86_400_000).default(600_000),
   /** docs/requirements.md R37: every watched item is looked at again at least this often (1 min … 7 days). */

@@ -1,6 +1,7 @@
 import { approvalsFeature } from './approvals/index.js';
 import { assistantFeature } from './assistant/index.js';
 import { auditFeature } from './audit/index.js';
+import { changeSetsFeature } from './changesets/index.js';
 import { diagnosticsFeature } from './diagnostics/index.js';
 import { dnsFeature } from './dns/index.js';
 import { dnssecFeature } from './dnssec/index.js';
@@ -27,6 +28,7 @@ export const FEATURES = [
   approvalsFeature,
   dnsFeature,
   recordsFeature,
+  changeSetsFeature,
   dnssecFeature,
   diagnosticsFeature,
   tlsFeature,

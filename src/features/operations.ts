@@ -2,6 +2,7 @@ import type { RegfishLimits } from '../config.js';
 import type { KeySpace } from '../shared/redis.js';
 import type { RegistrarContext, SensitiveOperation } from './approvals/operations.js';
 import type { ApprovalService } from './approvals/service.js';
+import type { ChangeSetServices } from './changesets/services.js';
 import type { DomainServices } from './domains/services.js';
 import type { Follower } from './follow/jobs.js';
 import { FEATURES } from './index.js';
@@ -20,7 +21,8 @@ export type OperationEnv = RegistrarContext & {
 } & DomainServices &
   PublishServices &
   Pick<RecordServices, 'recordChanges'> &
-  Pick<TlsServices, 'certificateOrders'>;
+  Pick<TlsServices, 'certificateOrders'> &
+  Pick<ChangeSetServices, 'changeSets'>;
 
 /**
  * Every sensitive action (docs/requirements.md R8), each needing approval before it runs, gathered

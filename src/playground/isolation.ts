@@ -29,21 +29,24 @@ export async function emptyKeySpace(redis: Redis, prefix: string): Promise<numbe
 }
 
 /**
- * The configuration the playground runs with: its own key prefix, emptied here, and its own claim
- * journal beside the bot's (src/shared/durable-claim.ts files are named by key, so they would not
- * collide; kept apart all the same, so the bot's data directory holds only the bot's claims).
+ * The configuration the playground runs with: its own key prefix, emptied here, no audit sinks, and
+ * its own claim journal beside the bot's (src/shared/durable-claim.ts files are named by key, so they
+ * would not collide; kept apart all the same, so the bot's data directory holds only the bot's claims).
  */
 export async function isolatePlayground(
   config: Config,
   redis: Redis,
 ): Promise<{ config: Config; removed: number }> {
   const keyPrefix = playgroundKeyPrefix(config.redis.keyPrefix);
+  const playgroundAudit = { retentionDays: config.audit.retentionDays };
   const removed = await emptyKeySpace(redis, keyPrefix);
   return {
     config: {
       ...config,
       redis: { ...config.redis, keyPrefix },
       dataDir: join(config.dataDir, 'playground'),
+      // The playground's made-up trail never reaches the deployment's audit webhook or syslog.
+      audit: playgroundAudit,
     },
     removed,
   };

@@ -63,6 +63,7 @@ export class SlackStandIn {
   readonly #state = new SlackState();
   readonly calls: SlackCall[] = this.#state.calls;
   readonly users = this.#state.users;
+  readonly usergroups = this.#state.usergroups;
   readonly conversations = this.#state.conversations;
   readonly messages = this.#state.messages;
   readonly ephemerals = this.#state.ephemerals;

@@ -8,6 +8,7 @@ export const ERROR_CODES = [
   // People in Slack: refusals and failures they can act on
   'regdesk_permission_refused',
   'regdesk_approval_refused',
+  'regdesk_reason_needed',
   'regdesk_approval_corrupt',
   'regdesk_record_change_refused',
   'regdesk_publish_not_written',

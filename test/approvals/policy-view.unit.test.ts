@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { readPolicy } from '../../src/features/policy/form.js';
-import { POLICY_IDS } from '../../src/features/policy/ids.js';
+import { withRows } from '../../src/features/policy/action-rows.js';
+import { readPolicy, readSubmission } from '../../src/features/policy/form.js';
+import { POLICY_IDS, RETIRED_FIELDS } from '../../src/features/policy/ids.js';
 import { DEFAULT_POLICY, type Policy, STRICTEST_POLICY } from '../../src/features/policy/policy.js';
 import { needsApproval, policyFor } from '../../src/features/policy/rules.js';
 import { policyModal, policyProblem } from '../../src/features/policy/view.js';
 import { DNS_RECORD_TYPES } from '../../src/registrar/index.js';
 import { inputActionId, type StateValue, type ViewState } from '../../src/slack/modal.js';
 import { assertWithinBlockKitLimits } from '../helpers/block-kit.js';
+import { submittedAsShown } from '../policy/support.js';
 
 const P = POLICY_IDS.field;
 
@@ -18,37 +20,6 @@ function submitted(values: Partial<Record<keyof typeof P, StateValue>>): ViewSta
       return [block, { [inputActionId(block)]: value }];
     }),
   );
-}
-
-type Element = {
-  type: string;
-  initial_value?: string;
-  initial_option?: { value: string };
-  initial_options?: { value: string }[];
-  initial_users?: string[];
-  initial_conversation?: string;
-};
-
-/** The modal submitted untouched: each input's state as Slack sends it for what the modal showed. */
-function submittedAsShown(blocks: readonly unknown[]): ViewState {
-  const state: ViewState = {};
-  for (const block of blocks as { type: string; block_id?: string; element?: Element }[]) {
-    if (block.type !== 'input' || block.block_id === undefined || block.element === undefined) continue;
-    const element = block.element;
-    const value: StateValue =
-      {
-        plain_text_input: { value: element.initial_value ?? null },
-        number_input: { value: element.initial_value ?? null },
-        static_select: { selected_option: element.initial_option ?? null },
-        // Slack sends an unchecked box, and a multi-select with nothing chosen, as an empty list.
-        checkboxes: { selected_options: element.initial_options ?? [] },
-        multi_static_select: { selected_options: element.initial_options ?? [] },
-        multi_users_select: { selected_users: element.initial_users ?? [] },
-        conversations_select: { selected_conversation: element.initial_conversation ?? null },
-      }[element.type] ?? {};
-    state[block.block_id] = { [inputActionId(block.block_id)]: value };
-  }
-  return state;
 }
 
 /** A policy unlike the default in every field, each of them valid in the modal. */
@@ -83,7 +54,10 @@ const CUSTOM: Policy = {
 describe('the approval policy modal', () => {
   it('builds every input with the action id the reader expects', () => {
     const blocks = JSON.stringify(policyModal(DEFAULT_POLICY).blocks);
-    for (const block of Object.values(P)) expect(blocks).toContain(`"action_id":"${inputActionId(block)}"`);
+    const shown = Object.values(P).filter((block) => !RETIRED_FIELDS.includes(block));
+    for (const block of shown) expect(blocks).toContain(`"action_id":"${inputActionId(block)}"`);
+    // The rows per action replaced the switches of record changes, orders and publishing.
+    for (const block of RETIRED_FIELDS) expect(blocks).not.toContain(`"block_id":"${block}"`);
   });
 
   it('reads a valid submission into a policy, defaults for what was left empty', () => {
@@ -173,9 +147,11 @@ describe('the approval policy modal', () => {
     assertWithinBlockKitLimits(modal, 'modal');
     const text = JSON.stringify(modal.blocks);
     expect(text).toContain('"initial_value":"docs.example.com, status.example.com"');
-    expect(text).toContain(
-      '"initial_options":[{"text":{"type":"plain_text","text":"Orders and reissues need approval',
+    // Orders need approval: the row of orders shows the default count.
+    const orders = (modal.blocks as { block_id?: string; element?: object }[]).find(
+      (block) => block.block_id === POLICY_IDS.action.order.approvals,
     );
+    expect(orders?.element).toMatchObject({ initial_option: { value: 'default' } });
     expect(text).toContain(
       '"initial_option":{"text":{"type":"plain_text","text":"Approvers only"},"value":"approvers"}',
     );
@@ -197,7 +173,10 @@ describe('the approval policy modal', () => {
     for (const policy of variants) {
       const modal = policyModal(policy);
       assertWithinBlockKitLimits(modal, 'modal');
-      expect(readPolicy(submittedAsShown(modal.blocks))).toEqual({ policy });
+      const read = readSubmission(submittedAsShown(modal.blocks));
+      if ('errors' in read) throw new Error(JSON.stringify(read.errors));
+      // What the rows set (the switches of record changes, orders and publishing) included.
+      expect(withRows(read.policy, read.rows)).toEqual(policy);
     }
   });
 
@@ -219,11 +198,13 @@ describe('the approval policy modal', () => {
     ]);
     const users = blocks.find((block) => block.block_id === P.recordChangeExemptUsers)?.element;
     expect(users).toMatchObject({ type: 'multi_users_select', initial_users: ['UDNS'] });
-    const box = blocks.find((block) => block.block_id === P.recordChangesNeedApproval);
-    expect(JSON.stringify(box)).not.toContain('initial_options');
-    expect(JSON.stringify(policyModal(DEFAULT_POLICY).blocks)).toContain(
-      '"initial_options":[{"text":{"type":"plain_text","text":"DNS record changes need approval"},"value":"on"}]',
-    );
+    // CUSTOM turns record approval off: its row shows none; the default needs the default count.
+    const row = (policy: Policy) =>
+      (policyModal(policy).blocks as { block_id?: string; element?: object }[]).find(
+        (block) => block.block_id === POLICY_IDS.action.record.approvals,
+      )?.element;
+    expect(row(CUSTOM)).toMatchObject({ initial_option: { value: '0' } });
+    expect(row(DEFAULT_POLICY)).toMatchObject({ initial_option: { value: 'default' } });
   });
 
   it('reads the record settings; a submission without the checkbox keeps approval on, an unknown type is shown inline', () => {

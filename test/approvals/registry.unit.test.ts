@@ -20,6 +20,7 @@ const unregistered = defineOperation<RegistrarContext, 'dns.record.delete', { do
 describe('the registry of sensitive operations', () => {
   it('holds every operation the features declare, once each', () => {
     expect(SENSITIVE_OPERATIONS.map((operation) => operation.name).sort()).toEqual([
+      'dns.changeset',
       'dns.record',
       'dnssec.disable',
       'dnssec.external',
@@ -41,6 +42,7 @@ describe('the registry of sensitive operations', () => {
       SENSITIVE_OPERATIONS.map((operation) => [operation.name, operation.actionClass]),
     );
     expect(classes).toEqual({
+      'dns.changeset': 'record',
       'dns.record': 'record',
       'dnssec.disable': 'dnssec',
       'dnssec.external': 'dnssec',

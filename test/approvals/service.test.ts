@@ -6,8 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS } from '../../src/config.js';
 import type { ApprovalRequest } from '../../src/features/approvals/record.js';
 import { type ApprovalScheduler, ApprovalService } from '../../src/features/approvals/service.js';
+import { RequestStash } from '../../src/features/approvals/stash.js';
 import { ApprovalStore } from '../../src/features/approvals/store.js';
 import { AuditLog } from '../../src/features/audit/service.js';
+import { ChangeSets } from '../../src/features/changesets/store.js';
 import { changeNameservers } from '../../src/features/domains/operations.js';
 import { buildDomainServices } from '../../src/features/domains/services.js';
 import { type Approvals, type OperationEnv, SENSITIVE_OPERATIONS } from '../../src/features/operations.js';
@@ -88,6 +90,7 @@ describe('ApprovalService use cases', () => {
     const directory = new SlackDirectory(redis, keys);
     const service: Approvals = new ApprovalService({
       store,
+      stash: new RequestStash(redis, keys),
       policies,
       languages: new Languages(
         async (workspace) => (await policies.get(workspace)).language,
@@ -111,6 +114,7 @@ describe('ApprovalService use cases', () => {
         ...buildDomainServices({ redis, keys }),
         ...publish,
         recordChanges: buildRecordServices({ redis, keys }).recordChanges,
+        changeSets: new ChangeSets(redis, keys, { add: async () => undefined as never }),
         certificateOrders: buildTlsServices({ redis, keys, registrarFor, validations: publish.validations })
           .certificateOrders,
       }),

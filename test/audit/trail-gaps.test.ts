@@ -22,7 +22,9 @@ describe('audit trail gaps closed', () => {
   });
 
   it('a flood of refusals does not evict requests, decisions and executions; both show in order', async () => {
-    const audit = new AuditLog(redis, new KeySpace(`tgap${randomBytes(4).toString('hex')}`), 100);
+    const audit = new AuditLog(redis, new KeySpace(`tgap${randomBytes(4).toString('hex')}`), {
+      refusalsKept: 100,
+    });
     await audit.append(WS, { action: 'execute', actor: 'regdesk', requestId: 'apr_1', target: 'x.example' });
     for (let i = 0; i < 600; i++)
       await audit.append(WS, { action: 'refuse', actor: 'USPAM', outcome: `no ${i}` });

@@ -179,10 +179,10 @@ freezes:
       'set',
       '--team',
       'T0SET4',
-      file('reason.yaml', 'actions:\n  revoke: { approvals: 2, reason: required }\n'),
+      file('groups.yaml', 'approvers: [S0ONE, S0TWO]\n'),
     ]);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain('actions.revoke.reason: a required reason is not supported yet');
+    expect(refused.stderr).toContain('approvers: at most one user group');
     expect((await cli(['get', '--team', 'T0SET4'])).stdout.split('\n')[0]).toContain('never saved');
   });
 });

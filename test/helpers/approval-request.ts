@@ -27,6 +27,9 @@ export function approvalRequest(fields: Partial<ApprovalRequest> = {}): Approval
     decidedBy: '',
     reason: '',
     outcome: '',
+    justification: '',
+    breakGlass: false,
+    basis: 'class',
     ...fields,
   };
 }

@@ -272,6 +272,8 @@ const AUDIT_ACTIONS = Object.keys({
   records_publish: 1,
   records_remove: 1,
   record_change: 1,
+  break_glass: 1,
+  escalate: 1,
 } satisfies Record<AuditAction, 1>) as AuditAction[];
 /**
  * Entries of every action, with what each records at its longest (`/domain audit` shows 30): a policy

@@ -205,16 +205,22 @@ describe('/domain key and per-workspace registrar keys', () => {
     await expect
       .poll(async () => h.running.services.vault.describe({ teamId: 'T0001' }, 'registrar-key'))
       .toBeUndefined();
-    // Only the audit trail (and its order counter) is left, with the uninstall recorded and an expiry
-    // of its retention period.
+    // Only the audit trail (its order counter and its chain's head) is left, with the uninstall
+    // recorded and an expiry of its retention period.
     const left = async () => (await redis.keys(`${h.keyPrefix}:{ws:-:T0001}:*`)).sort();
     await expect
       .poll(left)
-      .toEqual([`${h.keyPrefix}:{ws:-:T0001}:audit`, `${h.keyPrefix}:{ws:-:T0001}:audit:seq`]);
+      .toEqual([
+        `${h.keyPrefix}:{ws:-:T0001}:audit`,
+        `${h.keyPrefix}:{ws:-:T0001}:audit:head`,
+        `${h.keyPrefix}:{ws:-:T0001}:audit:seq`,
+      ]);
     const trail = await h.running.services.audit.latest({ teamId: 'T0001' }, { limit: 50 });
     expect(trail[0]).toMatchObject({ action: 'uninstall', actor: 'slack:app_uninstalled' });
     expect(trail.some((entry) => entry.action === 'key_set')).toBe(true);
-    const ttl = await redis.pttl(`${h.keyPrefix}:{ws:-:T0001}:audit`);
-    expect(ttl).toBeGreaterThan(300 * 24 * 60 * 60 * 1000);
+    for (const key of ['audit', 'audit:head']) {
+      const ttl = await redis.pttl(`${h.keyPrefix}:{ws:-:T0001}:${key}`);
+      expect(ttl, key).toBeGreaterThan(300 * 24 * 60 * 60 * 1000);
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { ACTION_CLASSES } from '../../src/features/policy/classes.js';
 import { DEFAULT_POLICY, Policy, type PolicyField } from '../../src/features/policy/policy.js';
 import { policyModal, policyProblem } from '../../src/features/policy/view.js';
 import { DNS_RECORD_TYPES } from '../../src/registrar/index.js';
@@ -37,9 +38,30 @@ const FULL_POLICY: Policy = {
 };
 const ALL_POLICY_FIELDS = Object.keys(Policy.shape) as PolicyField[];
 
+/** FULL_POLICY with every action class's own count and a required reason (the rows "Per action"). */
+const EVERY_CLASS_POLICY: Policy = {
+  ...FULL_POLICY,
+  actions: Object.fromEntries(
+    ACTION_CLASSES.map((actionClass, i) => [
+      actionClass,
+      { approvals: i % 6, reason: 'required', expiryHours: 168, approvers: users(100, 'U6') },
+    ]),
+  ),
+};
+
 const BUILDERS: Entry[] = [
   ['approvals: policy modal, default', 'modal', () => policyModal(DEFAULT_POLICY)],
   ['approvals: policy modal, every list full', 'modal', () => policyModal(FULL_POLICY)],
+  ['approvals: policy modal, every action class set', 'modal', () => policyModal(EVERY_CLASS_POLICY)],
+  [
+    'approvals: policy modal, every action class set, every field repaired',
+    'modal',
+    () =>
+      policyModal(
+        EVERY_CLASS_POLICY,
+        policyProblem({ policy: EVERY_CLASS_POLICY, state: 'repaired', fields: ALL_POLICY_FIELDS }),
+      ),
+  ],
   [
     'approvals: policy modal, every field repaired',
     'modal',

@@ -26,9 +26,10 @@ const NOT_SENTENCES = [
 /**
  * Modules whose words are for an operator's terminal, in English like every CLI message
  * (`src/vault/cli.ts`, `src/backup/`): the policy document as `regdesk policy get|set` reads and
- * writes it, with its validation messages.
+ * writes it, with its validation messages, and `regdesk audit verify|export` with its findings.
  */
 const FOR_OPERATORS = new Set([
+  'src/features/audit/cli.ts',
   'src/features/policy/cli.ts',
   'src/features/policy/document.ts',
   'src/features/policy/schema.ts',

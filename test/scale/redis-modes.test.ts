@@ -1,10 +1,16 @@
 import { randomBytes } from 'node:crypto';
+import { createSocket } from 'node:dgram';
 import { Queue } from 'bullmq';
 import type { Cluster } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.js';
+import { AuditDelivery } from '../../src/features/audit/delivery.js';
+import { AuditOutbox } from '../../src/features/audit/outbox.js';
 import { AuditLog } from '../../src/features/audit/service.js';
+import { syslogSink } from '../../src/features/audit/syslog.js';
 import { Limiter } from '../../src/shared/limiter.js';
+import { createLogger } from '../../src/shared/logger.js';
+import { createMetrics } from '../../src/shared/metrics.js';
 import {
   checkRedisServer,
   createRedis,
@@ -184,8 +190,49 @@ describe('Regdesk on a 3-master Redis Cluster (loopback)', () => {
     for (const team of spread) {
       const found: string[] = [];
       for await (const page of scanKeys(redis, keys.key(tag(team), '*'))) found.push(...page);
-      const [trail, , sequence] = audit.streamKeys({ teamId: team });
-      expect(found.sort()).toEqual([trail, sequence, keys.key(tag(team), 'card', 'x')].sort());
+      const [trail, , sequence, head] = audit.streamKeys({ teamId: team });
+      expect(found.sort()).toEqual([trail, sequence, head, keys.key(tag(team), 'card', 'x')].sort());
+    }
+  });
+
+  it('chains, verifies and feeds the audit outbox of workspaces on different masters (one slot each)', async () => {
+    const own = new KeySpace(`t${randomBytes(4).toString('hex')}`);
+    const receiver = createSocket('udp4');
+    const received: string[] = [];
+    receiver.on('message', (message) => received.push(message.toString('utf8')));
+    await new Promise<void>((resolve) => receiver.bind(0, '127.0.0.1', resolve));
+    const target = { transport: 'udp', host: '127.0.0.1', port: receiver.address().port } as const;
+    const audit = new AuditLog(redis, own, { syslog: target });
+    const teams = ['TA1', 'TA2', 'TA3', 'TA4', 'TA5', 'TA6'];
+    for (const team of teams) {
+      await audit.append({ teamId: team }, { action: 'key_set', actor: 'U1' });
+      await audit.append({ teamId: team }, { action: 'refuse', actor: 'U2' });
+    }
+    for (const team of teams) {
+      expect(await audit.verify({ teamId: team })).toEqual({
+        trail: { checked: 1, legacy: 0 },
+        refusals: { checked: 1, legacy: 0 },
+      });
+    }
+    const outbox = new AuditOutbox(redis, own, ['syslog']);
+    expect((await outbox.workspaces()).map((listed) => listed.workspace).sort()).toEqual(
+      teams.map((team) => workspaceId({ teamId: team })).sort(),
+    );
+    expect((await outbox.backlog()).get('syslog')).toBe(teams.length * 2);
+    const delivery = new AuditDelivery({
+      redis,
+      keys: own,
+      logger: createLogger({ level: 'silent' }),
+      metrics: createMetrics(),
+      sinks: [syslogSink(target)],
+      pollMs: 50,
+    }).start();
+    try {
+      await expect.poll(() => received.length, { timeout: 30_000 }).toBe(teams.length * 2);
+      await expect.poll(async () => (await outbox.backlog()).get('syslog'), { timeout: 30_000 }).toBe(0);
+    } finally {
+      await delivery.close();
+      receiver.close();
     }
   });
 

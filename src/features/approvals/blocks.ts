@@ -14,8 +14,10 @@ const STATE_LINES: Record<ApprovalRequest['state'], (r: ApprovalRequest) => stri
       remaining: r.needed - r.approvals.length,
       approvedSoFar: r.approvals.length === 0 ? undefined : approvers(r),
     }),
-  approved: (r) => text.approvals.stateApproved({ approvers: approvers(r) }),
-  executing: (r) => text.approvals.stateExecuting({ approvers: approvers(r) }),
+  approved: (r) =>
+    r.needed === 0 ? text.approvals.stateAtOnce : text.approvals.stateApproved({ approvers: approvers(r) }),
+  executing: (r) =>
+    r.needed === 0 ? text.approvals.stateAtOnce : text.approvals.stateExecuting({ approvers: approvers(r) }),
   succeeded: (r) =>
     text.approvals.stateSucceeded({ outcome: escapeMrkdwn(r.outcome), approvers: approvers(r) }),
   failed: (r) => text.approvals.stateFailed({ outcome: escapeMrkdwn(r.outcome), approvers: approvers(r) }),
@@ -25,7 +27,8 @@ const STATE_LINES: Record<ApprovalRequest['state'], (r: ApprovalRequest) => stri
 };
 
 function approvers(request: ApprovalRequest): Markup {
-  if (request.approvals.length === 0) return markup(text.approvals.nobody);
+  if (request.approvals.length === 0)
+    return markup(request.needed === 0 ? text.approvals.noApprovalNeeded : text.approvals.nobody);
   return markup(text.slack.list({ items: request.approvals.map(mention) }));
 }
 
@@ -57,10 +60,21 @@ export function approvalMessage(
     ),
   ];
   for (const part of foldDetails(request.details)) blocks.push(section(part));
+  // The requester's reason and a broken freeze stay on the message after the decision (contract §3).
+  if (request.justification !== '')
+    blocks.push(section(text.approvals.justificationLine({ reason: request.justification }).slice(0, 3000)));
+  if (request.breakGlass) blocks.push(section(text.approvals.breakGlassLine));
   blocks.push(section(stateLine(request)));
   // A user group is told through the message itself: the mention notifies its members.
   if (pending && request.approverGroup !== '')
-    blocks.push(section(text.approvals.approverGroupLine({ group: request.approverGroup })));
+    blocks.push(
+      section(
+        request.approverGroup
+          .split(',')
+          .map((group) => text.approvals.approverGroupLine({ group }))
+          .join('\n'),
+      ),
+    );
   if (pending && request.askedAdmins) blocks.push(section(adminsLine(request, audience)));
   if (pending) {
     const elements: Button[] = [

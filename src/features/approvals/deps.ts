@@ -12,6 +12,7 @@ import type { PolicyStore } from '../policy/policy.js';
 import type { Follow } from './execution.js';
 import type { OperationContext, SensitiveOperation } from './operations.js';
 import type { ApprovalRequest } from './record.js';
+import type { RequestStash } from './stash.js';
 import type { ApprovalStore } from './store.js';
 
 /** What the approval service is built from (service.ts), and what opening a request needs (requesting.ts). */
@@ -27,6 +28,8 @@ export interface ApprovalScheduler {
 
 export interface ApprovalDeps<Ctx extends OperationContext, Op extends SensitiveOperation<Ctx>> {
   store: ApprovalStore;
+  /** Requests waiting for their requester's reason or Break glass (stash.ts). */
+  stash: RequestStash;
   policies: PolicyStore;
   roles: Roles;
   audit: AuditLog;
@@ -60,4 +63,12 @@ export interface NewRequest<Op extends SensitiveOperation<never>> {
   /** The operation itself: a request for an operation that is not registered does not compile. */
   operation: Op;
   params: ReturnType<Op['parse']>;
+  /** Why the requester asks: required where the policy says `reason: required` (≥ 10 characters). */
+  justification?: string;
+  /** Made during a freeze anyway (contract §3 "Policy"): one approval more, one from an admin or owner. */
+  breakGlass?: boolean;
+  /** Needs an approval even where the class says 0 (publishing for someone else's order). */
+  alwaysAsk?: boolean;
+  /** The policy lets this one through without approval; it is a request only to break a freeze's glass. */
+  exempt?: boolean;
 }

@@ -13,4 +13,9 @@ export const APPROVAL_IDS = {
   actionsBlock: 'approvals.actions',
   denyModal: 'approvals.deny.modal',
   denyReasonBlock: 'approvals.deny.reason',
+  /** A request waiting for its reason or its Break glass (value: the stash id, stash.ts). */
+  giveReason: 'approvals.reason.give',
+  reasonModal: 'approvals.reason.modal',
+  reasonBlock: 'approvals.reason.text',
+  breakGlass: 'approvals.break-glass',
 } as const;

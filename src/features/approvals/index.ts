@@ -4,6 +4,7 @@ import type { WorkspaceRef } from '../../shared/workspace.js';
 import type { Languages } from '../../slack/language.js';
 import type { FeatureModule } from '../feature.js';
 import { registerApprovalActions } from './actions.js';
+import { registerRequestDetours } from './detours.js';
 import { APPROVALS_QUEUE, approvalProcessor } from './jobs.js';
 import type { ApprovalDecisions } from './service.js';
 
@@ -13,11 +14,15 @@ export interface ApprovalsDeps {
   languages: Languages;
 }
 
-/** The Approve/Deny/Withdraw/Reveal buttons and the approval jobs (expiry, reminders, execution). */
+/**
+ * The Approve/Deny/Withdraw/Reveal buttons, the reason modal and Break glass, and the approval jobs
+ * (expiry, reminders and escalation, execution).
+ */
 export const approvalsFeature = {
   name: 'approvals',
   register: (app, deps) => {
     registerApprovalActions(app, deps.approvals, deps.logger);
+    registerRequestDetours(app, deps.approvals, deps.logger);
   },
   workers: (deps) => [
     ({ connection, keys, logger }) =>

@@ -25,6 +25,8 @@ export interface Preview {
   details: string[];
   /** Set when the action cannot succeed in the resource's current state: refused before any approval. */
   blocker?: string;
+  /** What does not fit the message (a long change set's whole plan): uploaded into its thread. */
+  attachment?: { filename: string; title: string; content: string };
 }
 
 export interface Execution {
@@ -68,6 +70,8 @@ export interface OperationSpec<Ctx extends OperationContext, Name extends string
   execute(ctx: Ctx, params: Params): Promise<Execution>;
   /** Upstream quotas this action spends; checked before a request is accepted and spent on execution. */
   quota?(ctx: Ctx, params: Params): QuotaWindow[];
+  /** Approvals beyond the policy's that these parameters call for (a large change set: one), and why. */
+  extraApprovals?(params: Params): number;
 }
 
 type Snapshot = Record<string, unknown>;
@@ -93,6 +97,7 @@ export interface SensitiveOperation<
   readonly precheck: (ctx: Ctx, params: Snapshot) => Promise<string | undefined>;
   readonly execute: (ctx: Ctx, params: Snapshot) => Promise<Execution>;
   readonly quota: (ctx: Ctx, params: Snapshot) => QuotaWindow[];
+  readonly extraApprovals: (params: Snapshot) => number;
 }
 
 /** The parameters an operation is requested with. */
@@ -113,5 +118,6 @@ export function defineOperation<Ctx extends OperationContext, Name extends strin
     precheck: (ctx, params) => spec.precheck(ctx, parse(params)),
     execute: (ctx, params) => spec.execute(ctx, parse(params)),
     quota: (ctx, params) => spec.quota?.(ctx, parse(params)) ?? [],
+    extraApprovals: (params) => spec.extraApprovals?.(parse(params)) ?? 0,
   };
 }

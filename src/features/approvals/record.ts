@@ -44,7 +44,7 @@ export interface ApprovalRequest {
   channel: string;
   /** The public request message, updated in place at every step (set once it is posted). */
   messageTs: string;
-  /** The policy's approver user group when requested ('' for none): the message mentions it. */
+  /** The user groups that approve it, comma-separated ('' for none): the message mentions them. */
   approverGroup: string;
   /** The policy listed no approvers, so the workspace's admins and owners were asked. */
   askedAdmins: boolean;
@@ -62,9 +62,23 @@ export interface ApprovalRequest {
   approvals: string[];
   state: ApprovalState;
   decidedBy: string;
+  /** Why an approver denied it. */
   reason: string;
   outcome: string;
+  /** Why the requester asks (the policy's `reason: required`, contract §3); '' when not given. */
+  justification: string;
+  /** Made during a freeze with Break glass: one approval more, one of them an admin's or owner's. */
+  breakGlass: boolean;
+  /**
+   * How the count was reached, so the execution's check compares like with like: the class's count,
+   * at least one whatever the class says (someone else's validation records), or none but for the
+   * broken glass (an exempt record change).
+   */
+  basis: RequestBasis;
 }
+
+export type RequestBasis = 'class' | 'always' | 'exempt';
+const BASES: readonly string[] = ['class', 'always', 'exempt'] satisfies RequestBasis[];
 
 /** The JSON fields of the stored hash; a value that fails its schema is never acted on. */
 const StoredParams = z.record(z.string(), z.unknown());
@@ -107,6 +121,9 @@ export function serialize(request: ApprovalRequest): Record<string, string> {
     decidedBy: request.decidedBy,
     reason: request.reason,
     outcome: request.outcome,
+    justification: request.justification,
+    breakGlass: request.breakGlass ? '1' : '',
+    basis: request.basis,
   };
 }
 
@@ -151,5 +168,9 @@ export function deserialize(fields: Record<string, string>): ApprovalRequest {
     decidedBy: fields.decidedBy ?? '',
     reason: fields.reason ?? '',
     outcome: fields.outcome ?? '',
+    // Requests stored before policy v2 have neither field.
+    justification: fields.justification ?? '',
+    breakGlass: fields.breakGlass === '1',
+    basis: BASES.includes(fields.basis ?? '') ? (fields.basis as RequestBasis) : 'class',
   };
 }

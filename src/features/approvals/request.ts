@@ -4,27 +4,87 @@ import type { WorkspaceRef } from '../../shared/workspace.js';
 import { replyForError } from '../../slack/error-reply.js';
 import { type Person, replyPrivately } from '../../slack/reply.js';
 import type { SubcommandContext } from '../../slack/router.js';
+import { openModal } from '../../slack/views.js';
 import { workspaceOf } from '../../slack/workspace.js';
 import { text } from '../../text/index.js';
 import type { Roles } from '../policy/permissions.js';
 import type { Policy, PolicyStore } from '../policy/policy.js';
 import { policyFor, type Rules } from '../policy/rules.js';
+import type { NewRequest } from './deps.js';
+import { breakGlassOffer, reasonModal, reasonPrompt } from './detour-blocks.js';
 import type { SensitiveOperation } from './operations.js';
 import type { ApprovalRequest } from './record.js';
-import { frozenRefusal } from './requesting.js';
-import type { NewRequest } from './service.js';
+import { FrozenRefusal, frozenRefusal, ReasonNeeded } from './requesting.js';
+import type { StashedRequest } from './stash.js';
 
-export interface RequestInput<Op extends SensitiveOperation<never>> {
+export interface RequestInput<Op extends SensitiveOperation<never>>
+  extends Pick<NewRequest<Op>, 'justification' | 'breakGlass' | 'alwaysAsk' | 'exempt'> {
   workspace: WorkspaceRef;
   user: string;
   channel: string;
   operation: Op;
   params: ReturnType<Op['parse']>;
+  /** The command's or press's trigger: the reason modal opens with it while it is fresh. */
+  trigger?: string;
 }
 
 /** Whatever can take a request for `Op`: the approval service, when `Op` is registered with it. */
 export interface Requests<Op extends SensitiveOperation<never>> {
   request(input: NewRequest<Op>, client: WebClient): Promise<ApprovalRequest>;
+  /** Keeps a request not made yet while its requester gives a reason or breaks a freeze's glass. */
+  stash(workspace: WorkspaceRef, request: StashedRequest): Promise<string>;
+}
+
+function stashed<Op extends SensitiveOperation<never>>(
+  input: RequestInput<Op>,
+  breakGlass: boolean,
+): StashedRequest {
+  return {
+    requester: input.user,
+    channel: input.channel,
+    operation: input.operation.name,
+    params: input.params as Record<string, unknown>,
+    summary: input.operation.summary(input.params),
+    breakGlass,
+    alwaysAsk: input.alwaysAsk === true,
+    exempt: input.exempt === true,
+  };
+}
+
+/**
+ * The policy asks why (contract §3 "Policy"): the reason modal, opened with the trigger while it is
+ * fresh, else a private message with a button that opens it (its press brings a new trigger).
+ */
+async function askReason<Op extends SensitiveOperation<never>>(
+  service: Requests<Op>,
+  input: RequestInput<Op>,
+  requester: Person,
+  logger: Logger,
+): Promise<void> {
+  const request = stashed(input, input.breakGlass === true);
+  const id = await service.stash(input.workspace, request);
+  if (input.trigger !== undefined) {
+    try {
+      await openModal(requester.client, input.trigger, reasonModal(id, request.summary));
+      return;
+    } catch (error) {
+      // A trigger lives 3 s: past that (a slow policy or Slack read) the button asks instead.
+      logger.info({ err: error instanceof Error ? error.message : String(error) }, 'reason modal not opened');
+    }
+  }
+  await replyPrivately(requester, reasonPrompt(id, request.summary), logger);
+}
+
+/** A frozen class: the refusal, with Break glass, which makes the request anyway (contract §3 "Policy"). */
+async function offerBreakGlass<Op extends SensitiveOperation<never>>(
+  service: Requests<Op>,
+  input: RequestInput<Op>,
+  refusal: FrozenRefusal,
+  requester: Person,
+  logger: Logger,
+): Promise<void> {
+  const id = await service.stash(input.workspace, stashed(input, true));
+  await replyPrivately(requester, breakGlassOffer(id, refusal.userMessage, refusal.freeze.name), logger);
 }
 
 /**
@@ -47,12 +107,19 @@ export async function requestApproval<Op extends SensitiveOperation<never>>(
         channel: input.channel,
         operation: input.operation,
         params: input.params,
+        ...(input.justification === undefined ? {} : { justification: input.justification }),
+        ...(input.breakGlass === undefined ? {} : { breakGlass: input.breakGlass }),
+        ...(input.alwaysAsk === undefined ? {} : { alwaysAsk: input.alwaysAsk }),
+        ...(input.exempt === undefined ? {} : { exempt: input.exempt }),
       },
       requester.client,
     );
     await reply(text.approvals.requested({ channel: request.channel, id: request.id }));
   } catch (error) {
-    await reply(replyForError(error, logger).text);
+    if (error instanceof ReasonNeeded) await askReason(service, input, requester, logger);
+    else if (error instanceof FrozenRefusal && input.breakGlass !== true)
+      await offerBreakGlass(service, input, error, requester, logger);
+    else await reply(replyForError(error, logger).text);
   }
 }
 
@@ -91,8 +158,18 @@ export async function requestUnlessExempt<Op extends SensitiveOperation<never>, 
     operation: input.operation.name,
     target,
   });
-  // Frozen, it is refused at once like a request would be (contract §3 "Policy", freezes).
-  if (freeze !== undefined) throw frozenRefusal(freeze);
+  // Frozen, it is refused like a request would be, with Break glass (contract §3 "Policy", freezes):
+  // that makes it a request needing one approval.
+  if (freeze !== undefined) {
+    await offerBreakGlass(
+      deps.approvals,
+      { ...input, exempt: true },
+      frozenRefusal(freeze),
+      requester,
+      deps.logger,
+    );
+    return 'requested';
+  }
   return run();
 }
 
@@ -107,7 +184,14 @@ export async function requestFromCommand<Op extends SensitiveOperation<never>>(
   const body = ctx.bolt.body;
   await requestApproval(
     service,
-    { workspace: workspaceOf(body), user: body.user_id, channel: body.channel_id, operation, params },
+    {
+      workspace: workspaceOf(body),
+      user: body.user_id,
+      channel: body.channel_id,
+      operation,
+      params,
+      trigger: body.trigger_id,
+    },
     { user: body.user_id, client: ctx.bolt.client, respond: ctx.respond },
     ctx.logger,
   );
@@ -119,7 +203,7 @@ export async function requestFromCommand<Op extends SensitiveOperation<never>>(
  */
 export function requestFromView<Op extends SensitiveOperation<never>>(
   service: Requests<Op>,
-  submission: { body: { user: { id: string } }; client: WebClient },
+  submission: { body: { user: { id: string }; trigger_id?: string }; client: WebClient },
   channel: string,
   operation: Op,
   params: ReturnType<Op['parse']>,
@@ -130,7 +214,14 @@ export function requestFromView<Op extends SensitiveOperation<never>>(
   return () =>
     requestApproval(
       service,
-      { workspace: workspaceOf(body), user, channel, operation, params },
+      {
+        workspace: workspaceOf(body),
+        user,
+        channel,
+        operation,
+        params,
+        ...(body.trigger_id === undefined ? {} : { trigger: body.trigger_id }),
+      },
       { user, client, channel },
       logger,
     );

@@ -10,8 +10,8 @@ import { type ActiveFreeze, policyFor, type Rules } from '../policy/rules.js';
 import { approvalMessage } from './blocks.js';
 import type { ApprovalDeps, NewRequest } from './deps.js';
 import { sendApproverCopies } from './notify.js';
-import type { OperationContext, SensitiveOperation } from './operations.js';
-import type { ApprovalRequest } from './record.js';
+import type { OperationContext, Preview, SensitiveOperation } from './operations.js';
+import type { ApprovalRequest, RequestBasis } from './record.js';
 import { ApprovalStore, MAX_PENDING_PER_REQUESTER } from './store.js';
 import type { RequestUpdates } from './updates.js';
 
@@ -22,11 +22,41 @@ export class ApprovalRefused extends AppError {
   }
 }
 
-/** A frozen class of action: refused, naming the freeze and when it ends (contract §3 "Policy"). */
-export function frozenRefusal(freeze: ActiveFreeze): ApprovalRefused {
-  return new ApprovalRefused(() =>
-    text.approvals.frozen({ name: freeze.name, until: slackDate(freeze.until) }),
-  );
+/**
+ * A frozen class of action: refused, naming the freeze and when it ends (contract §3 "Policy"). Where
+ * the action was asked as a request, the refusal offers Break glass (request.ts).
+ */
+export class FrozenRefusal extends ApprovalRefused {
+  constructor(readonly freeze: ActiveFreeze) {
+    super(() => text.approvals.frozen({ name: freeze.name, until: slackDate(freeze.until) }));
+  }
+}
+
+export function frozenRefusal(freeze: ActiveFreeze): FrozenRefusal {
+  return new FrozenRefusal(freeze);
+}
+
+/**
+ * The policy asks why (`reason: required`) and none was given: the requester is asked in a modal
+ * before any request exists (request.ts), so nothing is reserved, stored or posted yet.
+ */
+export class ReasonNeeded extends AppError {
+  constructor() {
+    super('regdesk_reason_needed', () => text.approvals.reasonNeeded);
+  }
+}
+
+/** The shortest reason the policy accepts where it requires one (contract §3 "Policy"). */
+export const MIN_REASON_LENGTH = 10;
+
+/**
+ * How many approvals a request needs: the class's count (at least one where the action always asks,
+ * as publishing for someone else's order does), one more when it breaks a freeze's glass. 0: the
+ * policy runs it at once.
+ */
+export function approvalsNeeded(rules: Rules, basis: RequestBasis, breakGlass: boolean): number {
+  const usual = basis === 'exempt' ? 0 : basis === 'always' ? Math.max(1, rules.approvals) : rules.approvals;
+  return breakGlass ? usual + 1 : usual;
 }
 
 /** Slack's DM ids start with D: a request there would be seen by nobody who could approve it. */
@@ -59,9 +89,17 @@ export async function openRequest<Ctx extends OperationContext, Op extends Sensi
     target,
   });
   if (!allowed.allowed) throw new ApprovalRefused(allowed.say);
-  // What the policy asks of this class of action, on this zone; a frozen class is refused.
+  // What the policy asks of this class of action, on this zone; a frozen class is refused unless the
+  // requester breaks the glass. A freeze over by the time Break glass is pressed is no freeze to break.
   const { rules, freeze } = policyFor(policy, operation.actionClass, target, deps.now());
-  if (freeze !== undefined) throw frozenRefusal(freeze);
+  if (freeze !== undefined && input.breakGlass !== true) throw frozenRefusal(freeze);
+  const breakGlass = freeze !== undefined;
+  const justification = (input.justification ?? '').trim();
+  if (rules.reason === 'required' && justification.length < MIN_REASON_LENGTH) throw new ReasonNeeded();
+  const basis: RequestBasis =
+    input.exempt === true ? 'exempt' : input.alwaysAsk === true ? 'always' : 'class';
+  // A class at 0 runs at once unless the parameters themselves call for approvals (a large change set).
+  const needed = approvalsNeeded(rules, basis, breakGlass) + operation.extraApprovals(params);
   const channel = policy.approvalsChannel ?? input.channel;
   if (isDirectMessage(channel)) {
     throw new ApprovalRefused(() => text.approvals.notInDirectMessage);
@@ -90,10 +128,10 @@ export async function openRequest<Ctx extends OperationContext, Op extends Sensi
   // copies) is for the channel, in the workspace's language; so is a blocker the preview finds.
   const { languages } = deps;
   try {
-    approvers = await askWhom(deps, client, workspace, read, requester);
+    approvers = await askWhom(deps, client, workspace, read, requester, rules.approvers);
     const asked = approvers;
     request = await languages.inWorkspaceLanguage(workspace, async () => {
-      const draft = await draftRequest(deps, operation, params, {
+      const { draft, attachment } = await draftRequest(deps, operation, params, {
         id,
         workspace,
         requester,
@@ -101,10 +139,15 @@ export async function openRequest<Ctx extends OperationContext, Op extends Sensi
         target,
         policy,
         rules,
+        needed,
+        justification,
+        breakGlass,
+        basis,
         askedAdmins: asked.admins,
         namedApprovers: asked.named,
+        groups: asked.groups,
       });
-      return show(deps, updates, draft, policy, client);
+      return show(deps, updates, draft, policy, client, attachment);
     });
   } catch (error) {
     await Promise.all([
@@ -133,16 +176,21 @@ async function askWhom<Ctx extends OperationContext, Op extends SensitiveOperati
   workspace: WorkspaceRef,
   read: PolicyRead,
   requester: string,
-): Promise<{ byDm: string[]; named: string[]; admins: boolean }> {
+  approvers: readonly string[],
+): Promise<{ byDm: string[]; named: string[]; admins: boolean; groups: string[] }> {
   try {
-    return await deps.roles.approversToAsk(client, workspace, read, requester);
+    return await deps.roles.approversToAsk(client, workspace, read, requester, approvers);
   } catch (error) {
     deps.logger.warn(
       { err: error instanceof Error ? error.message : String(error) },
       'could not list whom to ask for approval',
     );
-    const admins = read.policy.approvers.length === 0 && read.policy.approverGroup === undefined;
-    return { byDm: [], named: [], admins };
+    return {
+      byDm: [],
+      named: [],
+      admins: approvers.length === 0,
+      groups: approvers.filter((id) => id.startsWith('S')),
+    };
   }
 }
 
@@ -159,10 +207,15 @@ async function draftRequest<Ctx extends OperationContext, Op extends SensitiveOp
     target: string;
     policy: Policy;
     rules: Rules;
+    needed: number;
+    justification: string;
+    breakGlass: boolean;
+    basis: RequestBasis;
     askedAdmins: boolean;
     namedApprovers: string[];
+    groups: string[];
   },
-): Promise<ApprovalRequest> {
+): Promise<{ draft: ApprovalRequest; attachment: Preview['attachment'] }> {
   const context = { ...deps.contextFor(made.workspace), requester: made.requester };
   // docs/requirements.md R14: a spent quota refuses the request before anyone is asked to approve it.
   const quota = await deps.limiter.peek(operation.quota(context, params));
@@ -174,26 +227,32 @@ async function draftRequest<Ctx extends OperationContext, Op extends SensitiveOp
   const preview = await operation.preview(context, params);
   if (preview.blocker !== undefined) throw new ApprovalRefused(preview.blocker);
   const now = deps.now();
-  return deps.store.create({
-    id: made.id,
-    workspace: made.workspace,
-    operation: operation.name,
-    params,
-    paramsHash: hashParams(params),
-    target: made.target,
-    summary: operation.summary(params),
-    details: preview.details,
-    requester: made.requester,
-    channel: made.channel,
-    approverGroup: made.policy.approverGroup ?? '',
-    askedAdmins: made.askedAdmins,
-    namedApprovers: made.namedApprovers,
-    createdAt: now,
-    expiresAt: now + made.rules.expiryHours * 60 * 60 * 1000,
-    // A request exists because an approval is needed: a class at 0 whose action still asks one (someone
-    // else's validation records) needs one.
-    needed: Math.max(1, made.rules.approvals),
-  });
+  const draft = await deps.store.create(
+    {
+      id: made.id,
+      workspace: made.workspace,
+      operation: operation.name,
+      params,
+      paramsHash: hashParams(params),
+      target: made.target,
+      summary: operation.summary(params),
+      details: preview.details,
+      requester: made.requester,
+      channel: made.channel,
+      approverGroup: made.groups.join(','),
+      askedAdmins: made.askedAdmins,
+      namedApprovers: made.namedApprovers,
+      createdAt: now,
+      expiresAt: now + made.rules.expiryHours * 60 * 60 * 1000,
+      needed: made.needed,
+      justification: made.justification,
+      breakGlass: made.breakGlass,
+      basis: made.basis,
+    },
+    // Nobody to wait for: the policy runs it at once, announced by the same message and audited.
+    made.needed === 0 ? 'approved' : 'pending',
+  );
+  return { draft, attachment: preview.attachment };
 }
 
 /**
@@ -206,15 +265,22 @@ async function show<Ctx extends OperationContext, Op extends SensitiveOperation<
   draft: ApprovalRequest,
   policy: Policy,
   client: WebClient,
+  attachment: Preview['attachment'],
 ): Promise<ApprovalRequest> {
   let ts: string | undefined;
+  const atOnce = draft.state === 'approved';
   try {
-    await deps.scheduler.schedule(draft);
+    if (!atOnce) await deps.scheduler.schedule(draft);
     ts = await postPublicly(() =>
       deps.poster.post(client, { channel: draft.channel, ...approvalMessage(draft) }),
     );
     if (!(await deps.store.show(draft, ts))) throw new Error('approval draft expired before it was shown');
-    await updates.audit(draft, 'request', draft.requester);
+    if (attachment !== undefined) await attach(deps, client, draft.channel, ts, attachment);
+    await updates.audit(draft, 'request', draft.requester, undefined, draft.justification || undefined);
+    if (draft.breakGlass)
+      await updates.audit(draft, 'break_glass', draft.requester, undefined, draft.justification || undefined);
+    // docs/requirements.md R30: the execution is queued once the request is shown and audited.
+    if (atOnce) await deps.scheduler.execute(draft);
     return { ...draft, messageTs: ts };
   } catch (error) {
     await rollBack(deps, draft, ts, client);
@@ -224,6 +290,33 @@ async function show<Ctx extends OperationContext, Op extends SensitiveOperation<
       );
     }
     throw error;
+  }
+}
+
+/**
+ * What did not fit the message, uploaded into its thread. Best-effort: the message already says what
+ * the file holds in its first lines, and a failed upload must not undo a request that is shown.
+ */
+async function attach<Ctx extends OperationContext, Op extends SensitiveOperation<Ctx>>(
+  deps: ApprovalDeps<Ctx, Op>,
+  client: WebClient,
+  channel: string,
+  ts: string,
+  attachment: NonNullable<Preview['attachment']>,
+): Promise<void> {
+  try {
+    await client.filesUploadV2({
+      channel_id: channel,
+      thread_ts: ts,
+      file: Buffer.from(attachment.content, 'utf8'),
+      filename: attachment.filename,
+      title: attachment.title,
+    });
+  } catch (error) {
+    deps.logger.warn(
+      { err: error instanceof Error ? error.message : String(error) },
+      'request attachment not uploaded',
+    );
   }
 }
 

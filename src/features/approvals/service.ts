@@ -2,15 +2,19 @@ import type { WebClient } from '@slack/web-api';
 import type { WorkspaceRef } from '../../shared/workspace.js';
 import { slackDate } from '../../slack/blocks.js';
 import { escapeMrkdwn } from '../../slack/mrkdwn.js';
-import { notifyByDm } from '../../slack/reply.js';
+import { notifyByDm, type Person, replyPrivately } from '../../slack/reply.js';
 import { inLanguage, text } from '../../text/index.js';
+import type { About } from '../policy/permissions.js';
 import { policyFor } from '../policy/rules.js';
 import { reminderMessage } from './blocks.js';
 import type { ApprovalDeps, NewRequest } from './deps.js';
+import { escalate } from './escalation.js';
 import { executeApproved } from './execution.js';
 import type { OperationContext, SensitiveOperation } from './operations.js';
 import type { ApprovalRequest } from './record.js';
-import { openRequest } from './requesting.js';
+import { requestApproval } from './request.js';
+import { approvalsNeeded, openRequest } from './requesting.js';
+import type { StashedRequest } from './stash.js';
 import { RequestUpdates } from './updates.js';
 
 export type { ApprovalDeps, ApprovalScheduler, NewRequest } from './deps.js';
@@ -33,6 +37,16 @@ export interface ApprovalDecisions {
   expire(workspace: WorkspaceRef, id: string, client: WebClient): Promise<void>;
   remind(workspace: WorkspaceRef, id: string, client: WebClient): Promise<void>;
   execute(workspace: WorkspaceRef, id: string, client: WebClient): Promise<void>;
+  /** What a stashed request is about (the reason modal shows it); undefined when gone or not theirs. */
+  stashedSummary(workspace: WorkspaceRef, user: string, stashId: string): Promise<string | undefined>;
+  /** Makes a stashed request, with its reason or its broken glass; the requester hears where. */
+  resume(
+    workspace: WorkspaceRef,
+    stashId: string,
+    extra: { justification?: string; breakGlass?: boolean },
+    requester: Person,
+    trigger?: string,
+  ): Promise<void>;
 }
 
 /** A refusal on a request is audited with the request's operation and target. */
@@ -69,6 +83,53 @@ export class ApprovalService<Ctx extends OperationContext, Op extends SensitiveO
     return openRequest(this.deps, this.#updates, this.#operation(input.operation.name), input, client);
   }
 
+  async stash(workspace: WorkspaceRef, request: StashedRequest): Promise<string> {
+    return this.deps.stash.put(workspace, request);
+  }
+
+  async stashedSummary(workspace: WorkspaceRef, user: string, stashId: string): Promise<string | undefined> {
+    return (await this.deps.stash.peek(workspace, user, stashId))?.summary;
+  }
+
+  async resume(
+    workspace: WorkspaceRef,
+    stashId: string,
+    extra: { justification?: string; breakGlass?: boolean },
+    requester: Person,
+    trigger?: string,
+  ): Promise<void> {
+    const stashed = await this.deps.stash.take(workspace, requester.user, stashId);
+    if (stashed === undefined) {
+      await replyPrivately(requester, { text: text.approvals.reasonStashGone }, this.deps.logger);
+      return;
+    }
+    const operation = this.#operation(stashed.operation);
+    // Answered from a modal, the requester hears back in the request's conversation before their DM.
+    const person =
+      requester.respond === undefined && requester.channel === undefined
+        ? { ...requester, channel: stashed.channel }
+        : requester;
+    await requestApproval(
+      this,
+      {
+        workspace,
+        user: stashed.requester,
+        channel: stashed.channel,
+        operation,
+        // The operation's own schema checks the stashed parameters; TypeScript cannot relate a call
+        // through the generic `Op` to `ReturnType<Op['parse']>`.
+        params: operation.parse(stashed.params) as ReturnType<Op['parse']>,
+        breakGlass: stashed.breakGlass || extra.breakGlass === true,
+        alwaysAsk: stashed.alwaysAsk,
+        exempt: stashed.exempt,
+        ...(extra.justification === undefined ? {} : { justification: extra.justification }),
+        ...(trigger === undefined ? {} : { trigger }),
+      },
+      person,
+      this.deps.logger,
+    );
+  }
+
   /** Approve; returns what the presser should be told (ephemeral), or nothing when the message says it. */
   async approve(
     workspace: WorkspaceRef,
@@ -92,8 +153,24 @@ export class ApprovalService<Ctx extends OperationContext, Op extends SensitiveO
     // The approver's role is checked again at the moment of the press (docs/requirements.md R8, R33);
     // the requester is told below that they cannot approve their own request.
     if (user !== request.requester) {
-      const access = await deps.roles.check(client, workspace, user, 'approve', about(request));
+      const access = await deps.roles.check(
+        client,
+        workspace,
+        user,
+        'approve',
+        await this.#approving(request),
+      );
       if (!access.allowed) return text.approvals.refused({ reason: access.reason });
+      // A broken glass needs a workspace admin or owner among its approvers: the last place is kept
+      // for one (contract §3 "Policy"); the execution checks it again (#recheck).
+      if (request.breakGlass && request.approvals.length + 1 >= request.needed) {
+        const admins = await Promise.all(
+          [user, ...request.approvals].map((person) =>
+            deps.roles.isWorkspaceAdmin(client, workspace, person),
+          ),
+        );
+        if (!admins.some(Boolean)) return text.approvals.breakGlassNeedsAdmin;
+      }
     }
     const result = await deps.store.approve(workspace, id, user, deps.now());
     switch (result.kind) {
@@ -134,7 +211,13 @@ export class ApprovalService<Ctx extends OperationContext, Op extends SensitiveO
   ): Promise<string | undefined> {
     const request = await this.deps.store.get(workspace, id);
     if (request === undefined) return text.approvals.requestGone;
-    const access = await this.deps.roles.check(client, workspace, user, 'approve', about(request));
+    const access = await this.deps.roles.check(
+      client,
+      workspace,
+      user,
+      'approve',
+      await this.#approving(request),
+    );
     if (!access.allowed) return text.approvals.denyRefused({ reason: access.reason });
     const moved = await this.deps.store.transition(workspace, id, ['pending'], 'denied', {
       decidedBy: user,
@@ -212,6 +295,7 @@ export class ApprovalService<Ctx extends OperationContext, Op extends SensitiveO
     if (request === undefined) return;
     // Audited (and counted for /metrics: a request about to expire without a decision).
     await this.#updates.audit(request, 'remind', 'regdesk');
+    await escalate(this.deps, this.#updates, request, client);
     const waiting = request.copies.filter((copy) => !request.approvals.includes(copy.user));
     await Promise.all(
       waiting.map(async (copy) => {
@@ -260,21 +344,45 @@ export class ApprovalService<Ctx extends OperationContext, Op extends SensitiveO
       request.target,
       this.deps.now(),
     );
-    if (freeze !== undefined)
+    // A request that broke the glass was made for the freeze; any other waits for its end.
+    if (freeze !== undefined && !request.breakGlass)
       return text.approvals.frozen({ name: freeze.name, until: slackDate(freeze.until) });
-    const needed = Math.max(request.needed, rules.approvals);
+    const needed = Math.max(
+      request.needed,
+      approvalsNeeded(rules, request.basis, request.breakGlass) + operation.extraApprovals(request.params),
+    );
     const act = operation.permission;
     const requester = await roles.decide(client, workspace, request.requester, act, policy);
     if (!requester.allowed) return text.approvals.outcomeRequesterNoLonger({ reason: requester.reason });
     const still = await Promise.all(
-      request.approvals.map((user) => roles.decide(client, workspace, user, 'approve', policy)),
+      request.approvals.map((user) =>
+        roles.decide(client, workspace, user, 'approve', policy, rules.approvers),
+      ),
     );
     if (still.filter((decision) => decision.allowed).length < needed) {
       return needed > request.needed
         ? text.approvals.outcomeStricterPolicy({ needed })
         : text.approvals.outcomeApproverNoLonger;
     }
+    if (request.breakGlass) {
+      const admins = await Promise.all(
+        request.approvals.map((user) => roles.isWorkspaceAdmin(client, workspace, user)),
+      );
+      if (!admins.some(Boolean)) return text.approvals.outcomeBreakGlassNoAdmin;
+    }
     return undefined;
+  }
+
+  /**
+   * What an approval or denial of `request` is checked against: the approvers of its class in the
+   * policy in force now (contract §3 "Policy", `actions.<class>.approvers`), with the request's ids for
+   * a refusal's audit entry.
+   */
+  async #approving(request: ApprovalRequest): Promise<About> {
+    const policy = await this.deps.policies.read(request.workspace);
+    const operation = this.#operation(request.operation);
+    const { rules } = policyFor(policy.policy, operation.actionClass, request.target, this.deps.now());
+    return { ...about(request), policy, approvers: rules.approvers };
   }
 
   async #already(workspace: WorkspaceRef, id: string): Promise<string> {

@@ -16,6 +16,7 @@ import { APPROVALS_QUEUE, type ApprovalJob, approvalScheduler } from './jobs.js'
 import type { RegistrarContext } from './operations.js';
 import type { ApprovalRequest } from './record.js';
 import { ApprovalService } from './service.js';
+import { RequestStash } from './stash.js';
 import { ApprovalStore } from './store.js';
 
 export interface ApprovalServiceFactoryDeps extends BaseDeps, PolicyServices {
@@ -53,6 +54,7 @@ export function buildApprovalServices(deps: ApprovalServiceFactoryDeps): Approva
   });
   const approvals: Approvals = new ApprovalService({
     store: approvalStore,
+    stash: new RequestStash(redis, keys),
     integrity: deps.integrity,
     durability: deps.durability,
     policies,

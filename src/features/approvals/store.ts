@@ -90,12 +90,22 @@ export class ApprovalStore {
       | 'epoch'
       | 'askedAdmins'
       | 'namedApprovers'
+      | 'justification'
+      | 'breakGlass'
+      | 'basis'
     > &
-      Partial<Pick<ApprovalRequest, 'askedAdmins' | 'namedApprovers'>>,
+      Partial<
+        Pick<ApprovalRequest, 'askedAdmins' | 'namedApprovers' | 'justification' | 'breakGlass' | 'basis'>
+      >,
+    /** 'approved' for a class the policy runs at once (approvals: 0): it executes without buttons. */
+    state: Extract<ApprovalState, 'pending' | 'approved'> = 'pending',
   ): Promise<ApprovalRequest> {
     const full: ApprovalRequest = {
       askedAdmins: false,
       namedApprovers: [],
+      justification: '',
+      breakGlass: false,
+      basis: 'class',
       ...request,
       // Read fresh, not from a process's last check: a request made after an incident must not be
       // stamped with the epoch before it.
@@ -103,8 +113,8 @@ export class ApprovalStore {
       messageTs: '',
       copies: [],
       approvals: [],
-      state: 'pending',
-      decidedBy: '',
+      state,
+      decidedBy: state === 'approved' ? 'regdesk' : '',
       reason: '',
       outcome: '',
     };

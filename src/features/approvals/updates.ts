@@ -60,7 +60,14 @@ export type Tell = () => Message;
 export class RequestUpdates {
   constructor(private readonly deps: UpdateDeps) {}
 
-  async audit(request: ApprovalRequest, action: AuditAction, actor: string, outcome?: string): Promise<void> {
+  /** `detail`: the requester's reason, on the request and a break of the glass (contract §3 "Policy"). */
+  async audit(
+    request: ApprovalRequest,
+    action: AuditAction,
+    actor: string,
+    outcome?: string,
+    detail?: string,
+  ): Promise<void> {
     await this.deps.audit.append(request.workspace, {
       action,
       actor,
@@ -69,6 +76,7 @@ export class RequestUpdates {
       requestId: request.id,
       paramsHash: request.paramsHash,
       ...(outcome === undefined ? {} : { outcome }),
+      ...(detail === undefined ? {} : { detail }),
     });
   }
 

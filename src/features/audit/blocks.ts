@@ -32,6 +32,8 @@ function actionWords(): Record<StoredAuditEntry['action'], string> {
     records_publish: text.publish.auditPublished,
     records_remove: text.publish.auditRemoved,
     record_change: text.records.auditChanged,
+    break_glass: text.workspace.auditBrokeGlass,
+    escalate: text.workspace.auditEscalated,
   };
 }
 

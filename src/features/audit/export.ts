@@ -3,6 +3,7 @@ import type { WorkspaceRef } from '../../shared/workspace.js';
 import type { SubcommandContext } from '../../slack/router.js';
 import { workspaceOf } from '../../slack/workspace.js';
 import { text } from '../../text/index.js';
+import { exportRecord } from './entry.js';
 import type { AuditLog, StoredAuditEntry } from './service.js';
 
 /**
@@ -24,11 +25,9 @@ export interface AuditCommandDeps {
   roles: TrailAccess;
 }
 
-/** One entry per line, with its time also in ISO 8601 for people reading the file. */
+/** One entry per line, with its time also in ISO 8601 for people reading the file (entry.ts). */
 function toJsonLines(entries: readonly StoredAuditEntry[]): string {
-  return entries
-    .map((entry) => `${JSON.stringify({ time: new Date(entry.at).toISOString(), ...entry })}\n`)
-    .join('');
+  return entries.map((entry) => `${JSON.stringify(exportRecord(entry))}\n`).join('');
 }
 
 /**

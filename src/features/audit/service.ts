@@ -1,79 +1,42 @@
 import { createHash } from 'node:crypto';
+import type { AuditSettings } from '../../config.js';
 import { canonicalJson } from '../../shared/canonical-json.js';
-import { LuaScript } from '../../shared/lua.js';
 import type { KeySpace, Redis } from '../../shared/redis.js';
 import { type WorkspaceRef, workspaceId } from '../../shared/workspace.js';
+import { appendChained } from './append.js';
+import { type ChainSource, type ChainVerdict, parseLink, verifyChain } from './chain.js';
+import { type AuditEntry, fieldRecord, inOrder, type StoredAuditEntry, toEntry } from './entry.js';
+import { type ChainKeys, outboxKeys, type TrailKeys, trailKeys } from './keys.js';
 
-/**
- * What happened (docs/requirements.md R12): requests, decisions, outcomes, changes to the workspace's
- * key, certificate orders and reissues, refusals (R33), exports of the trail itself, and watch changes.
- */
-export type AuditAction =
-  | 'request'
-  | 'approve'
-  | 'deny'
-  | 'withdraw'
-  | 'expire'
-  | 'execute'
-  | 'succeed'
-  | 'fail'
-  | 'key_set'
-  | 'key_replace'
-  | 'key_remove'
-  | 'policy_change'
-  | 'uninstall'
-  | 'refuse'
-  /** Approvers were reminded of a request still undecided late in its life. */
-  | 'remind'
-  /** The requester opened the modal that shows their auth code (R28: the code itself never here). */
-  | 'reveal'
-  | 'order'
-  | 'reissue'
-  | 'export'
-  /** A watch added or removed, the watch digest settings saved (features/watches). */
-  | 'watch_add'
-  | 'watch_remove'
-  | 'watch_settings'
-  /** Validation records written at the registrar, and removed after issuance (features/publish). */
-  | 'records_publish'
-  | 'records_remove'
-  /** A DNS record added, changed or deleted without an approval, as the policy allows (features/records). */
-  | 'record_change';
-
-export interface AuditEntry {
-  action: AuditAction;
-  actor: string;
-  operation?: string;
-  /** The domain or certificate id acted on, for `/domain audit DOMAIN`. */
-  target?: string;
-  requestId?: string;
-  paramsHash?: string;
-  outcome?: string;
-  /** What changed, where an action changes settings: the policy before → after (no secrets in it). */
-  detail?: string;
-}
-
-export interface StoredAuditEntry extends AuditEntry {
-  id: string;
-  at: number;
-  /** Written by `append` (the shared counter of both trails); absent on entries from before it. */
-  seq?: number;
-}
+export type { AuditAction, AuditEntry, StoredAuditEntry } from './entry.js';
 
 const PAGE = 500;
 
-// An entry and its place in the workspace's order, atomically. KEYS: the trail, the counter; ARGV:
-// retention, then field/value pairs. A workspace back after an uninstall keeps its trail for good
-// again (PERSIST).
-const APPEND = new LuaScript(`
-local seq = redis.call('INCR', KEYS[2])
-local id = redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[1], '*', 'seq', seq, unpack(ARGV, 2))
-redis.call('PERSIST', KEYS[1])
-redis.call('PERSIST', KEYS[2])
-return id`);
+/** Default retention (contract §2 AUDIT_RETENTION_DAYS). */
+export const DEFAULT_AUDIT_RETENTION_DAYS = 400;
 
-/** Default retention: the newest 10 000 entries of a workspace (approximate trim, O(1) per append). */
-export const DEFAULT_AUDIT_RETENTION = 10_000;
+/**
+ * Refusals kept per workspace, newest first, whatever their age: anyone can cause refusals (a script
+ * pressing buttons), so their trail is capped by count on its own and never pushes requests,
+ * decisions and executions out of the trail. 10,000 is weeks of a busy workspace's honest refusals,
+ * and about 2 MB of Redis at most.
+ */
+export const REFUSALS_KEPT = 10_000;
+
+export interface AuditLogOptions extends Partial<AuditSettings> {
+  /** Refusals kept (REFUSALS_KEPT unless a test asks for fewer). */
+  refusalsKept?: number;
+  /** The clock of `at` and of the retention cutoff (tests move it). */
+  now?: () => number;
+  /** Told of every entry once it is stored (the approvals-by-state metric counts from here). */
+  observe?: (entry: AuditEntry) => void;
+}
+
+/** Both chains of a workspace, as `regdesk audit verify` found them. */
+export interface TrailVerdict {
+  trail: ChainVerdict;
+  refusals: ChainVerdict;
+}
 
 /**
  * SHA-256 of an operation's parameters in canonical JSON (keys sorted at every depth, so nested
@@ -84,67 +47,85 @@ export function hashParams(params: Record<string, unknown>): string {
 }
 
 /**
- * Append-only audit trail: one Redis stream per workspace. Entries are never edited; the stream is
- * trimmed to the retention count. Nothing secret is ever passed in (callers give hashes and ids).
+ * Append-only audit trail: one Redis stream per workspace, and one of its refusals, each a hash chain
+ * (docs/requirements.md R52, chain.ts). Entries are never edited; entries older than the retention
+ * are trimmed as new ones are written. Nothing secret is ever passed in (callers give hashes and ids,
+ * R12). With sinks configured, every entry also goes to the workspace's outbox (outbox.ts).
  */
 export class AuditLog {
+  readonly #options: AuditLogOptions;
+  /** This instance's appends run one at a time per chain: they would only race each other's compare-and-set. */
+  readonly #tails = new Map<string, Promise<unknown>>();
+
   constructor(
     private readonly redis: Redis,
     private readonly keys: KeySpace,
-    private readonly retention = DEFAULT_AUDIT_RETENTION,
-    /** Told of every entry once it is stored (the approvals-by-state metric counts from here). */
-    private readonly observe?: (entry: AuditEntry) => void,
-  ) {}
-
-  #stream(ref: WorkspaceRef): string {
-    return this.keys.key(`ws:${workspaceId(ref)}`, 'audit');
+    options: AuditLogOptions = {},
+  ) {
+    this.#options = options;
   }
 
-  /**
-   * Refusals have a trail of their own, trimmed on its own: anyone can cause refusals (a script
-   * pressing buttons), and they must not push requests, decisions and executions out of the trail.
-   */
-  #refusals(ref: WorkspaceRef): string {
-    return this.keys.key(`ws:${workspaceId(ref)}`, 'audit', 'refusals');
+  /** Whether entries also go to the outbox: a webhook or syslog is configured. */
+  get feedsOutbox(): boolean {
+    return this.#options.webhook !== undefined || this.#options.syslog !== undefined;
   }
 
-  #streams(ref: WorkspaceRef): [string, string] {
-    return [this.#stream(ref), this.#refusals(ref)];
-  }
-
-  /** One counter over both trails: entries of one millisecond keep the order they were written in. */
-  #sequence(ref: WorkspaceRef): string {
-    return this.keys.key(`ws:${workspaceId(ref)}`, 'audit', 'seq');
+  #keys(ref: WorkspaceRef): TrailKeys {
+    return trailKeys(this.keys, workspaceId(ref));
   }
 
   async append(ref: WorkspaceRef, entry: AuditEntry): Promise<string> {
-    const fields = Object.entries(entry).flatMap(([key, value]) =>
-      value === undefined ? [] : [key, String(value)],
-    );
-    const stream = entry.action === 'refuse' ? this.#refusals(ref) : this.#stream(ref);
-    const id = await APPEND.run(
-      this.redis,
-      2,
-      stream,
-      this.#sequence(ref),
-      String(this.retention),
-      ...fields,
-    );
-    this.observe?.(entry);
-    return typeof id === 'string' ? id : '';
+    const keys = this.#keys(ref);
+    const chain = entry.action === 'refuse' ? 'refusals' : 'trail';
+    const workspace = workspaceId(ref);
+    const id = await this.#serially(keys[chain].stream, async () => {
+      // Listed before the entry exists, so the deliverer never misses an outbox (keys.ts outboxKeys).
+      if (this.feedsOutbox) await this.redis.zadd(outboxKeys(this.keys).workspaces, Date.now(), workspace);
+      return appendChained(this.redis, keys, chain, entry, {
+        retentionDays: this.#options.retentionDays ?? DEFAULT_AUDIT_RETENTION_DAYS,
+        refusalsKept: this.#options.refusalsKept ?? REFUSALS_KEPT,
+        outboxAs: this.feedsOutbox ? workspace : undefined,
+        now: this.#options.now ?? Date.now,
+      });
+    });
+    this.#options.observe?.(entry);
+    return id;
+  }
+
+  #serially<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const run = (this.#tails.get(key) ?? Promise.resolve()).then(work);
+    const tail = run.catch(() => undefined);
+    this.#tails.set(key, tail);
+    void tail.then(() => {
+      if (this.#tails.get(key) === tail) this.#tails.delete(key);
+    });
+    return run;
   }
 
   /**
    * After an uninstall the trail outlives everything else of the workspace for `keepMs`
-   * (docs/requirements.md R36): the stream is the last thing that expires.
+   * (docs/requirements.md R36): its keys are the last that expire.
    */
   async retainAfterUninstall(ref: WorkspaceRef, keepMs: number): Promise<void> {
     for (const key of this.streamKeys(ref)) await this.redis.pexpire(key, keepMs);
   }
 
-  /** The keys of the workspace's trail, which a purge of the workspace leaves in place. */
+  /**
+   * The keys of the workspace's trail, which a purge of the workspace leaves in place: the trail, the
+   * refusals and the counter first, then each chain's head and anchor, then the outbox.
+   */
   streamKeys(ref: WorkspaceRef): string[] {
-    return [...this.#streams(ref), this.#sequence(ref)];
+    const { trail, refusals, seq, outbox } = this.#keys(ref);
+    return [
+      trail.stream,
+      refusals.stream,
+      seq,
+      trail.head,
+      trail.anchor,
+      refusals.head,
+      refusals.anchor,
+      outbox,
+    ];
   }
 
   /** Newest first, refusals among the rest; with `target`, only entries about that domain or certificate. */
@@ -153,10 +134,10 @@ export class AuditLog {
     options: { limit?: number; target?: string } = {},
   ): Promise<StoredAuditEntry[]> {
     const limit = options.limit ?? 20;
+    const { trail, refusals } = this.#keys(ref);
     const each = await Promise.all(
-      this.#streams(ref).map((stream) => this.#latestOf(stream, limit, options.target)),
+      [trail.stream, refusals.stream].map((stream) => this.#latestOf(stream, limit, options.target)),
     );
-    // Stream ids are `ms-seq`: ordered in time across both streams.
     return each
       .flat()
       .sort((a, b) => inOrder(b, a))
@@ -183,70 +164,84 @@ export class AuditLog {
     return out;
   }
 
-  /** The whole trail, oldest first, refusals merged in (an export never holds more than a page of each). */
-  async *all(ref: WorkspaceRef): AsyncGenerator<StoredAuditEntry> {
-    const [mainKey, refusalsKey] = this.#streams(ref);
-    const main = this.#pages(mainKey);
-    const refusals = this.#pages(refusalsKey);
+  /**
+   * The whole trail, oldest first, refusals merged in (an export never holds more than a page of each);
+   * with `since` (ms), only entries written then or later.
+   */
+  async *all(ref: WorkspaceRef, options: { since?: number } = {}): AsyncGenerator<StoredAuditEntry> {
+    const { trail, refusals } = this.#keys(ref);
+    const since = options.since ?? Number.NEGATIVE_INFINITY;
+    const main = this.#pages(trail.stream);
+    const refused = this.#pages(refusals.stream);
     let a = await main.next();
-    let b = await refusals.next();
+    let b = await refused.next();
     while (!a.done || !b.done) {
+      let next: StoredAuditEntry;
       if (b.done || (!a.done && inOrder(a.value, b.value) <= 0)) {
-        yield a.value as StoredAuditEntry;
+        next = a.value as StoredAuditEntry;
         a = await main.next();
       } else {
-        yield b.value;
-        b = await refusals.next();
+        next = b.value;
+        b = await refused.next();
       }
+      if (next.at >= since) yield next;
     }
   }
 
   async *#pages(stream: string): AsyncGenerator<StoredAuditEntry> {
-    let start = '-';
+    for await (const [id, flat] of this.#rows(stream)) yield toEntry(id, flat);
+  }
+
+  /** A stream's entries oldest first, a page at a time (the `first` page when it was read already). */
+  async *#rows(stream: string, first?: Array<[string, string[]]>): AsyncGenerator<[string, string[]]> {
+    let rows = first ?? (await this.redis.xrange(stream, '-', '+', 'COUNT', PAGE));
     for (;;) {
-      const rows = await this.redis.xrange(stream, start, '+', 'COUNT', PAGE);
-      for (const [id, flat] of rows) yield toEntry(id, flat);
+      yield* rows;
       const last = rows.at(-1);
       if (rows.length < PAGE || last === undefined) return;
-      start = `(${last[0]}`;
+      rows = await this.redis.xrange(stream, `(${last[0]}`, '+', 'COUNT', PAGE);
     }
+  }
+
+  /** Checks both chains of the workspace's trail (`regdesk audit verify`, chain.ts). */
+  async verify(ref: WorkspaceRef): Promise<TrailVerdict> {
+    const { trail, refusals } = this.#keys(ref);
+    return {
+      trail: await verifyChain(await this.#chainSource(trail)),
+      refusals: await verifyChain(await this.#chainSource(refusals)),
+    };
+  }
+
+  async #chainSource(chain: ChainKeys): Promise<ChainSource> {
+    // The anchor, the head and the oldest entries in one transaction (one slot): a trim between them
+    // would otherwise look like a missing entry.
+    const replies = await this.redis
+      .multi()
+      .get(chain.anchor)
+      .get(chain.head)
+      .xrange(chain.stream, '-', '+', 'COUNT', PAGE)
+      .exec();
+    if (replies === null) throw new Error(`reading ${chain.stream} was aborted`);
+    const failed = replies.find(([error]) => error !== null);
+    if (failed?.[0]) throw failed[0];
+    const [[, anchor], [, head], [, first]] = replies as [
+      [null, string | null],
+      [null, string | null],
+      [null, Array<[string, string[]]>],
+    ];
+    const rows = this.#rows(chain.stream, first);
+    return {
+      anchor: parseLink(anchor),
+      head: parseLink(head),
+      rows: (async function* () {
+        for await (const [id, flat] of rows) yield { id, fields: fieldRecord(flat) };
+      })(),
+      currentAnchor: async () => parseLink(await this.redis.get(chain.anchor)),
+    };
   }
 
   async deleteWorkspace(ref: WorkspaceRef): Promise<void> {
     await this.redis.del(...this.streamKeys(ref));
+    await this.redis.zrem(outboxKeys(this.keys).workspaces, workspaceId(ref));
   }
-}
-
-function toEntry(id: string, flat: string[]): StoredAuditEntry {
-  const fields: Record<string, string> = {};
-  for (let i = 0; i + 1 < flat.length; i += 2) fields[flat[i] ?? ''] = flat[i + 1] ?? '';
-  return {
-    id,
-    at: Number(id.split('-')[0]),
-    action: fields.action as AuditAction,
-    actor: fields.actor ?? '',
-    ...(fields.operation === undefined ? {} : { operation: fields.operation }),
-    ...(fields.target === undefined ? {} : { target: fields.target }),
-    ...(fields.requestId === undefined ? {} : { requestId: fields.requestId }),
-    ...(fields.paramsHash === undefined ? {} : { paramsHash: fields.paramsHash }),
-    ...(fields.outcome === undefined ? {} : { outcome: fields.outcome }),
-    ...(fields.detail === undefined ? {} : { detail: fields.detail }),
-    ...(fields.seq === undefined ? {} : { seq: Number(fields.seq) }),
-  };
-}
-
-/**
- * The order entries were written in, across both trails: by the shared counter where both carry it
- * (entries written before it existed do not), else by stream id, which is time-ordered.
- */
-function inOrder(a: StoredAuditEntry, b: StoredAuditEntry): number {
-  if (a.seq !== undefined && b.seq !== undefined) return a.seq - b.seq;
-  return compareIds(a.id, b.id);
-}
-
-/** Orders stream ids (`ms-seq`) as Redis does: numerically by time, then by sequence. */
-function compareIds(a: string, b: string): number {
-  const [at = 0, as = 0] = a.split('-').map(Number);
-  const [bt = 0, bs = 0] = b.split('-').map(Number);
-  return at === bt ? as - bs : at - bt;
 }

@@ -110,7 +110,7 @@ export function policyCommands(program: Command, tools: CliTools): void {
         const config = tools.config();
         const result = await tools.withRedis(config, (redis, keys) =>
           policySet(
-            { redis, keys, logger: logger(), audit: new AuditLog(redis, keys, config.auditRetention) },
+            { redis, keys, logger: logger(), audit: new AuditLog(redis, keys, config.audit) },
             workspace,
             source,
             tools.actor,

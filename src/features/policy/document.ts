@@ -116,36 +116,13 @@ const isGroup = (id: string) => id.startsWith('S');
 
 /**
  * What Regdesk does not enforce yet, refused by `regdesk policy set` with its path rather than saved
- * and silently not applied: a required reason, escalation, approvers per class, no approval for a
- * class that always asks one so far, more than one user group among the approvers, and groups among
- * the requesters.
+ * and silently not applied: more than one user group among the default approvers (`/domain policy`
+ * keeps one; a class's own approvers may name several).
  */
 export function notYetEnforced(document: PolicyDocument): DocumentError[] {
   const errors: DocumentError[] = [];
   const refuse = (path: string, message: string) => errors.push({ path, message });
-  const checkRules = (path: string, actions: PolicyDocument['actions']) => {
-    for (const [actionClass, rules] of Object.entries(actions)) {
-      if (rules?.reason === 'required')
-        refuse(`${path}.${actionClass}.reason`, 'a required reason is not supported yet');
-      if (rules?.approvers !== undefined)
-        refuse(`${path}.${actionClass}.approvers`, 'approvers per action class are not supported yet');
-      // Orders, record changes and publishing run at once when they need no approval; the other
-      // classes always go through a request so far.
-      if (rules?.approvals === 0 && SWITCHED[actionClass] === undefined)
-        refuse(
-          `${path}.${actionClass}.approvals`,
-          'running this class at once, without approval, is not supported yet',
-        );
-    }
-  };
-  checkRules('actions', document.actions);
-  document.zones.forEach((zone, index) => {
-    checkRules(`zones[${index}].actions`, zone.actions);
-  });
-  if (document.escalateTo.length > 0) refuse('escalateTo', 'escalation is not supported yet');
   if (document.approvers.filter(isGroup).length > 1) refuse('approvers', 'at most one user group');
-  if (Array.isArray(document.requesters) && document.requesters.some(isGroup))
-    refuse('requesters', 'user groups among the requesters are not supported yet');
   return errors;
 }
 

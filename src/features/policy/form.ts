@@ -1,6 +1,7 @@
 import { fieldErrors, stateOf, type ViewState } from '../../slack/modal.js';
 import { text } from '../../text/index.js';
-
+import { type ActionRows, readRows } from './action-rows.js';
+import { ACTION_CLASSES } from './classes.js';
 import { POLICY_IDS } from './ids.js';
 import { type ModalField, Policy } from './policy.js';
 
@@ -24,10 +25,6 @@ export function policyChoices() {
       { value: 'channel', text: text.approvals.answersChannel },
       { value: 'asker', text: text.approvals.answersAsker },
     ],
-    validationPublishing: [
-      { value: 'own-orders', text: text.approvals.publishingOwnOrders },
-      { value: 'approval', text: text.approvals.publishingApproval },
-    ],
     watchManagers: [
       { value: 'adder-and-admins', text: text.approvals.watchManagersAdderAndAdmins },
       { value: 'anyone', text: text.approvals.watchManagersAnyone },
@@ -40,10 +37,12 @@ export function policyChoices() {
   } as const satisfies Record<string, readonly { value: string; text: string }[]>;
 }
 
-/** The value of the one "orders need approval" checkbox. */
-export const ORDERS_NEED_APPROVAL = 'on';
-/** The value of the one "DNS record changes need approval" checkbox. */
-export const RECORD_CHANGES_NEED_APPROVAL = 'on';
+/**
+ * The value of the one "orders need approval" checkbox, and of the one "DNS record changes need
+ * approval" checkbox: retired switches (ids.ts), read from a modal opened before the rows replaced them.
+ */
+const ORDERS_NEED_APPROVAL = 'on';
+const RECORD_CHANGES_NEED_APPROVAL = 'on';
 
 /** Enough for a few documentation and status sites; the input's length keeps it readable anyway. */
 const MAX_LINK_HOSTS = 20;
@@ -87,14 +86,44 @@ function parseHosts(typed: string): { hosts: string[] } | { error: string } {
   return { hosts };
 }
 
-/** Reads the submitted modal; returns field errors for `response_action: errors` or the new policy. */
+/**
+ * Reads the whole submitted modal: its fields (`readPolicy`) and its rows per action class
+ * (action-rows.ts), or every error at once for `response_action: errors`. The policy's switches for
+ * record changes, orders and publishing are the rows' to set (`withRows`), when the rows were submitted.
+ */
+export function readSubmission(
+  values: ViewState,
+  /** The modal's private metadata: the classes with approvers of their own, comma-separated. */
+  ownApprovers = '',
+): { errors: Record<string, string> } | { policy: Policy; rows: ActionRows } {
+  const form = readPolicy(values);
+  const { rows, errors } = readRows(values);
+  if ('errors' in form) return { errors: { ...form.errors, ...errors } };
+  // A row's own count can be as unmeetable as the default one, where the class has no approvers of
+  // its own (those the YAML sets are not in the modal, which names them in its metadata).
+  const own = new Set(ownApprovers.split(','));
+  for (const actionClass of ACTION_CLASSES) {
+    const approvals = rows[actionClass]?.approvals;
+    if (typeof approvals !== 'number' || approvals === 0 || own.has(actionClass)) continue;
+    const short = unmeetable({ ...form.policy, needed: approvals });
+    const block = POLICY_IDS.action[actionClass].approvals;
+    if (short !== undefined) errors[block] ??= short;
+  }
+  return Object.keys(errors).length > 0 ? { errors } : { policy: form.policy, rows };
+}
+
+/**
+ * Reads the submitted modal's fields; returns field errors for `response_action: errors` or the new
+ * policy. The rows per action class are `readSubmission`'s.
+ */
 export function readPolicy(values: ViewState): { errors: Record<string, string> } | { policy: Policy } {
   const get = (blockId: string) => stateOf(values, blockId);
   const group = get(P.approverGroup).value?.trim() ?? '';
   const channel = get(P.channel).selected_conversation;
   const hosts = parseHosts(get(P.assistantLinkHosts).value ?? '');
   // Slack sends every input block, an unchecked box as an empty list. A submission without the block
-  // (a modal opened before this field existed) keeps the default, approval on (R41, R47).
+  // (a modal opened before this field existed, or since the row of `record` replaced it) keeps the
+  // default, approval on (R41, R47); the row, when submitted, then sets it (`withRows`).
   const recordsChecked = get(P.recordChangesNeedApproval).selected_options;
   const parsed = Policy.safeParse({
     approvers: get(P.approvers).selected_users ?? [],
@@ -113,6 +142,7 @@ export function readPolicy(values: ViewState): { errors: Record<string, string> 
     recordChangeExemptTypes: get(P.recordChangeExemptTypes).selected_options?.map((o) => o.value) ?? [],
     recordChangeExemptUsers: get(P.recordChangeExemptUsers).selected_users ?? [],
     // A modal opened before this field existed submits none: the default, as for a policy saved before it.
+    // One opened since the rows replaced it submits none either: its row sets it (`withRows`).
     validationPublishing: get(P.validationPublishing).selected_option?.value ?? 'own-orders',
     assistantAnswers: get(P.assistantAnswers).selected_option?.value ?? 'shared-private',
     assistantLinkHosts: 'hosts' in hosts ? hosts.hosts : [],

@@ -90,7 +90,19 @@ export interface About {
   operation?: string;
   target?: string;
   requestId?: string;
+  /**
+   * Who approves this action: its class's approvers (rules.ts `Rules.approvers`, people and user
+   * groups; empty: the workspace's admins and owners). Unset: the policy's own approvers.
+   */
+  approvers?: readonly string[];
 }
+
+/** The policy's own approvers as principals: its people and its user group. */
+export function defaultApprovers(policy: Policy): string[] {
+  return [...policy.approvers, ...(policy.approverGroup === undefined ? [] : [policy.approverGroup])];
+}
+
+const isGroup = (id: string) => id.startsWith('S');
 
 /** How a refusal names each act ("Guests cannot order certificates."). */
 function verbOf(act: Act): string {
@@ -153,7 +165,7 @@ export class Roles {
     act: Act,
     about: About = {},
   ): Promise<Decision> {
-    const decision = await this.decide(client, workspace, user, act, about.policy);
+    const decision = await this.decide(client, workspace, user, act, about.policy, about.approvers);
     if (!decision.allowed) {
       await this.audit.append(workspace, {
         action: 'refuse',
@@ -185,6 +197,7 @@ export class Roles {
     user: string,
     act: Act,
     policy?: PolicyRead,
+    approvers?: readonly string[],
   ): Promise<Decision> {
     // Outside the try: Redis being down is told as such, not as an unknown account.
     const read = policy ?? (await this.policies.read(workspace));
@@ -201,7 +214,8 @@ export class Roles {
       const outsider = outsiderKind(profile, workspace);
       if (outsider !== undefined) return refuse({ code: 'outsider', outsider, act });
       // Unreadable, for acts it does not govern, the strictest policy decides (policy.ts).
-      return await this.#byPolicy(client, workspace, read.policy, profile, act);
+      const principals = approvers ?? defaultApprovers(read.policy);
+      return await this.#byPolicy(client, workspace, read.policy, profile, act, principals);
     } catch (error) {
       this.#denied(act, error);
       return unconfirmed();
@@ -236,29 +250,67 @@ export class Roles {
   }
 
   /**
-   * Who is told of a new request (contract §3 "Approvers are told"): the listed approvers who may
-   * approve, or — when the policy lists none and names no user group — the workspace's admins and
-   * owners. `byDm` get a copy by DM; admins past `MAX_ADMIN_DMS` are `named` in the request instead.
-   * A user group is told by the mention in the request itself.
+   * A workspace admin or owner as Slack says now (not a Regdesk admin of the policy): who must be
+   * among the approvers of a request made during a freeze (contract §3 "Policy", Break glass).
+   */
+  async isWorkspaceAdmin(client: WebClient, workspace: WorkspaceRef, user: string): Promise<boolean> {
+    try {
+      const profile = await this.directory.user(client, workspace, user);
+      return outsiderKind(profile, workspace) === undefined && profile.isAdmin;
+    } catch (error) {
+      this.#denied('approve', error);
+      return false;
+    }
+  }
+
+  /**
+   * Who is told by DM when a request reaches 80 % of its lifetime short of approvals (contract §3
+   * "Policy", `escalateTo`): the listed people and the members of listed user groups, else the
+   * workspace's admins and owners; at most `MAX_ADMIN_DMS`, so a large group cannot flood DMs.
+   */
+  async escalationContacts(client: WebClient, workspace: WorkspaceRef, policy: Policy): Promise<string[]> {
+    if (policy.escalateTo.length === 0)
+      return (await this.directory.admins(client, workspace)).slice(0, MAX_ADMIN_DMS);
+    const people = policy.escalateTo.filter((id) => !id.startsWith('S'));
+    const groups = await Promise.all(
+      policy.escalateTo
+        .filter((id) => id.startsWith('S'))
+        .map((group) => this.directory.groupMembers(client, workspace, group)),
+    );
+    return [...new Set([...people, ...groups.flat()])].slice(0, MAX_ADMIN_DMS);
+  }
+
+  /**
+   * Who is told of a new request (contract §3 "Approvers are told"): the approvers of its class (the
+   * policy's own unless the class names others) who may approve, or — when there are none — the
+   * workspace's admins and owners. `byDm` get a copy by DM; admins past `MAX_ADMIN_DMS` are `named`
+   * in the request instead. User groups are told by the mention in the request itself (`groups`).
    */
   async approversToAsk(
     client: WebClient,
     workspace: WorkspaceRef,
     read: PolicyRead,
     requester: string,
-  ): Promise<{ byDm: string[]; named: string[]; admins: boolean }> {
-    const { policy } = read;
-    const admins = policy.approvers.length === 0 && policy.approverGroup === undefined;
-    const candidates = (admins ? await this.directory.admins(client, workspace) : policy.approvers).filter(
+    approvers: readonly string[] = defaultApprovers(read.policy),
+  ): Promise<{ byDm: string[]; named: string[]; admins: boolean; groups: string[] }> {
+    const admins = approvers.length === 0;
+    const groups = approvers.filter(isGroup);
+    const people = approvers.filter((id) => !isGroup(id));
+    const candidates = (admins ? await this.directory.admins(client, workspace) : people).filter(
       (user) => user !== requester,
     );
     if (admins) {
-      return { byDm: candidates.slice(0, MAX_ADMIN_DMS), named: candidates.slice(MAX_ADMIN_DMS), admins };
+      return {
+        byDm: candidates.slice(0, MAX_ADMIN_DMS),
+        named: candidates.slice(MAX_ADMIN_DMS),
+        admins,
+        groups,
+      };
     }
     const able = await Promise.all(
-      candidates.map((user) => this.decide(client, workspace, user, 'approve', read)),
+      candidates.map((user) => this.decide(client, workspace, user, 'approve', read, approvers)),
     );
-    return { byDm: candidates.filter((_, i) => able[i]?.allowed === true), named: [], admins };
+    return { byDm: candidates.filter((_, i) => able[i]?.allowed === true), named: [], admins, groups };
   }
 
   async #byPolicy(
@@ -267,8 +319,9 @@ export class Roles {
     policy: Policy,
     profile: SlackUserProfile,
     act: Act,
+    principals: readonly string[],
   ): Promise<Decision> {
-    const approver = () => this.#isApprover(client, workspace, policy, profile);
+    const approver = () => this.#isApprover(client, workspace, principals, profile);
     switch (act) {
       case 'lookup':
       case 'view':
@@ -286,15 +339,16 @@ export class Roles {
         if (policy.requesters === 'approvers') {
           return (await approver()) ? ALLOWED : refuse({ code: 'onlyApprovers', act });
         }
-        return policy.requesterUsers.includes(profile.id) || policy.approvers.includes(profile.id)
-          ? ALLOWED
-          : refuse({ code: 'onlyListedRequesters', act });
+        if (policy.requesterUsers.includes(profile.id) || policy.approvers.includes(profile.id))
+          return ALLOWED;
+        // Listed user groups request through their members (contract §3 "Policy", `requesters`).
+        for (const group of policy.requesterUsers.filter(isGroup))
+          if ((await this.directory.groupMembers(client, workspace, group)).includes(profile.id))
+            return ALLOWED;
+        return refuse({ code: 'onlyListedRequesters', act });
       case 'approve':
         if (await approver()) return ALLOWED;
-        return refuse({
-          code: 'notApprover',
-          adminsApprove: policy.approvers.length === 0 && policy.approverGroup === undefined,
-        });
+        return refuse({ code: 'notApprover', adminsApprove: principals.length === 0 });
       case 'export':
       case 'policy':
       case 'key':
@@ -305,19 +359,19 @@ export class Roles {
   }
 
   /**
-   * With approvers configured, only they (and members of the approver group) approve; with none,
-   * workspace admins and owners do.
+   * With approvers configured (people and user groups), only they and the groups' members approve;
+   * with none, workspace admins and owners do.
    */
   async #isApprover(
     client: WebClient,
     workspace: WorkspaceRef,
-    policy: Policy,
+    principals: readonly string[],
     profile: SlackUserProfile,
   ): Promise<boolean> {
-    const group = policy.approverGroup;
-    if (policy.approvers.length === 0 && group === undefined) return profile.isAdmin;
-    if (policy.approvers.includes(profile.id)) return true;
-    if (group === undefined) return false;
-    return (await this.directory.groupMembers(client, workspace, group)).includes(profile.id);
+    if (principals.length === 0) return profile.isAdmin;
+    if (principals.includes(profile.id)) return true;
+    for (const group of principals.filter(isGroup))
+      if ((await this.directory.groupMembers(client, workspace, group)).includes(profile.id)) return true;
+    return false;
   }
 }

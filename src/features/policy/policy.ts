@@ -64,8 +64,9 @@ export const Policy = z.object({
    */
   language: z.enum(['auto', 'en', 'de']).default('auto'),
   // Version 2 (contract §3 "Policy"; `regdesk policy set`, document.ts): what a class, a zone or a
-  // freeze adds to the fields above. The fields above stay what `/domain policy` edits; for record
-  // changes, orders and publishing they decide whether an approval is needed at all (document.ts).
+  // freeze adds to the fields above. `/domain policy` edits the fields above and, of `actions`, each
+  // class's approvals and reason (action-rows.ts); for record changes, orders and publishing the
+  // fields above decide whether an approval is needed at all (document.ts), set by those rows.
   /** Per action class: approvals, expiry (policy/classes.ts). */
   actions: Actions.default({}),
   /** Overrides for matching zones; the first match wins. */
@@ -79,7 +80,10 @@ export const Policy = z.object({
 });
 export type Policy = z.infer<typeof Policy>;
 export type PolicyField = keyof Policy;
-/** The fields version 2 added, set through `regdesk policy set` (not the modal). */
+/**
+ * The fields version 2 added, set through `regdesk policy set`. The modal keeps them as saved, but for
+ * each class's approvals and reason in `actions`, which are its rows' (action-rows.ts `withRows`).
+ */
 export const VERSION_TWO_FIELDS = ['actions', 'zones', 'freezes', 'escalateTo', 'mcp'] as const;
 /** The fields `/domain policy` edits. */
 export type ModalField = Exclude<PolicyField, (typeof VERSION_TWO_FIELDS)[number]>;

@@ -11,10 +11,12 @@ import { openModal, updateModal } from '../../slack/views.js';
 import { workspaceOf } from '../../slack/workspace.js';
 import { text } from '../../text/index.js';
 import type { AuditLog } from '../audit/service.js';
+import { actionRowBlocks, withRows } from './action-rows.js';
 import { policyChange } from './change.js';
 import { cannotPostIn } from './channel-probe.js';
+import { ACTION_CLASSES } from './classes.js';
 import { exportPolicy } from './export.js';
-import { ORDERS_NEED_APPROVAL, policyChoices, RECORD_CHANGES_NEED_APPROVAL, readPolicy } from './form.js';
+import { policyChoices, readSubmission } from './form.js';
 import { POLICY_IDS } from './ids.js';
 import type { Roles } from './permissions.js';
 import {
@@ -91,142 +93,135 @@ function select(choices: readonly { value: string; text: string }[], current: st
 }
 
 /**
- * Five parts, each opened by a line of why (sensitive actions, DNS records, certificates, the
- * assistant, watches), then the Regdesk admins: 22 blocks of the 100 a modal may hold, 23 when
- * `problem` says what was wrong with the stored policy (`policyProblem`).
+ * Six parts, each opened by a line of why (sensitive actions, per action, DNS records, certificates,
+ * the assistant, watches), then the Regdesk admins: 36 blocks of the 100 a modal may hold, 37 when
+ * `problem` says what was wrong with the stored policy (`policyProblem`). The rows per action
+ * (action-rows.ts) replaced the switches of record changes, orders and publishing.
  */
 export function policyModal(policy: Policy, problem?: string): View {
   const labels = fieldLabels();
   const choices = policyChoices();
-  const needApproval = option(ORDERS_NEED_APPROVAL, text.approvals.ordersNeedApprovalOption);
-  const recordsNeedApproval = option(
-    RECORD_CHANGES_NEED_APPROVAL,
-    text.approvals.recordChangesNeedApprovalOption,
-  );
   // A record type is its own name in every DNS tool, so the option shows it as it is.
   const recordType = (type: string) => option(type, type);
-  return formModal(POLICY_IDS.modal, undefined, text.approvals.policyTitle, text.approvals.policySubmit, [
-    ...(problem === undefined ? [] : [section(problem)]),
-    section(text.approvals.policySensitiveIntro),
-    input(P.approvers, labels.approvers, {
-      type: 'multi_users_select',
-      initial_users: policy.approvers,
-      max_selected_items: 100,
-    }),
-    input(
-      P.approverGroup,
-      labels.approverGroup,
-      {
-        type: 'plain_text_input',
-        max_length: 20,
-        ...(policy.approverGroup === undefined ? {} : { initial_value: policy.approverGroup }),
-      },
-      text.approvals.hintApproverGroup,
-    ),
-    input(P.needed, labels.needed, {
-      type: 'number_input',
-      is_decimal_allowed: false,
-      min_value: '1',
-      max_value: '5',
-      initial_value: String(policy.needed),
-    }),
-    input(P.expiry, labels.expiryHours, {
-      type: 'number_input',
-      is_decimal_allowed: false,
-      min_value: '1',
-      max_value: '168',
-      initial_value: String(policy.expiryHours),
-    }),
-    input(P.requesters, labels.requesters, select(choices.requesters, policy.requesters)),
-    input(P.requesterUsers, labels.requesterUsers, {
-      type: 'multi_users_select',
-      initial_users: policy.requesterUsers,
-    }),
-    input(
-      P.channel,
-      labels.approvalsChannel,
-      {
-        type: 'conversations_select',
-        // Requests are public: channels only, and none shared with another organisation.
-        filter: { include: ['public', 'private'], exclude_external_shared_channels: true },
-        ...(policy.approvalsChannel === undefined ? {} : { initial_conversation: policy.approvalsChannel }),
-      },
-      text.approvals.hintApprovalsChannel,
-    ),
-    section(text.approvals.policyRecordsIntro),
-    input(P.recordChangesNeedApproval, labels.recordChangesNeedApproval, {
-      type: 'checkboxes',
-      options: [recordsNeedApproval],
-      ...(policy.recordChangesNeedApproval ? { initial_options: [recordsNeedApproval] } : {}),
-    }),
-    input(
-      P.recordChangeExemptTypes,
-      labels.recordChangeExemptTypes,
-      {
-        type: 'multi_static_select',
-        options: DNS_RECORD_TYPES.map(recordType),
-        // Slack refuses an empty `initial_options`.
-        ...(policy.recordChangeExemptTypes.length === 0
-          ? {}
-          : { initial_options: policy.recordChangeExemptTypes.map(recordType) }),
-      },
-      text.approvals.hintRecordChangeExemptTypes,
-    ),
-    input(
-      P.recordChangeExemptUsers,
-      labels.recordChangeExemptUsers,
-      { type: 'multi_users_select', initial_users: policy.recordChangeExemptUsers },
-      text.approvals.hintRecordChangeExemptUsers,
-    ),
-    section(text.approvals.policyCertificatesIntro),
-    input(P.orderers, labels.orderers, select(choices.orderers, policy.orderers)),
-    input(P.ordererUsers, labels.ordererUsers, {
-      type: 'multi_users_select',
-      initial_users: policy.ordererUsers,
-    }),
-    input(
-      P.validationPublishing,
-      labels.validationPublishing,
-      select(choices.validationPublishing, policy.validationPublishing),
-    ),
-    input(P.ordersNeedApproval, labels.ordersNeedApproval, {
-      type: 'checkboxes',
-      options: [needApproval],
-      ...(policy.ordersNeedApproval ? { initial_options: [needApproval] } : {}),
-    }),
-    section(text.approvals.policyAssistantIntro),
-    input(
-      P.assistantAnswers,
-      labels.assistantAnswers,
-      select(choices.assistantAnswers, policy.assistantAnswers),
-    ),
-    input(
-      P.assistantLinkHosts,
-      labels.assistantLinkHosts,
-      {
-        type: 'plain_text_input',
-        max_length: 1000,
-        ...(policy.assistantLinkHosts.length === 0
-          ? {}
-          : { initial_value: policy.assistantLinkHosts.join(', ') }),
-      },
-      text.approvals.hintAssistantLinkHosts,
-    ),
-    section(text.approvals.policyWatchesIntro),
-    input(P.watchManagers, labels.watchManagers, select(choices.watchManagers, policy.watchManagers)),
-    input(
-      P.admins,
-      labels.admins,
-      { type: 'multi_users_select', initial_users: policy.admins },
-      text.approvals.hintAdmins,
-    ),
-    input(
-      P.language,
-      labels.language,
-      select(choices.language, policy.language),
-      text.approvals.hintLanguage,
-    ),
-  ]);
+  // The classes that name approvers of their own (set with `regdesk policy set`, not shown here): their
+  // rows' counts are not judged against the listed approvers (form.ts `readSubmission`).
+  const ownApprovers = ACTION_CLASSES.filter(
+    (actionClass) => policy.actions[actionClass]?.approvers !== undefined,
+  );
+  return formModal(
+    POLICY_IDS.modal,
+    ownApprovers.length === 0 ? undefined : ownApprovers.join(','),
+    text.approvals.policyTitle,
+    text.approvals.policySubmit,
+    [
+      ...(problem === undefined ? [] : [section(problem)]),
+      section(text.approvals.policySensitiveIntro),
+      input(P.approvers, labels.approvers, {
+        type: 'multi_users_select',
+        initial_users: policy.approvers,
+        max_selected_items: 100,
+      }),
+      input(
+        P.approverGroup,
+        labels.approverGroup,
+        {
+          type: 'plain_text_input',
+          max_length: 20,
+          ...(policy.approverGroup === undefined ? {} : { initial_value: policy.approverGroup }),
+        },
+        text.approvals.hintApproverGroup,
+      ),
+      input(P.needed, labels.needed, {
+        type: 'number_input',
+        is_decimal_allowed: false,
+        min_value: '1',
+        max_value: '5',
+        initial_value: String(policy.needed),
+      }),
+      input(P.expiry, labels.expiryHours, {
+        type: 'number_input',
+        is_decimal_allowed: false,
+        min_value: '1',
+        max_value: '168',
+        initial_value: String(policy.expiryHours),
+      }),
+      input(P.requesters, labels.requesters, select(choices.requesters, policy.requesters)),
+      input(P.requesterUsers, labels.requesterUsers, {
+        type: 'multi_users_select',
+        initial_users: policy.requesterUsers,
+      }),
+      input(
+        P.channel,
+        labels.approvalsChannel,
+        {
+          type: 'conversations_select',
+          // Requests are public: channels only, and none shared with another organisation.
+          filter: { include: ['public', 'private'], exclude_external_shared_channels: true },
+          ...(policy.approvalsChannel === undefined ? {} : { initial_conversation: policy.approvalsChannel }),
+        },
+        text.approvals.hintApprovalsChannel,
+      ),
+      ...actionRowBlocks(policy),
+      section(text.policyModal.recordsIntro),
+      input(
+        P.recordChangeExemptTypes,
+        labels.recordChangeExemptTypes,
+        {
+          type: 'multi_static_select',
+          options: DNS_RECORD_TYPES.map(recordType),
+          // Slack refuses an empty `initial_options`.
+          ...(policy.recordChangeExemptTypes.length === 0
+            ? {}
+            : { initial_options: policy.recordChangeExemptTypes.map(recordType) }),
+        },
+        text.approvals.hintRecordChangeExemptTypes,
+      ),
+      input(
+        P.recordChangeExemptUsers,
+        labels.recordChangeExemptUsers,
+        { type: 'multi_users_select', initial_users: policy.recordChangeExemptUsers },
+        text.approvals.hintRecordChangeExemptUsers,
+      ),
+      section(text.approvals.policyCertificatesIntro),
+      input(P.orderers, labels.orderers, select(choices.orderers, policy.orderers)),
+      input(P.ordererUsers, labels.ordererUsers, {
+        type: 'multi_users_select',
+        initial_users: policy.ordererUsers,
+      }),
+      section(text.approvals.policyAssistantIntro),
+      input(
+        P.assistantAnswers,
+        labels.assistantAnswers,
+        select(choices.assistantAnswers, policy.assistantAnswers),
+      ),
+      input(
+        P.assistantLinkHosts,
+        labels.assistantLinkHosts,
+        {
+          type: 'plain_text_input',
+          max_length: 1000,
+          ...(policy.assistantLinkHosts.length === 0
+            ? {}
+            : { initial_value: policy.assistantLinkHosts.join(', ') }),
+        },
+        text.approvals.hintAssistantLinkHosts,
+      ),
+      section(text.approvals.policyWatchesIntro),
+      input(P.watchManagers, labels.watchManagers, select(choices.watchManagers, policy.watchManagers)),
+      input(
+        P.admins,
+        labels.admins,
+        { type: 'multi_users_select', initial_users: policy.admins },
+        text.approvals.hintAdmins,
+      ),
+      input(
+        P.language,
+        labels.language,
+        select(choices.language, policy.language),
+        text.approvals.hintLanguage,
+      ),
+    ],
+  );
 }
 
 export function policyCommand(policies: PolicyStore, roles: Roles, audit: AuditLog): Subcommand {
@@ -262,7 +257,7 @@ export function registerPolicyModal(
 ): void {
   const notice = (said: string) => noticeModal(text.approvals.policyTitle, said, POLICY_IDS.modal);
   onView(app, POLICY_IDS.modal, logger, async ({ body, view, client }) => {
-    const result = readPolicy(view.state.values);
+    const result = readSubmission(view.state.values, view.private_metadata);
     if ('errors' in result) return { answer: { response_action: 'errors', errors: result.errors } };
     const channel = result.policy.approvalsChannel;
     const refusal = channel === undefined ? undefined : await cannotPostIn(client, channel, logger);
@@ -278,12 +273,13 @@ export function registerPolicyModal(
           const access = await roles.check(client, ref, body.user.id, 'policy');
           if (access.allowed) {
             const before = await policies.read(ref);
-            // What the modal does not show (version 2's classes, zones, freezes) stays as it was saved.
+            // What the modal does not show (zones, freezes, escalation, agents, and each class's
+            // approvers and expiry) stays as it was saved; each class's approvals and reason are its row's.
             const kept =
               before.state === 'unreadable'
                 ? {}
                 : Object.fromEntries(VERSION_TWO_FIELDS.map((field) => [field, before.policy[field]]));
-            const saved: Policy = { ...result.policy, ...kept };
+            const saved: Policy = withRows({ ...result.policy, ...kept }, result.rows);
             await policies.set(ref, saved);
             await audit.append(ref, {
               action: 'policy_change',

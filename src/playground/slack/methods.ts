@@ -28,7 +28,12 @@ export function webApiMethods(state: SlackState): Record<string, MethodHandler> 
     'files.getUploadURLExternal': (args) => uploadUrl(state, args),
     'files.completeUploadExternal': (args) => completeUpload(state, args),
     'oauth.v2.access': (args) => oauthAccess(state, args),
-    'usergroups.users.list': () => ({ ok: true, users: [] }),
+    // docs.slack.dev usergroups.users.list: the members of a group a test defined; like other ids a
+    // test did not define, any other group gets a lenient default (nobody in it).
+    'usergroups.users.list': (args) => ({
+      ok: true,
+      users: state.usergroups.get(String(args.usergroup ?? '')) ?? [],
+    }),
     // Slack's agent messaging (manifest `features.agent_view`; docs.slack.dev "Migrating to the Agent
     // messaging experience"): the app's threads are threads of conversations the bot is in, named by
     // their root message's ts.

@@ -23,6 +23,8 @@ import type {
 export class SlackState {
   readonly calls: SlackCall[] = [];
   readonly users = new Map<string, StandInUser>();
+  /** User groups (`S…`) and their members, as `usergroups.users.list` answers. */
+  readonly usergroups = new Map<string, string[]>();
   /** Users `users.info` cannot describe (`user_not_found`), however often it is asked. */
   readonly unknownUsers = new Set<string>();
   readonly conversations = new Map<string, StandInConversation>();

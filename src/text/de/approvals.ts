@@ -40,7 +40,10 @@ export const approvals = {
   requestContext: (p: { requested: Markup; expires: Markup | undefined; needed: number; id: string }) =>
     `Angefragt ${p.requested}` +
     (p.expires === undefined ? '' : ` · läuft ab ${p.expires}`) +
-    ` · braucht ${p.needed === 1 ? '1 Freigabe' : `${p.needed} Freigaben`}, nicht durch die anfragende Person · \`${p.id}\``,
+    (p.needed === 0
+      ? ' · läuft laut Richtlinie ohne Freigabe'
+      : ` · braucht ${p.needed === 1 ? '1 Freigabe' : `${p.needed} Freigaben`}, nicht durch die anfragende Person`) +
+    ` · \`${p.id}\``,
   messageFallback: (p: { summary: string; state: string }) =>
     `Freigabeanfrage: ${p.summary} (${stateWord(p.state)})`,
 
@@ -90,6 +93,39 @@ export const approvals = {
   requested: (p: { channel: string; id: string }) =>
     `:lock: Freigabe in <#${p.channel}> angefragt: Eine andere freigebende Person muss freigeben, bevor etwas geschieht. ` +
     `Dort können Sie die Anfrage auch zurückziehen. (\`${p.id}\`)`,
+  // Die Begründung der Richtlinie und „Notfall-Freigabe“ (request.ts, detours.ts)
+  reasonNeeded:
+    'Die Richtlinie verlangt eine Begründung von mindestens 10 Zeichen. Es wurde noch nichts angefragt.',
+  reasonAsked: (p: { summary: string }) =>
+    `Die Richtlinie verlangt eine Begründung, bevor *${p.summary}* angefragt wird (mindestens 10 Zeichen). Es wurde noch nichts angefragt.`,
+  giveReasonButton: 'Begründung angeben …',
+  reasonModalTitle: 'Warum?',
+  reasonModalSubmit: 'Anfragen',
+  reasonModalIntro: (p: { summary: string }) => `*${p.summary}*`,
+  reasonLabel: 'Begründung',
+  reasonHint: 'Erscheint in der Anfrage und im Audit-Protokoll. Mindestens 10 Zeichen.',
+  reasonTooShort: (p: { min: number }) => `Bitte eine Begründung von mindestens ${p.min} Zeichen angeben.`,
+  reasonStashGone:
+    'Diese Anfrage wurde nicht gestellt: Sie hat zu lange auf ihre Begründung gewartet oder wurde schon gesendet. Bitte erneut anfragen.',
+  breakGlassOffer:
+    '*Notfall-Freigabe* fragt trotzdem an: Sie braucht eine Freigabe mehr als sonst, mindestens eine davon von einer Workspace-Admin oder einem Owner, und wird im Audit-Protokoll vermerkt.',
+  breakGlassButton: 'Notfall-Freigabe',
+  breakGlassConfirmTitle: 'Notfall-Freigabe?',
+  breakGlassConfirmText: (p: { name: string }) =>
+    `Damit wird während *${p.name}* trotzdem angefragt, mit einer Freigabe mehr als sonst (eine von einer Workspace-Admin oder einem Owner). Das wird im Audit-Protokoll vermerkt.`,
+  breakGlassConfirmButton: 'Trotzdem anfragen',
+  breakGlassLine:
+    ':rotating_light: Während einer Sperre gestellt (*Notfall-Freigabe*): eine Freigabe mehr als sonst, mindestens eine davon von einer Workspace-Admin oder einem Owner.',
+  breakGlassNeedsAdmin:
+    'Diese Anfrage wurde während einer Sperre gestellt: Ihre letzte Freigabe muss von einer Workspace-Admin oder einem Owner kommen. Es wurde nichts vermerkt.',
+  outcomeBreakGlassNoAdmin:
+    'Nicht ausgeführt: Eine Anfrage aus einer Sperre braucht die Freigabe einer Workspace-Admin oder eines Owners, und keine der Freigebenden ist das jetzt.',
+  justificationLine: (p: { reason: string }) => `*Begründung:* ${p.reason}`,
+  stateAtOnce: ':zap: Die Richtlinie verlangt hierfür keine Freigabe: wird ausgeführt …',
+  noApprovalNeeded: 'niemandem (die Richtlinie verlangt hierfür keine Freigabe)',
+  // Eskalation bei 80 % der Laufzeit einer Anfrage (service.ts)
+  escalation: (p: { summary: string; channel: Markup; remaining: number; expires: Markup; id: string }) =>
+    `:rotating_light: *${p.summary}* in ${p.channel} braucht noch ${p.remaining === 1 ? '1 Freigabe' : `${p.remaining} Freigaben`} und läuft ${p.expires} ab. Sie erhalten das als Eskalationskontakt der Richtlinie. \`${p.id}\``,
   frozen: (p: { name: string; until: Markup }) =>
     `:snowflake: *${p.name}*: Diese Art von Aktion ist bis ${p.until} gesperrt. Es wurde nichts getan.`,
   notInDirectMessage:
@@ -224,9 +260,6 @@ export const approvals = {
     '*Heikle Aktionen* (Widerruf, Stornieren einer Bestellung, AuthInfo-Code, Änderung der Delegierung, Deaktivieren von DNSSEC ' +
     'und externe DNSSEC-Einträge) brauchen die Freigabe einer anderen Person als der anfragenden. Sind keine Freigebenden ' +
     'festgelegt, geben die Admins und Inhaber des Workspace frei.',
-  policyRecordsIntro:
-    '*DNS-Einträge*: Wer einen Eintrag hinzufügt, bearbeitet, löscht oder rückgängig macht, ändert, was weltweit aufgelöst wird. ' +
-    'Ist die Freigabe eingeschaltet, braucht jede Änderung eine, außer Eintragstyp oder Person sind unten ausgenommen.',
   policyCertificatesIntro:
     '*Zertifikate*: Bestellungen, Verlängerungen und Neuausstellungen kosten Geld, und TLS-Organisationen bestimmen, wofür ein Zertifikat bürgt.',
   policyAssistantIntro:
@@ -256,7 +289,7 @@ export const approvals = {
   labelAdmins: 'Regdesk-Admins',
   labelWatchManagers: 'Wer Überwachungen entfernen und Einstellungen der Übersicht ändern darf',
   labelLanguage: 'Sprache',
-  labelActions: 'Regeln je Aktionsklasse (regdesk policy set)',
+  labelActions: 'Regeln je Aktionsklasse über die Zeilen oben hinaus (regdesk policy set)',
   labelZones: 'Abweichungen je Zone (regdesk policy set)',
   labelFreezes: 'Sperrzeiten (regdesk policy set)',
   labelEscalateTo: 'Eskalation (regdesk policy set)',
@@ -284,13 +317,9 @@ export const approvals = {
   answersAsker: 'Nur an die fragende Person',
   watchManagersAdderAndAdmins: 'Wer die Überwachung angelegt (Einstellungen gespeichert) hat, und Admins',
   watchManagersAnyone: 'Alle Mitglieder',
-  publishingOwnOrders: 'Ohne Freigabe für neue Einträge zur eigenen Bestellung',
-  publishingApproval: 'Immer mit Freigabe',
   languageAuto: 'Die eigene Slack-Sprache jeder Person (Channels auf Englisch)',
   languageGerman: 'Deutsch',
   languageEnglish: 'English',
-  ordersNeedApprovalOption: 'Bestellungen und Neuausstellungen brauchen Freigabe wie heikle Aktionen',
-  recordChangesNeedApprovalOption: 'Änderungen an DNS-Einträgen brauchen Freigabe',
 
   // Die Feldfehler des Formulars (policy/form.ts)
   notAHostName: (p: { word: string }) =>

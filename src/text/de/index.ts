@@ -1,9 +1,11 @@
 import type { en } from '../en/index.js';
 import { approvals } from './approvals.js';
 import { assistant } from './assistant.js';
+import { changesets } from './changesets.js';
 import { diagnosticFindings, diagnostics } from './diagnostics.js';
 import { dns } from './dns.js';
 import { domains } from './domains.js';
+import { policyModal } from './policy-modal.js';
 import { publish } from './publish.js';
 import { recordRules } from './record-rules.js';
 import { records } from './records.js';
@@ -19,10 +21,12 @@ import { workspace } from './workspace.js';
 export const de: typeof en = {
   approvals,
   assistant,
+  changesets,
   diagnostics,
   diagnosticFindings,
   dns,
   domains,
+  policyModal,
   publish,
   records,
   recordRules,

@@ -133,6 +133,8 @@ export const workspace = {
   auditChangedPolicy: 'Freigaberichtlinie geändert',
   auditRevealed: 'eigenen AuthInfo-Code eingeblendet',
   auditReminded: 'Freigebende erinnert (die Anfrage war noch offen)',
+  auditBrokeGlass: 'hat eine Sperre per Notfall-Freigabe umgangen für',
+  auditEscalated: 'hat die Eskalationskontakte informiert über',
   auditUninstalled: 'deinstalliert',
   auditRefused: 'abgewiesen',
   auditOrdered: 'bestellt',

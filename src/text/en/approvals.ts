@@ -35,7 +35,10 @@ export const approvals = {
   requestContext: (p: { requested: Markup; expires: Markup | undefined; needed: number; id: string }) =>
     `Requested ${p.requested}` +
     (p.expires === undefined ? '' : ` · expires ${p.expires}`) +
-    ` · needs ${p.needed} approval(s) from someone other than the requester · \`${p.id}\``,
+    (p.needed === 0
+      ? ' · runs without approval under the policy'
+      : ` · needs ${p.needed} approval(s) from someone other than the requester`) +
+    ` · \`${p.id}\``,
   messageFallback: (p: { summary: string; state: string }) => `Approval request: ${p.summary} (${p.state})`,
 
   // A request's state, as its message shows it (blocks.ts)
@@ -83,6 +86,38 @@ export const approvals = {
   requested: (p: { channel: string; id: string }) =>
     `:lock: Approval requested in <#${p.channel}>: another approver has to approve before anything happens. ` +
     `You can withdraw it there. (\`${p.id}\`)`,
+  // The policy's reason and Break glass (request.ts, detours.ts)
+  reasonNeeded: 'The policy asks why: give a reason of at least 10 characters. Nothing was requested yet.',
+  reasonAsked: (p: { summary: string }) =>
+    `The policy asks why before *${p.summary}* is requested: give a reason (at least 10 characters). Nothing was requested yet.`,
+  giveReasonButton: 'Give a reason…',
+  reasonModalTitle: 'Why?',
+  reasonModalSubmit: 'Request',
+  reasonModalIntro: (p: { summary: string }) => `*${p.summary}*`,
+  reasonLabel: 'Reason',
+  reasonHint: 'Shown in the request and kept in the audit trail. At least 10 characters.',
+  reasonTooShort: (p: { min: number }) => `Give a reason of at least ${p.min} characters.`,
+  reasonStashGone:
+    'This request was not made: it waited too long for its reason or was already sent. Ask again.',
+  breakGlassOffer:
+    '*Break glass* asks for it anyway: it needs one approval more than usual, at least one of them from a workspace admin or owner, and the break is audited.',
+  breakGlassButton: 'Break glass',
+  breakGlassConfirmTitle: 'Break glass?',
+  breakGlassConfirmText: (p: { name: string }) =>
+    `This asks for approval during *${p.name}* anyway, with one approval more than usual (one from a workspace admin or owner). The break is audited.`,
+  breakGlassConfirmButton: 'Request anyway',
+  breakGlassLine:
+    ':rotating_light: Made during a freeze (*Break glass*): one approval more than usual, at least one of them from a workspace admin or owner.',
+  breakGlassNeedsAdmin:
+    'This request was made during a freeze: its last approval must come from a workspace admin or owner. Nothing was recorded.',
+  outcomeBreakGlassNoAdmin:
+    'Not done: a request made during a freeze needs an approval from a workspace admin or owner, and none of its approvers is one now.',
+  justificationLine: (p: { reason: string }) => `*Reason:* ${p.reason}`,
+  stateAtOnce: ':zap: The policy needs no approval for this: executing…',
+  noApprovalNeeded: 'nobody (the policy needs no approval for this)',
+  // Escalation at 80 % of a request's lifetime (service.ts)
+  escalation: (p: { summary: string; channel: Markup; remaining: number; expires: Markup; id: string }) =>
+    `:rotating_light: *${p.summary}* in ${p.channel} still needs ${p.remaining} approval(s) and expires ${p.expires}. You are told as the policy's escalation contact. \`${p.id}\``,
   frozen: (p: { name: string; until: Markup }) =>
     `:snowflake: *${p.name}*: this kind of action is frozen until ${p.until}. Nothing was done.`,
   notInDirectMessage:
@@ -206,9 +241,6 @@ export const approvals = {
   policySensitiveIntro:
     '*Sensitive actions* (revoke, order cancel, auth code, delegation change, DNSSEC disable and external records) ' +
     'need approval by someone other than the requester. With no approvers set, workspace admins and owners approve.',
-  policyRecordsIntro:
-    '*DNS records*: adding, editing, deleting or reverting a record changes what the world resolves. When ' +
-    "approval is on, every change needs it unless the record's type or the person is exempt below.",
   policyCertificatesIntro:
     '*Certificates*: orders, renewals and reissues cost money, and TLS organizations decide what a certificate vouches for.',
   policyAssistantIntro:
@@ -238,7 +270,7 @@ export const approvals = {
   labelAdmins: 'Regdesk admins',
   labelWatchManagers: 'Who may remove watches and change digest settings',
   labelLanguage: 'Language',
-  labelActions: 'Rules per action class (regdesk policy set)',
+  labelActions: 'Rules per action class beyond the rows above (regdesk policy set)',
   labelZones: 'Zone overrides (regdesk policy set)',
   labelFreezes: 'Freezes (regdesk policy set)',
   labelEscalateTo: 'Escalation (regdesk policy set)',
@@ -266,14 +298,10 @@ export const approvals = {
   answersAsker: 'Only to the person who asked',
   watchManagersAdderAndAdmins: 'Whoever added the watch (saved the settings), and admins',
   watchManagersAnyone: 'Any member',
-  publishingOwnOrders: "No approval for the orderer's own new records",
-  publishingApproval: 'Always with an approval',
   languageAuto: "Each person's own Slack language (channels in English)",
   // Each language by its own name, as language menus show them.
   languageGerman: 'Deutsch',
   languageEnglish: 'English',
-  ordersNeedApprovalOption: 'Orders and reissues need approval, like sensitive actions',
-  recordChangesNeedApprovalOption: 'DNS record changes need approval',
 
   // The policy modal's field errors (policy/form.ts)
   notAHostName: (p: { word: string }) =>

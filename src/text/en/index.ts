@@ -1,8 +1,10 @@
 import { approvals } from './approvals.js';
 import { assistant } from './assistant.js';
+import { changesets } from './changesets.js';
 import { diagnosticFindings, diagnostics } from './diagnostics.js';
 import { dns } from './dns.js';
 import { domains } from './domains.js';
+import { policyModal } from './policy-modal.js';
 import { publish } from './publish.js';
 import { recordRules } from './record-rules.js';
 import { records } from './records.js';
@@ -15,10 +17,12 @@ import { workspace } from './workspace.js';
 export const en = {
   approvals,
   assistant,
+  changesets,
   diagnostics,
   diagnosticFindings,
   dns,
   domains,
+  policyModal,
   publish,
   records,
   recordRules,

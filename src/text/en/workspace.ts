@@ -122,6 +122,8 @@ export const workspace = {
   auditChangedPolicy: 'changed the approval policy',
   auditRevealed: 'revealed their auth code',
   auditReminded: 'reminded the approvers (the request was still undecided)',
+  auditBrokeGlass: 'broke the glass of a freeze for',
+  auditEscalated: 'told the escalation contacts of',
   auditUninstalled: 'uninstalled',
   auditRefused: 'was refused',
   auditOrdered: 'ordered',

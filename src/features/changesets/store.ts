@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import type { Queue } from 'bullmq';
+import { z } from 'zod';
+import { DnsRecord } from '../../registrar/index.js';
+import type { KeySpace, Redis } from '../../shared/redis.js';
+import { type WorkspaceRef, workspaceFields, workspaceId } from '../../shared/workspace.js';
+import { RecordChange } from '../records/changes.js';
+
+/** The apply job's data: ids only (docs/requirements.md R18). */
+export interface ChangeSetJob {
+  teamId: string;
+  enterpriseId?: string;
+  setId: string;
+}
+
+export const CHANGESETS_QUEUE = 'changesets';
+
+/** A change set being applied, or applied: what was asked, the zone before, and how far it got. */
+export const ChangeSetRun = z.object({
+  id: z.string(),
+  domain: z.string(),
+  steps: z.array(RecordChange),
+  by: z.string(),
+  /** The approval request's message: progress and the outcome are told in its thread. */
+  thread: z.object({ channel: z.string(), ts: z.string() }).optional(),
+  /** The change set this one reverts. */
+  revertOf: z.string().optional(),
+  /** The zone's records just before the first step (docs/requirements.md R47). */
+  before: z.array(DnsRecord),
+  /** Steps done so far, in order: 0 … done − 1 happened (or were found already done). */
+  done: z.number().int().min(0),
+  /** The id of the record each `add` step created, by step index (a revert deletes exactly these). */
+  created: z.record(z.string(), z.number().int()),
+  state: z.enum(['applying', 'applied', 'stopped']),
+  /** Why it stopped: the refusal or the registrar's answer (words for people, never a secret). */
+  reason: z.string().optional(),
+});
+export type ChangeSetRun = z.infer<typeof ChangeSetRun>;
+
+/** Kept a quarter, like single record changes: long enough to revert a set that caused trouble later. */
+const RUN_TTL_S = 90 * 86_400;
+
+/**
+ * Change sets in Redis and the queue that applies them. A run is written before its job is queued,
+ * and its progress after every step, so a worker that dies resumes where the last one stopped.
+ */
+export class ChangeSets {
+  constructor(
+    private readonly redis: Redis,
+    private readonly keys: KeySpace,
+    private readonly queue: Pick<Queue<ChangeSetJob>, 'add'>,
+  ) {}
+
+  #key(workspace: WorkspaceRef, id: string): string {
+    return this.keys.key(`ws:${workspaceId(workspace)}`, 'changeset', id);
+  }
+
+  /** Stores the run and queues its apply job (deterministic id: a repeated start is one job). */
+  async start(
+    workspace: WorkspaceRef,
+    run: Omit<ChangeSetRun, 'id' | 'done' | 'created' | 'state'>,
+    id = `cs_${randomBytes(6).toString('hex')}`,
+  ): Promise<ChangeSetRun> {
+    const stored = ChangeSetRun.parse({ ...run, id, done: 0, created: {}, state: 'applying' });
+    // NX: an execution retried after a crash finds its run and does not start it over.
+    const written = await this.redis.set(
+      this.#key(workspace, id),
+      JSON.stringify(stored),
+      'EX',
+      RUN_TTL_S,
+      'NX',
+    );
+    const run_ = written === null ? ((await this.get(workspace, id)) ?? stored) : stored;
+    await this.queue.add(
+      'apply',
+      { ...workspaceFields(workspace), setId: id },
+      {
+        jobId: `apply-${workspaceId(workspace)}-${id}`,
+        attempts: 10,
+        backoff: { type: 'exponential', delay: 5_000 },
+      },
+    );
+    return run_;
+  }
+
+  async get(workspace: WorkspaceRef, id: string): Promise<ChangeSetRun | undefined> {
+    if (!/^cs_[0-9a-f]{12}$/.test(id)) return undefined;
+    const raw = await this.redis.get(this.#key(workspace, id));
+    if (raw === null) return undefined;
+    const parsed = ChangeSetRun.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : undefined;
+  }
+
+  /** Progress or the end, written whole (one writer at a time: the job's lock). */
+  async save(workspace: WorkspaceRef, run: ChangeSetRun): Promise<void> {
+    await this.redis.set(
+      this.#key(workspace, run.id),
+      JSON.stringify(ChangeSetRun.parse(run)),
+      'EX',
+      RUN_TTL_S,
+    );
+  }
+}
