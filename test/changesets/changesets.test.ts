@@ -8,6 +8,7 @@ import { buttonValue, messageText, stateInput, viewSubmission } from '../helpers
 import { uploadedFile } from '../helpers/uploads.js';
 
 const ADMIN = 'U0CSADMIN';
+const ADMIN2 = 'U0CSADMIN2';
 const REQUESTER = 'U0CSREQ';
 const ZONE = 'example.com';
 
@@ -22,6 +23,7 @@ describe('zone files and change sets', () => {
     h = await startHarness();
     h.slack.users.set(REQUESTER, { id: REQUESTER });
     h.slack.users.set(ADMIN, { id: ADMIN, is_admin: true });
+    h.slack.users.set(ADMIN2, { id: ADMIN2, is_admin: true });
   });
   afterAll(() => h.stop());
 
@@ -131,7 +133,10 @@ _dmarc   IN TXT   "v=DMARC1; p=none"
     expect(setId).toMatch(/^cs_/);
     await press(h, CHANGESET_IDS.revert, setId, REQUESTER, 'CIMPORT');
     const revert = await requestIn('CIMPORT', 2);
+    // It deletes 3 and changes 1 of the zone's 10 records: more than 30 %, so two approvals.
+    expect((await h.running.services.approvalStore.get(WS, revert))?.needed).toBe(2);
     await press(h, APPROVAL_IDS.approve, revert, ADMIN, 'CIMPORT');
+    await press(h, APPROVAL_IDS.approve, revert, ADMIN2, 'CIMPORT');
     await expect
       .poll(async () => (await zoneRecords()).filter((record) => record.name === `api.${ZONE}.`).length, {
         timeout: 60_000,

@@ -55,7 +55,10 @@ export class ChangeSets {
     return this.keys.key(`ws:${workspaceId(workspace)}`, 'changeset', id);
   }
 
-  /** Stores the run and queues its apply job (deterministic id: a repeated start is one job). */
+  /**
+   * Stores the run and queues its apply job (deterministic id: a repeated start is one job; set ids
+   * are random, so unique across workspaces, and BullMQ ids may not hold the workspace's `:`).
+   */
   async start(
     workspace: WorkspaceRef,
     run: Omit<ChangeSetRun, 'id' | 'done' | 'created' | 'state'>,
@@ -70,17 +73,17 @@ export class ChangeSets {
       RUN_TTL_S,
       'NX',
     );
-    const run_ = written === null ? ((await this.get(workspace, id)) ?? stored) : stored;
+    const kept = written === null ? ((await this.get(workspace, id)) ?? stored) : stored;
     await this.queue.add(
       'apply',
       { ...workspaceFields(workspace), setId: id },
       {
-        jobId: `apply-${workspaceId(workspace)}-${id}`,
+        jobId: `apply-${id}`,
         attempts: 10,
         backoff: { type: 'exponential', delay: 5_000 },
       },
     );
-    return run_;
+    return kept;
   }
 
   async get(workspace: WorkspaceRef, id: string): Promise<ChangeSetRun | undefined> {
