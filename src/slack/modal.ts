@@ -18,6 +18,8 @@ export interface StateValue {
   selected_user?: string | null;
   selected_conversation?: string | null;
   selected_date?: string | null;
+  /** A `datetimepicker`'s choice, in Unix seconds. */
+  selected_date_time?: number | null;
 }
 
 export type ViewState = Record<string, Record<string, StateValue>>;

@@ -114,7 +114,10 @@ describe('ApprovalService use cases', () => {
         ...buildDomainServices({ redis, keys }),
         ...publish,
         recordChanges: buildRecordServices({ redis, keys }).recordChanges,
-        changeSets: new ChangeSets(redis, keys, { add: async () => undefined as never }),
+        changeSets: new ChangeSets(redis, keys, {
+          add: async () => undefined as never,
+          remove: async () => 0,
+        }),
         certificateOrders: buildTlsServices({ redis, keys, registrarFor, validations: publish.validations })
           .certificateOrders,
       }),

@@ -43,7 +43,12 @@ describe('zone files and change sets', () => {
       );
 
   /** Opens the import modal with a signed command and submits `source` in `mode`; Regdesk's answer to the submission. */
-  async function importText(channel: string, source: string, mode: 'merge' | 'replace') {
+  async function importText(
+    channel: string,
+    source: string,
+    mode: 'merge' | 'replace',
+    cutover?: { at: number; lower: boolean },
+  ) {
     const opened = () =>
       h.slack.succeeded('views.open').filter((call) => messageText(call).includes(CHANGESET_IDS.importModal));
     const before = opened().length;
@@ -57,6 +62,14 @@ describe('zone files and change sets', () => {
         {
           ...stateInput(CHANGESET_IDS.importText, { value: source }),
           ...stateInput(CHANGESET_IDS.importMode, { selected_option: { value: mode } }),
+          ...(cutover === undefined
+            ? {}
+            : {
+                ...stateInput(CHANGESET_IDS.importAt, { selected_date_time: Math.floor(cutover.at / 1000) }),
+                ...stateInput(CHANGESET_IDS.importLower, {
+                  selected_options: cutover.lower ? [{ value: 'lower' }] : [],
+                }),
+              }),
         },
         { user: REQUESTER, privateMetadata: metadata },
       ),
@@ -157,5 +170,51 @@ _dmarc   IN TXT   "v=DMARC1; p=none"
     );
     // Auto records and the apex NS set are never in a plan.
     expect(JSON.stringify(stored?.params)).not.toContain('ns1.regfish.de');
+  });
+
+  it('schedules a cutover: TTLs lowered at approval, applied at its time, or cancelled with the TTLs put back', async () => {
+    const mailOf = async () =>
+      (await zoneRecords()).find((record) => record.type === 'MX' && record.name === `${ZONE}.`);
+    const before = await mailOf();
+    expect(before?.ttl).toBe(3600);
+    const at = Date.now() + 10 * 60_000;
+    // A time in the past is refused on its field.
+    const past = await importText('CCUT0', '@ 3600 IN MX 20 mx2.example.com.\n', 'merge', {
+      at: Date.now() - 60_000,
+      lower: true,
+    });
+    expect(JSON.stringify(past.json())).toContain('future');
+
+    await importText('CCUT', '@ 3600 IN MX 10 mx.example.net.\n', 'merge', { at, lower: true });
+    const id = await requestIn('CCUT');
+    expect(messageText(requests('CCUT').at(-1) ?? { method: '', args: {}, at: 0 })).toContain('Cutover');
+    await press(h, APPROVAL_IDS.approve, id, ADMIN, 'CCUT');
+    await h.slack.waitFor(() => threadSays('CCUT', CHANGESET_IDS.cancel), 20_000);
+    // Lowered at once; the change itself waits: not before the cutover, nor before the old TTL ran out.
+    expect((await mailOf())?.ttl).toBe(60);
+    expect((await mailOf())?.data).toContain('mail.example.com');
+    const setId = buttonValue(h.slack, CHANGESET_IDS.cancel) ?? '';
+    const run = await h.running.services.changeSets.get(WS, setId);
+    expect(run?.state).toBe('scheduled');
+    expect(run?.applyAt ?? 0).toBeGreaterThanOrEqual(Math.max(at, Date.now() + 3_000_000));
+    const job = await h.running.services.changeSetQueue.getJob(`apply-${setId}`);
+    expect(await job?.getState()).toBe('delayed');
+    // The cutover's time, on the queue's clock: it applies, with the set's own TTL.
+    await job?.promote();
+    await h.slack.waitFor(() => threadSays('CCUT', 'applied'), 30_000);
+    expect(await mailOf()).toMatchObject({ data: 'mx.example.net.', ttl: 3600 });
+
+    // A second cutover, cancelled before its time: TTL back, nothing applied, the job gone.
+    await importText('CCUT2', '@ 3600 IN MX 10 mx3.example.net.\n', 'merge', { at, lower: true });
+    const second = await requestIn('CCUT2');
+    await press(h, APPROVAL_IDS.approve, second, ADMIN, 'CCUT2');
+    await h.slack.waitFor(() => threadSays('CCUT2', CHANGESET_IDS.cancel), 20_000);
+    expect((await mailOf())?.ttl).toBe(60);
+    const secondId = buttonValue(h.slack, CHANGESET_IDS.cancel) ?? '';
+    await press(h, CHANGESET_IDS.cancel, secondId, REQUESTER, 'CCUT2');
+    await h.slack.waitFor(() => threadSays('CCUT2', 'cancelled'), 20_000);
+    expect(await mailOf()).toMatchObject({ data: 'mx.example.net.', ttl: 3600 });
+    expect((await h.running.services.changeSets.get(WS, secondId))?.state).toBe('cancelled');
+    expect(await h.running.services.changeSetQueue.getJob(`apply-${secondId}`)).toBeUndefined();
   });
 });

@@ -13,11 +13,11 @@ import type { Languages } from '../../slack/language.js';
 import type { ChannelPoster } from '../../slack/poster.js';
 import { text } from '../../text/index.js';
 import type { AuditLog } from '../audit/service.js';
-import type { RecordChange, RecordValue } from '../records/changes.js';
-import { refusal, sameRecord } from '../records/make.js';
+import type { RecordChange } from '../records/changes.js';
+import { refusal, sameRecord, writable } from '../records/make.js';
 import { recordValueOf } from '../records/rules.js';
 import { outcomeMessage } from './blocks.js';
-import { afterStep } from './operation.js';
+import { afterStep, CUTOVER_TTL } from './operation.js';
 import type { ChangeSetJob, ChangeSetRun, ChangeSets } from './store.js';
 
 export interface ApplyDeps {
@@ -54,13 +54,11 @@ const isTransient = (error: unknown) =>
   error instanceof RateLimitedError ||
   (error instanceof RegistrarError && (error.status === 0 || error.status >= 500));
 
-const writable = (value: RecordValue) => ({
-  type: value.type,
-  name: value.name,
-  data: value.data,
-  ttl: value.ttl,
-  ...(value.priority === undefined ? {} : { priority: value.priority }),
-});
+/** A step as the zone shows its record after a cutover lowered that record's TTL. */
+function asLowered(step: RecordChange, lowered: Record<string, number>): RecordChange {
+  if (step.kind === 'add' || lowered[String(step.id)] === undefined) return step;
+  return { ...step, before: { ...step.before, ttl: CUTOVER_TTL } };
+}
 
 /**
  * Applies a change set from where it stands (contract §3 "Change sets"): the zone is read once, each
@@ -70,7 +68,12 @@ const writable = (value: RecordValue) => ({
  * what was done and what was not, with Revert, and the whole is audited.
  */
 export async function applyChangeSet(deps: ApplyDeps, workspace: WorkspaceRef, id: string): Promise<void> {
-  const stored = await deps.changeSets.get(workspace, id);
+  // A cutover's time has come: it applies unless Cancel got there first.
+  const current = await deps.changeSets.get(workspace, id);
+  const stored =
+    current?.state === 'scheduled'
+      ? await deps.changeSets.transition(workspace, id, 'scheduled', 'applying')
+      : current;
   if (stored === undefined || stored.state !== 'applying') return;
   const run: ChangeSetRun = { ...stored, created: { ...stored.created } };
   const registrar = deps.registrarFor(workspace);
@@ -79,7 +82,11 @@ export async function applyChangeSet(deps: ApplyDeps, workspace: WorkspaceRef, i
     const step = run.steps[run.done] as RecordChange;
     const already = happened(records, step);
     if (already === false) {
-      const refused = refusal(records, { domain: run.domain, change: step, by: run.by });
+      const refused = refusal(records, {
+        domain: run.domain,
+        change: asLowered(step, run.lowered),
+        by: run.by,
+      });
       if (refused !== undefined) {
         await finish(deps, workspace, { ...run, state: 'stopped', reason: refused });
         return;

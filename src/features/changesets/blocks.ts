@@ -1,5 +1,5 @@
 import type { KnownBlock } from '@slack/types';
-import { button, section } from '../../slack/blocks.js';
+import { button, section, slackDate } from '../../slack/blocks.js';
 import type { Message } from '../../slack/reply.js';
 import { markup, text } from '../../text/index.js';
 import { recordText } from '../records/blocks.js';
@@ -41,6 +41,12 @@ export function planLines(params: ChangeSetParams): { shown: string[]; more: num
     );
   }
   shown.push(text.changesets.planNoAuto);
+  if (params.applyAt !== undefined)
+    shown.push(
+      params.lowerTtls === true
+        ? text.changesets.planCutoverLowered({ at: slackDate(params.applyAt) })
+        : text.changesets.planCutover({ at: slackDate(params.applyAt) }),
+    );
   shown.push(...params.steps.slice(0, SHOWN_STEPS).map(stepLine));
   const more = Math.max(0, params.steps.length - SHOWN_STEPS);
   if (more > 0) shown.push(text.changesets.planMore({ count: more }));
@@ -60,6 +66,34 @@ export function planText(params: ChangeSetParams): string {
     })
     .map((line) => `${line}\n`)
     .join('');
+}
+
+/** A scheduled cutover, in its request's thread: when, and Cancel (which puts lowered TTLs back). */
+export function scheduledMessage(run: ChangeSetRun): { text: string; blocks: KnownBlock[] } {
+  const said = text.changesets.scheduled({
+    id: run.id,
+    domain: run.domain,
+    at: slackDate(run.applyAt ?? 0),
+    lowered: Object.keys(run.lowered).length,
+  });
+  return {
+    text: said,
+    blocks: [
+      section(said),
+      {
+        type: 'actions',
+        elements: [
+          button(
+            text.changesets.cancelButton,
+            CHANGESET_IDS.cancel,
+            run.id,
+            'danger',
+            `${text.changesets.cancelButton} ${run.id}`,
+          ),
+        ],
+      },
+    ],
+  };
 }
 
 /** The end of a change set, in its request's thread: done, or where it stopped and what was not done, with Revert. */

@@ -39,6 +39,23 @@ export function importModal(domain: string, channel: string): View {
         ],
         initial_option: { text: { type: 'plain_text', text: text.changesets.modeMerge }, value: 'merge' },
       }),
+      inputBlock(
+        CHANGESET_IDS.importAt,
+        text.changesets.importAtLabel,
+        { type: 'datetimepicker' },
+        { optional: true, hint: text.changesets.importAtHint },
+      ),
+      inputBlock(
+        CHANGESET_IDS.importLower,
+        text.changesets.importLowerLabel,
+        {
+          type: 'checkboxes',
+          options: [
+            { text: { type: 'plain_text', text: text.changesets.importLowerOption }, value: 'lower' },
+          ],
+        },
+        { optional: true },
+      ),
     ],
   );
 }

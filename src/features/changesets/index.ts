@@ -2,8 +2,6 @@ import type { WebClient } from '@slack/web-api';
 import { createWorker } from '../../shared/queues.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
 import type { Languages } from '../../slack/language.js';
-import type { ChannelPoster } from '../../slack/poster.js';
-import type { AuditLog } from '../audit/service.js';
 import type { FeatureModule } from '../feature.js';
 import { applyProcessor } from './apply.js';
 import { type ZoneFileDeps, zoneCommand } from './commands.js';
@@ -14,8 +12,6 @@ import { type ChangeSetViewDeps, registerChangeSetViews } from './views.js';
 export type ChangeSetsDeps = ZoneFileDeps &
   Omit<ChangeSetViewDeps, 'logger'> & {
     slackFor(workspace: WorkspaceRef): Promise<WebClient>;
-    poster: ChannelPoster;
-    audit: AuditLog;
     languages: Languages;
   };
 

@@ -1,9 +1,10 @@
-import type { DnsRecord } from '../../registrar/index.js';
+import type { DnsRecord, RegistrarClient } from '../../registrar/index.js';
+import { slackDate } from '../../slack/blocks.js';
 import { text } from '../../text/index.js';
 import { defineOperation, type RegistrarContext } from '../approvals/operations.js';
 import type { RecordChange } from '../records/changes.js';
-import { refusal } from '../records/make.js';
-import { planLines, planText } from './blocks.js';
+import { refusal, writable } from '../records/make.js';
+import { planLines, planText, scheduledMessage } from './blocks.js';
 import { ChangeSetParams } from './params.js';
 import { isLarge } from './plan.js';
 import type { ChangeSets } from './store.js';
@@ -32,6 +33,27 @@ export function firstRefusal(records: readonly DnsRecord[], params: ChangeSetPar
     zone = afterStep(zone, step);
   }
   return undefined;
+}
+
+/** The TTL a cutover lowers the records it changes or deletes to (the registrar's minimum). */
+export const CUTOVER_TTL = 60;
+
+/**
+ * Lowers each record an edit or delete step will touch to `CUTOVER_TTL`, returning the TTL each had
+ * (by record id). A record already at or below it is left as it is.
+ */
+async function lowerTtls(
+  registrar: RegistrarClient,
+  steps: readonly RecordChange[],
+): Promise<Record<string, number>> {
+  const lowered: Record<string, number> = {};
+  for (const step of steps) {
+    if (step.kind === 'add' || step.before.ttl <= CUTOVER_TTL || lowered[String(step.id)] !== undefined)
+      continue;
+    await registrar.dns.updateRecord(step.id, writable({ ...step.before, ttl: CUTOVER_TTL }));
+    lowered[String(step.id)] = step.before.ttl;
+  }
+  return lowered;
 }
 
 const counts = (params: ChangeSetParams) => ({
@@ -79,15 +101,32 @@ export const applyChangeSet = defineOperation<
   },
   // Each step is checked again when it is applied, on the zone as it is then (apply.ts).
   precheck: async () => undefined,
-  execute: async ({ registrar, changeSets, workspace, thread }, p) => {
-    await changeSets.start(workspace, {
+  execute: async ({ registrar, changeSets, workspace, thread, now }, p) => {
+    const before = await registrar.dns.records(p.domain);
+    const run = {
       domain: p.domain,
       steps: p.steps,
       by: p.by,
       ...(thread === undefined ? {} : { thread }),
       ...(p.revertOf === undefined ? {} : { revertOf: p.revertOf }),
-      before: await registrar.dns.records(p.domain),
-    });
-    return { outcome: text.changesets.applying({ steps: p.steps.length }) };
+      before,
+    };
+    if (p.applyAt === undefined) {
+      await changeSets.start(workspace, run);
+      return { outcome: text.changesets.applying({ steps: p.steps.length }) };
+    }
+    // A cutover: the old records' TTLs are lowered now, and it applies at its time but not before
+    // their old TTLs have run out since, so no resolver still holds an answer from before.
+    const lowered = p.lowerTtls === true ? await lowerTtls(registrar, p.steps) : {};
+    const longest = Math.max(0, ...Object.values(lowered));
+    const startAt = Math.max(p.applyAt, now + longest * 1000);
+    const scheduled = await changeSets.start(workspace, { ...run, applyAt: startAt, lowered }, startAt, now);
+    return {
+      outcome: text.changesets.scheduledOutcome({
+        at: slackDate(startAt),
+        lowered: Object.keys(lowered).length,
+      }),
+      offer: scheduledMessage(scheduled),
+    };
   },
 });

@@ -11,5 +11,9 @@ export const ChangeSetParams = z.object({
   by: z.string().min(1).max(32),
   /** The change set this one reverts. */
   revertOf: z.string().max(20).optional(),
+  /** A scheduled cutover: applied at this time (ms), once approved. */
+  applyAt: z.number().int().optional(),
+  /** With `applyAt`: the records it changes or deletes get TTL 60 at approval, so the cutover is seen fast. */
+  lowerTtls: z.boolean().optional(),
 });
 export type ChangeSetParams = z.infer<typeof ChangeSetParams>;

@@ -1,6 +1,7 @@
 import type { DnsRecord } from '../../registrar/index.js';
 import type { RecordChange, RecordValue } from '../records/changes.js';
 import { sameRecord } from '../records/make.js';
+import { hasPriority } from '../records/record-data.js';
 import { recordValueOf } from '../records/rules.js';
 
 /** *merge* never deletes; *replace* also deletes the zone's records absent from the text (contract §3). */
@@ -35,6 +36,17 @@ export function untouchable(
   );
 }
 
+/**
+ * A record as a plan holds it. MX and SRV data that carries its priority in front (`10 mail.x.`, as
+ * some zones are stored) is split into priority and data, so a step writes what the registrar takes.
+ */
+function planned(record: DnsRecord): RecordValue | undefined {
+  const value = recordValueOf(record);
+  if (value === undefined || !hasPriority(value.type) || value.priority !== undefined) return value;
+  const match = /^(\d{1,5})\s+(\S.*)$/.exec(value.data);
+  return match === null ? value : { ...value, priority: Number(match[1]), data: match[2] ?? value.data };
+}
+
 const key = (value: { name: string; type: string }) => `${canonical(value.name)} ${value.type.toUpperCase()}`;
 
 /**
@@ -54,7 +66,7 @@ export function planChanges(
   let manageable = 0;
   for (const record of current) {
     if (untouchable(origin, record) || record.id === undefined) continue;
-    const value = recordValueOf(record);
+    const value = planned(record);
     if (value === undefined) continue;
     manageable += 1;
     const list = existing.get(key(value)) ?? [];

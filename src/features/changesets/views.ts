@@ -4,11 +4,15 @@ import type { Logger } from '../../shared/logger.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
 import { onAction, onView, presser } from '../../slack/handlers.js';
 import { readMetadata, stateOf } from '../../slack/modal.js';
+import type { ChannelPoster } from '../../slack/poster.js';
 import { replyPrivately } from '../../slack/reply.js';
 import { workspaceOf } from '../../slack/workspace.js';
 import { text } from '../../text/index.js';
 import { type Requests, requestApproval } from '../approvals/request.js';
+import type { AuditLog } from '../audit/service.js';
+import type { Roles } from '../policy/permissions.js';
 import type { RecordChange } from '../records/changes.js';
+import { writable } from '../records/make.js';
 import { DEFAULT_TTL } from '../records/rules.js';
 import { ImportMetadata } from './commands.js';
 import { CHANGESET_IDS } from './ids.js';
@@ -21,7 +25,11 @@ export interface ChangeSetViewDeps {
   registrarFor(workspace: WorkspaceRef): RegistrarClient;
   approvals: Requests<typeof applyChangeSet>;
   changeSets: ChangeSets;
+  roles: Pick<Roles, 'check'>;
+  audit: AuditLog;
+  poster: ChannelPoster;
   logger: Logger;
+  now: () => number;
 }
 
 /** The errors a field shows: the first few, each naming its line (Slack shows a field error whole). */
@@ -59,8 +67,15 @@ function fileErrorText(error: MasterFileError): string {
   return text.changesets.importLineError({ line: error.line, problem: say(error) });
 }
 
-/** The change that undoes a step that was done: an add by deleting what it created, and so on. */
-function undo(step: RecordChange, created: number | undefined): RecordChange | undefined {
+/**
+ * The change that undoes a step that was done: an add by deleting what it created, and so on; a
+ * record a cutover lowered comes back with the TTL it had before (`lowered`).
+ */
+function undo(
+  step: RecordChange,
+  created: number | undefined,
+  lowered: number | undefined,
+): RecordChange | undefined {
   switch (step.kind) {
     case 'add':
       return created === undefined || created === 0
@@ -69,7 +84,7 @@ function undo(step: RecordChange, created: number | undefined): RecordChange | u
     case 'edit':
       return { kind: 'edit', id: step.id, before: step.after, after: step.before };
     case 'delete':
-      return { kind: 'add', after: step.before };
+      return { kind: 'add', after: lowered === undefined ? step.before : { ...step.before, ttl: lowered } };
   }
 }
 
@@ -91,6 +106,20 @@ export function registerChangeSetViews(app: App, deps: ChangeSetViewDeps): void 
           errors: { [CHANGESET_IDS.importText]: text.changesets.importEmpty },
         },
       };
+    const at = stateOf(view.state.values, CHANGESET_IDS.importAt).selected_date_time;
+    const applyAt = at === undefined || at === null ? undefined : at * 1000;
+    if (applyAt !== undefined && applyAt <= deps.now())
+      return {
+        answer: {
+          response_action: 'errors',
+          errors: { [CHANGESET_IDS.importAt]: text.changesets.importAtPast },
+        },
+      };
+    const lowerTtls =
+      applyAt !== undefined &&
+      (stateOf(view.state.values, CHANGESET_IDS.importLower).selected_options ?? []).some(
+        (option) => option.value === 'lower',
+      );
     const parsed = parseMasterFile(source, domain);
     if (!parsed.ok) {
       const lines = parsed.errors.slice(0, SHOWN_ERRORS).map(fileErrorText);
@@ -136,6 +165,7 @@ export function registerChangeSetViews(app: App, deps: ChangeSetViewDeps): void 
               unchanged: plan.unchanged,
               manageable: plan.manageable,
               by: user,
+              ...(applyAt === undefined ? {} : { applyAt, lowerTtls }),
             },
           },
           requester,
@@ -156,7 +186,13 @@ export function registerChangeSetViews(app: App, deps: ChangeSetViewDeps): void 
     }
     const steps = run.steps
       .slice(0, run.done)
-      .map((step, index) => undo(step, run.created[String(index)]))
+      .map((step, index) =>
+        undo(
+          step,
+          run.created[String(index)],
+          step.kind === 'add' ? undefined : run.lowered[String(step.id)],
+        ),
+      )
       .filter((step): step is RecordChange => step !== undefined)
       .reverse();
     if (steps.length === 0) {
@@ -178,5 +214,52 @@ export function registerChangeSetViews(app: App, deps: ChangeSetViewDeps): void 
       who,
       logger,
     );
+  });
+
+  // Cancel a scheduled cutover: only while it waits; the lowered TTLs are put back and it is audited.
+  onAction<BlockAction<ButtonAction>>(app, CHANGESET_IDS.cancel, logger, async (args) => {
+    const { body, action, client } = args;
+    const workspace = workspaceOf(body);
+    const who = { ...presser(args), ...(body.channel?.id === undefined ? {} : { channel: body.channel.id }) };
+    const setId = action.value ?? '';
+    const access = await deps.roles.check(client, workspace, body.user.id, 'request', {
+      operation: 'dns.changeset.cancel',
+      target: setId,
+    });
+    if (!access.allowed) {
+      await replyPrivately(who, { text: text.slack.refused({ reason: access.reason }) }, logger);
+      return;
+    }
+    const run = await deps.changeSets.transition(workspace, setId, 'scheduled', 'cancelled');
+    if (run === undefined) {
+      const found = await deps.changeSets.get(workspace, setId);
+      const said =
+        found === undefined
+          ? text.changesets.revertGone
+          : text.changesets.cancelTooLate({ state: found.state });
+      await replyPrivately(who, { text: said }, logger);
+      return;
+    }
+    await deps.changeSets.unschedule(run.id);
+    const registrar = deps.registrarFor(workspace);
+    let restored = 0;
+    for (const step of run.steps) {
+      if (step.kind === 'add') continue;
+      const ttl = run.lowered[String(step.id)];
+      if (ttl === undefined) continue;
+      await registrar.dns.updateRecord(step.id, writable({ ...step.before, ttl }));
+      restored += 1;
+    }
+    await deps.audit.append(workspace, {
+      action: 'record_change',
+      actor: body.user.id,
+      operation: 'dns.changeset',
+      target: run.domain,
+      outcome: text.changesets.auditCancelled({ id: run.id }),
+    });
+    const said = text.changesets.cancelled({ id: run.id, restored });
+    if (run.thread !== undefined)
+      await deps.poster.post(client, { channel: run.thread.channel, thread_ts: run.thread.ts, text: said });
+    else await replyPrivately(who, { text: said }, logger);
   });
 }

@@ -125,7 +125,8 @@ export async function makeChange(
   });
 }
 
-function writable(value: RecordValue) {
+/** A record as the registrar takes it (the body of `POST /dns/rr` and `PATCH /dns/rr/{id}`). */
+export function writable(value: RecordValue) {
   return {
     type: value.type,
     name: value.name,

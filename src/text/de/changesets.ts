@@ -90,4 +90,23 @@ export const changesets = {
   revertGone:
     'Dieser Änderungssatz lässt sich nicht mehr rückgängig machen: was er geändert hat, ist nicht mehr gespeichert.',
   revertNothing: 'Nichts rückgängig zu machen: der Änderungssatz hat nichts geändert.',
+  planCutover: (p: { at: Markup }) => `*Umstellung:* wird ${p.at} ausgeführt.`,
+  planCutoverLowered: (p: { at: Markup }) =>
+    `*Umstellung:* wird ${p.at} ausgeführt; nach der Freigabe erhalten die geänderten oder gelöschten Einträge sofort TTL 60.`,
+  scheduledOutcome: (p: { at: Markup; lowered: number }) =>
+    `Geplant für ${p.at}${p.lowered === 0 ? '.' : `; ${einträge(p.lowered)} jetzt auf TTL 60 gesenkt.`}`,
+  scheduled: (p: { id: string; domain: string; at: Markup; lowered: number }) =>
+    `:calendar: Änderungssatz \`${p.id}\` für ${p.domain} wird ${p.at} ausgeführt` +
+    (p.lowered === 0 ? '.' : ` (${einträge(p.lowered)} jetzt mit TTL 60).`) +
+    ' *Abbrechen* davor stellt die TTLs wieder her.',
+  cancelButton: 'Umstellung abbrechen',
+  cancelled: (p: { id: string; restored: number }) =>
+    `:no_entry_sign: Änderungssatz \`${p.id}\` vor der Umstellung abgebrochen; ${p.restored} TTL(s) wiederhergestellt. Sonst wurde nichts geändert.`,
+  cancelTooLate: (p: { state: string }) => `Zu spät zum Abbrechen: Der Änderungssatz ist ${p.state}.`,
+  importAtLabel: 'Ausführen am (optional)',
+  importAtHint: 'Leer lassen, um nach der Freigabe sofort auszuführen.',
+  importLowerLabel: 'Umstellung',
+  importLowerOption: 'Zuerst TTLs senken (nach der Freigabe auf 60 s)',
+  importAtPast: 'Bitte einen Zeitpunkt in der Zukunft wählen.',
+  auditCancelled: (p: { id: string }) => `Änderungssatz ${p.id} vor der Umstellung abgebrochen`,
 } satisfies typeof en;

@@ -87,4 +87,24 @@ export const changesets = {
   revertButton: 'Revert change set',
   revertGone: 'This change set can no longer be reverted: what it changed is no longer kept.',
   revertNothing: 'Nothing to revert: the change set changed nothing.',
+  // Scheduled cutovers (operation.ts, views.ts)
+  planCutover: (p: { at: Markup }) => `*Cutover:* applies ${p.at}.`,
+  planCutoverLowered: (p: { at: Markup }) =>
+    `*Cutover:* applies ${p.at}; once approved, the records it changes or deletes get TTL 60 at once.`,
+  scheduledOutcome: (p: { at: Markup; lowered: number }) =>
+    `Scheduled for ${p.at}${p.lowered === 0 ? '.' : `; ${p.lowered} record(s) lowered to TTL 60 now.`}`,
+  scheduled: (p: { id: string; domain: string; at: Markup; lowered: number }) =>
+    `:calendar: Change set \`${p.id}\` for ${p.domain} applies ${p.at}` +
+    (p.lowered === 0 ? '.' : ` (${p.lowered} record(s) now at TTL 60).`) +
+    ' *Cancel* before then puts the TTLs back.',
+  cancelButton: 'Cancel cutover',
+  cancelled: (p: { id: string; restored: number }) =>
+    `:no_entry_sign: Change set \`${p.id}\` cancelled before its cutover; ${p.restored} TTL(s) put back. Nothing else changed.`,
+  cancelTooLate: (p: { state: string }) => `Too late to cancel: the change set is ${p.state}.`,
+  importAtLabel: 'Apply at (optional)',
+  importAtHint: 'Leave empty to apply once approved.',
+  importLowerLabel: 'Cutover',
+  importLowerOption: 'Lower TTLs first (to 60 s once approved)',
+  importAtPast: 'Pick a time in the future.',
+  auditCancelled: (p: { id: string }) => `change set ${p.id} cancelled before its cutover`,
 };
