@@ -61,10 +61,10 @@ function asLowered(step: RecordChange, lowered: Record<string, number>): RecordC
 }
 
 /**
- * Applies a change set from where it stands (contract §3 "Change sets"): the zone is read once, each
- * step is skipped when it already happened, else checked against every rule on the zone as it is and
- * written; progress is saved after every step, so a worker killed mid-way resumes without writing
- * anything twice. The first refusal (a rule, or the registrar's 4xx) stops the set; the thread is told
+ * Applies a change set from where it stands (contract §3 "Change sets", docs/requirements.md R53):
+ * the zone is read once, each step is skipped when it already happened, else checked against every
+ * rule on the zone as it is and written; progress is saved after every step, so a worker killed
+ * mid-way resumes without writing anything twice. The first refusal (a rule, or the registrar's 4xx) stops the set; the thread is told
  * what was done and what was not, with Revert, and the whole is audited.
  */
 export async function applyChangeSet(deps: ApplyDeps, workspace: WorkspaceRef, id: string): Promise<void> {

@@ -50,10 +50,10 @@ function planned(record: DnsRecord): RecordValue | undefined {
 const key = (value: { name: string; type: string }) => `${canonical(value.name)} ${value.type.toUpperCase()}`;
 
 /**
- * The plan from the zone as it is to the records of the text. Per owner and type: records equal in
- * data and TTL stay; the rest pair up in order as changes (an edit keeps the record's id, so its
- * history and the nameservers' view move together), what is left of the text is created and — in
- * *replace* — what is left of the zone is deleted. Steps are ordered deletes, changes, creates, each
+ * The plan from the zone as it is to the records of the text (docs/requirements.md R53). Per owner
+ * and type: records equal in data and TTL stay; the rest pair up in order as changes (an edit keeps
+ * the record's id, so its history and the nameservers' view move together), what is left of the text
+ * is created and — in *replace* — what is left of the zone is deleted. Steps are ordered deletes, changes, creates, each
  * by owner, type and data, so a plan read twice is the same plan.
  */
 export function planChanges(
