@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Policy } from './policy.js';
+import { approverGroups, Policy } from './policy.js';
 import { Actions, Approvals, ExpiryHours, Freeze, Person, Principal, ZoneOverride } from './schema.js';
 
 /**
@@ -58,10 +58,7 @@ export interface DocumentError {
  * else the top level's.
  */
 export function documentOf(policy: Policy): PolicyDocument {
-  const approvers = [
-    ...policy.approvers,
-    ...(policy.approverGroup === undefined ? [] : [policy.approverGroup]),
-  ];
+  const approvers = [...policy.approvers, ...approverGroups(policy)];
   const requesters =
     policy.requesters === 'anyone'
       ? 'everyone'
@@ -116,14 +113,11 @@ const isGroup = (id: string) => id.startsWith('S');
 
 /**
  * What Regdesk does not enforce yet, refused by `regdesk policy set` with its path rather than saved
- * and silently not applied: more than one user group among the default approvers (`/domain policy`
- * keeps one; a class's own approvers may name several).
+ * and silently not applied. Everything the contract's document names is enforced now: the list stays
+ * the one place a field not yet in force would be refused.
  */
-export function notYetEnforced(document: PolicyDocument): DocumentError[] {
-  const errors: DocumentError[] = [];
-  const refuse = (path: string, message: string) => errors.push({ path, message });
-  if (document.approvers.filter(isGroup).length > 1) refuse('approvers', 'at most one user group');
-  return errors;
+export function notYetEnforced(_document: PolicyDocument): DocumentError[] {
+  return [];
 }
 
 /**
@@ -155,7 +149,7 @@ function storedRules(actionClass: string, rules: object | undefined, top: number
 /** The document as Regdesk stores it (what `/domain policy` edits, and what version 2 added). */
 export function policyOf(document: PolicyDocument): Policy {
   const { record, order, publish } = document.actions;
-  const group = document.approvers.find(isGroup);
+  const groups = document.approvers.filter(isGroup);
   const who = order?.who ?? 'everyone';
   const requesters = document.requesters;
   const actions = Object.fromEntries(
@@ -167,7 +161,7 @@ export function policyOf(document: PolicyDocument): Policy {
   );
   return Policy.parse({
     approvers: document.approvers.filter((id) => !isGroup(id)),
-    ...(group === undefined ? {} : { approverGroup: group }),
+    ...(groups.length === 0 ? {} : { approverGroup: groups.join(',') }),
     needed: document.approvals,
     expiryHours: document.expiryHours,
     requesters: requesters === 'everyone' ? 'anyone' : requesters === 'approvers' ? 'approvers' : 'listed',

@@ -3,7 +3,7 @@ import { text } from '../../text/index.js';
 import { type ActionRows, readRows } from './action-rows.js';
 import { ACTION_CLASSES } from './classes.js';
 import { POLICY_IDS } from './ids.js';
-import { type ModalField, Policy } from './policy.js';
+import { approverGroups, type ModalField, Policy } from './policy.js';
 
 const P = POLICY_IDS.field;
 
@@ -127,7 +127,8 @@ export function readPolicy(values: ViewState): { errors: Record<string, string> 
   const recordsChecked = get(P.recordChangesNeedApproval).selected_options;
   const parsed = Policy.safeParse({
     approvers: get(P.approvers).selected_users ?? [],
-    ...(group === '' ? {} : { approverGroup: group }),
+    // Several groups are kept as one comma-separated field (policy.ts `approverGroups`).
+    ...(group === '' ? {} : { approverGroup: approverGroups({ approverGroup: group }).join(',') }),
     needed: Number(get(P.needed).value ?? 1),
     expiryHours: Number(get(P.expiry).value ?? 24),
     requesters: get(P.requesters).selected_option?.value ?? 'anyone',
@@ -153,7 +154,7 @@ export function readPolicy(values: ViewState): { errors: Record<string, string> 
     ? {}
     : fieldErrors(parsed.error, (field) => FIELD_BLOCKS[field as ModalField], P.requesters);
   // The schema takes any group id; a user group's id has a known shape.
-  if (group !== '' && !/^S[A-Z0-9]{2,}$/.test(group))
+  if (approverGroups({ approverGroup: group }).some((id) => !/^S[A-Z0-9]{2,}$/.test(id)))
     errors[P.approverGroup] = text.approvals.approverGroupShape;
   if ('error' in hosts) errors[P.assistantLinkHosts] = hosts.error;
   if (parsed.success) {

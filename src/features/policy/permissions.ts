@@ -6,7 +6,7 @@ import type { SlackDirectory, SlackUserProfile } from '../../slack/users.js';
 import { text } from '../../text/index.js';
 import type { AuditLog } from '../audit/service.js';
 import { type Outsider, outsiderGroup, outsiderKind } from './outsiders.js';
-import type { Policy, PolicyRead, PolicyStore } from './policy.js';
+import { approverGroups, type Policy, type PolicyRead, type PolicyStore } from './policy.js';
 
 /** Everything a person can ask Regdesk to do, as far as who may do it is concerned. */
 export type Act =
@@ -99,7 +99,7 @@ export interface About {
 
 /** The policy's own approvers as principals: its people and its user group. */
 export function defaultApprovers(policy: Policy): string[] {
-  return [...policy.approvers, ...(policy.approverGroup === undefined ? [] : [policy.approverGroup])];
+  return [...policy.approvers, ...approverGroups(policy)];
 }
 
 const isGroup = (id: string) => id.startsWith('S');

@@ -10,6 +10,10 @@ import { Actions, Freeze, Principal, ZoneOverride } from './schema.js';
 export const Policy = z.object({
   /** Users who may approve; with `approverGroup`, members of that user group too. */
   approvers: z.array(z.string()).default([]),
+  /**
+   * User groups whose members approve: one id, or several separated by commas (policy v2 names any
+   * number; the field kept its name so policies saved before read the same).
+   */
   approverGroup: z.string().optional(),
   /** Approvals needed before a request executes. */
   needed: z.number().int().min(1).max(5).default(1),
@@ -266,4 +270,9 @@ function repair(stored: Record<string, unknown>): { policy: Policy; fields: Poli
   }
   // Every field is valid by now; parsing again only gives the object its type.
   return { policy: Policy.parse(kept), fields };
+}
+
+/** The user groups of the policy's default approvers (`approverGroup`, comma-separated). */
+export function approverGroups(policy: Pick<Policy, 'approverGroup'>): string[] {
+  return (policy.approverGroup ?? '').split(/[\s,]+/).filter((group) => group !== '');
 }

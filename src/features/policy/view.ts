@@ -20,6 +20,7 @@ import { policyChoices, readSubmission } from './form.js';
 import { POLICY_IDS } from './ids.js';
 import type { Roles } from './permissions.js';
 import {
+  approverGroups,
   type Policy,
   type PolicyField,
   type PolicyRead,
@@ -126,8 +127,8 @@ export function policyModal(policy: Policy, problem?: string): View {
         labels.approverGroup,
         {
           type: 'plain_text_input',
-          max_length: 20,
-          ...(policy.approverGroup === undefined ? {} : { initial_value: policy.approverGroup }),
+          max_length: 200,
+          ...(policy.approverGroup === undefined ? {} : { initial_value: approverGroups(policy).join(', ') }),
         },
         text.approvals.hintApproverGroup,
       ),

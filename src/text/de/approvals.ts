@@ -271,7 +271,7 @@ export const approvals = {
 
   // Die Feldbezeichnungen des Formulars; so heißt auch ein Feld, das auf seinen strengsten Wert zurückgesetzt wurde (R41)
   labelApprovers: 'Freigebende',
-  labelApproverGroup: 'Benutzergruppen-ID der Freigebenden',
+  labelApproverGroup: 'Benutzergruppen-IDs der Freigebenden',
   labelNeeded: 'Benötigte Freigaben',
   labelExpiryHours: 'Anfragen laufen ab nach (Stunden)',
   labelRequesters: 'Wer anfragen darf',
@@ -296,7 +296,7 @@ export const approvals = {
   labelMcp: 'Agenten über /mcp (regdesk policy set)',
 
   // Die Hinweise des Formulars
-  hintApproverGroup: 'Mitglieder dieser Benutzergruppe (S…) geben ebenfalls frei.',
+  hintApproverGroup: 'Mitglieder dieser Benutzergruppen (S…, durch Kommas getrennt) geben ebenfalls frei.',
   hintApprovalsChannel: 'Anfragen erscheinen hier statt dort, wo sie gestellt wurden.',
   hintAssistantLinkHosts: 'Hostnamen, durch Kommas getrennt, z. B. docs.example.com, status.example.com.',
   hintRecordChangeExemptTypes: 'Änderungen an Einträgen dieser Typen gelten ohne Anfrage.',
@@ -325,7 +325,7 @@ export const approvals = {
   notAHostName: (p: { word: string }) =>
     `„${p.word}“ ist kein Hostname: Geben Sie Namen wie docs.example.com an, ohne https:// oder Pfad, durch Kommas getrennt.`,
   tooManyHosts: (p: { max: number }) => `Höchstens ${p.max} Hosts.`,
-  approverGroupShape: 'Eine Benutzergruppen-ID sieht so aus: S0123ABCD.',
+  approverGroupShape: 'Eine Benutzergruppen-ID sieht so aus: S0123ABCD; mehrere durch Kommas trennen.',
   orderersNoneListed:
     'Führen Sie auf, wer Zertifikate bestellen darf, oder wählen Sie oben eine andere Option.',
   neededUnmeetable: (p: { listed: number; able: number; onlyApproversAsk: boolean }) =>

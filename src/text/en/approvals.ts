@@ -252,7 +252,7 @@ export const approvals = {
 
   // The policy modal's field labels; also how a field reset to its strictest value is named (R41)
   labelApprovers: 'Approvers',
-  labelApproverGroup: 'Approver user group ID',
+  labelApproverGroup: 'Approver user group IDs',
   labelNeeded: 'Approvals needed',
   labelExpiryHours: 'Requests expire after (hours)',
   labelRequesters: 'Who may request',
@@ -277,7 +277,7 @@ export const approvals = {
   labelMcp: 'Agents through /mcp (regdesk policy set)',
 
   // The policy modal's hints
-  hintApproverGroup: 'Members of this user group (S…) approve too.',
+  hintApproverGroup: 'Members of these user groups (S…, separated by commas) approve too.',
   hintApprovalsChannel: 'Post requests here instead of where they were asked.',
   hintAssistantLinkHosts: 'Host names separated by commas, e.g. docs.example.com, status.example.com.',
   hintRecordChangeExemptTypes: 'Changes to records of these types apply without a request.',
@@ -307,7 +307,7 @@ export const approvals = {
   notAHostName: (p: { word: string }) =>
     `"${p.word}" is not a host name: give names like docs.example.com, without https:// or a path, separated by commas.`,
   tooManyHosts: (p: { max: number }) => `At most ${p.max} hosts.`,
-  approverGroupShape: 'A user group ID looks like S0123ABCD.',
+  approverGroupShape: 'A user group ID looks like S0123ABCD; separate several with commas.',
   orderersNoneListed: 'List who may order certificates, or choose another option above.',
   neededUnmeetable: (p: { listed: number; able: number; onlyApproversAsk: boolean }) =>
     `${p.listed} listed approver(s) can give at most ${p.able} approval(s)` +
