@@ -7,7 +7,24 @@ import {
 import { orderModal, orgModal, reasonModal, reissueModal } from '../../src/features/tls/modals.js';
 import type { TlsOrganization } from '../../src/registrar/index.js';
 import { checkBuilders, DATES, type Entry } from '../helpers/builder-checks.js';
-import { CERT_ID, CHANNEL, certificate, issued, ORG_ID, OWNER, shown } from '../helpers/builder-fixtures.js';
+import {
+  CERT_ID,
+  CHANNEL,
+  certificate,
+  DAY,
+  issued,
+  NOW,
+  ORG_ID,
+  OWNER,
+  shown,
+} from '../helpers/builder-fixtures.js';
+
+/** An issued 46-day certificate (the 2029 limit's size), ordered `ago` days before NOW, at midnight UTC. */
+const issued46 = (ago: number) => ({
+  ...issued(),
+  validity_days: 46,
+  ordered_at: Date.UTC(2031, 2, 14) - ago * DAY,
+});
 
 /**
  * Every certificate and organization card, announcement and modal, the cards also as `/tls show` and `/tls
@@ -34,7 +51,11 @@ const organization: TlsOrganization = {
 
 const BUILDERS: Entry[] = [
   ['tls: card, staged order with 100 names', 'message', () => certificateCard(certificate()), DATES],
-  ['tls: card, issued', 'message', () => certificateCard(issued()), DATES],
+  ['tls: card, issued', 'message', () => certificateCard(issued(), NOW), DATES],
+  // The life left (issue #45): a 46-day certificate 12 days before its end, on its last day, expired.
+  ['tls: card, issued, 46-day life', 'message', () => certificateCard(issued46(34), NOW), DATES],
+  ['tls: card, issued, last day', 'message', () => certificateCard(issued46(46), NOW + DAY / 24), DATES],
+  ['tls: card, issued, expired', 'message', () => certificateCard(issued46(60), NOW), DATES],
   [
     'tls: card, revoked',
     'message',
@@ -77,7 +98,8 @@ const BUILDERS: Entry[] = [
   ],
 
   // look-ups: the cards as `/tls show` and `/tls org` send them
-  ['look-up: /tls show', 'message', () => shown(certificateCard(certificate())), DATES],
+  ['look-up: /tls show', 'message', () => shown(certificateCard(certificate(), NOW)), DATES],
+  ['look-up: /tls show, issued', 'message', () => shown(certificateCard(issued46(34), NOW)), DATES],
   ['look-up: /tls org', 'message', () => shown(organizationCard(organization))],
 ];
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WATCH_IDS } from '../../src/features/watches/ids.js';
+import { daysUntil } from '../../src/shared/days.js';
 import type { Harness } from '../helpers/app-harness.js';
 import { assertWithinBlockKitLimits } from '../helpers/block-kit.js';
 import { buttonPress, messageText } from '../helpers/payloads.js';
@@ -43,9 +44,13 @@ describe('watch alerts: each threshold once, on an injected clock (app, sandbox,
     await sweep();
     await h.slack.waitFor(() => posted(h, 'C0001', 'expiring-soon.net').length >= 2, 15_000);
     expect(posted(h, 'C0001', 'expiring-soon.net')).toHaveLength(2);
-    expect(
-      messageText(posted(h, 'C0001', 'expiring-soon.net')[1] ?? { method: '', args: {}, at: 0 }),
-    ).toContain('in 6 day(s)');
+    // Days are UTC calendar days (src/shared/days.ts): 5 or 6 by the 24-hour count, by time of day.
+    const expiresAt = h.sandbox.state.domains.get('expiring-soon.net')?.expiresAt ?? 0;
+    // The alert came from the first of the two sweeps (7 hours apart).
+    const said = messageText(posted(h, 'C0001', 'expiring-soon.net')[1] ?? { method: '', args: {}, at: 0 });
+    expect([daysUntil(expiresAt, clock.t), daysUntil(expiresAt, clock.t - 7 * 3_600_000)]).toContain(
+      Number(/in (\d+) day\(s\)/.exec(said)?.[1]),
+    );
   });
 
   it('a renewal (a new expiry date) arms the thresholds again', async () => {

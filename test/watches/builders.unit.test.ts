@@ -13,6 +13,7 @@ import {
 import { lookAtCertificate, lookAtDomain } from '../../src/features/watches/checks.js';
 import { digestOutcome, MAX_PER_COMMAND } from '../../src/features/watches/commands.js';
 import { removalRefusal } from '../../src/features/watches/managers.js';
+import type { WatchedEntry } from '../../src/features/watches/service.js';
 import type { WatchChange, WatchItem, WatchState } from '../../src/features/watches/store.js';
 import type { Domain } from '../../src/registrar/index.js';
 import { codeSpan } from '../../src/slack/mrkdwn.js';
@@ -209,6 +210,14 @@ const BUILDERS: Entry[] = [
     DATES,
   ],
   ['watches: digest, quiet', 'message', () => digestMessage([], [], [], 0, NOW), DATES],
+  // Every certificate with its life left (issue #45): the longest lines a digest gets.
+  [
+    'watches: digest, life left',
+    'message',
+    () => digestMessage(withLife(watched()), changes(), [], 500, NOW, users(30, 'crt-')),
+    DATES,
+  ],
+  ['watches: list, life left', 'message', () => listMessage(withLife(watched()), 500, NOW), DATES],
   [
     'watches: home section',
     'home',
@@ -265,5 +274,14 @@ const BUILDERS: Entry[] = [
     () => removalRefusal(Array.from({ length: 30 }, (_, i) => watchItem('domain', registrable(i)))),
   ],
 ];
+
+/** The certificates as a look after issue #45 saves them: with the start of their (199-day) life. */
+function withLife(entries: WatchedEntry[]): WatchedEntry[] {
+  return entries.map((entry) =>
+    entry.item.kind === 'certificate' && entry.state.expiresAt !== undefined
+      ? { ...entry, state: { ...entry.state, startsAt: entry.state.expiresAt - 199 * DAY } }
+      : entry,
+  );
+}
 
 checkBuilders('watches', BUILDERS);

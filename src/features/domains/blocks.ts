@@ -1,5 +1,5 @@
 import type { KnownBlock } from '@slack/types';
-import { differenceInCalendarDays } from 'date-fns/differenceInCalendarDays';
+import { daysUntil } from '../../shared/days.js';
 import { displayName, domainArgument } from '../../shared/domain-names.js';
 import { context, header, packLines, section, slackDate } from '../../slack/blocks.js';
 import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
@@ -39,10 +39,12 @@ export function domainWarnings(domain: DomainCardData, now: number): string[] {
   const warnings: string[] = [];
   if (domain.cancelled === true) warnings.push(text.domains.cancelledWarning);
   if (domain.expires_at !== undefined && domain.expires_at > 0) {
-    const days = differenceInCalendarDays(domain.expires_at, now);
+    // The one day count (src/shared/days.ts), the watches' too: the card warns on the day the
+    // 30-day alert comes, and "expired" from the moment the watches say so.
     const at = slackDate(domain.expires_at, '{ago}');
-    if (days < 0) warnings.push(text.domains.expiredWarning({ at }));
-    else if (days <= EXPIRY_WARNING_DAYS) warnings.push(text.domains.expiresSoonWarning({ at }));
+    if (domain.expires_at <= now) warnings.push(text.domains.expiredWarning({ at }));
+    else if (daysUntil(domain.expires_at, now) <= EXPIRY_WARNING_DAYS)
+      warnings.push(text.domains.expiresSoonWarning({ at }));
   }
   if (domain.auto_renew === false && domain.cancelled !== true) {
     warnings.push(text.domains.autoRenewOffWarning);

@@ -1,5 +1,6 @@
 import type { KnownBlock } from '@slack/types';
 import { type TlsCertificate, type TlsOrganization, validationOf } from '../../registrar/index.js';
+import { type Lifetime, lifeLeft } from '../../shared/days.js';
 import { button, context, header, packLines, section, slackDate } from '../../slack/blocks.js';
 import { resolveLink } from '../../slack/links.js';
 import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
@@ -7,6 +8,7 @@ import { watchButton } from '../../slack/watch-button.js';
 import { text } from '../../text/index.js';
 import { PUBLISH_IDS } from '../publish/ids.js';
 import { COMPLETE_IDS, REISSUE_IDS } from './ids.js';
+import { certificateLifetime, orderedAt } from './lifetime.js';
 
 const STATUS_ICON: Record<string, string> = {
   issued: ':white_check_mark:',
@@ -16,24 +18,34 @@ const STATUS_ICON: Record<string, string> = {
   cancelled: ':heavy_multiplication_x:',
 };
 
-/**
- * When the order was placed. The spec's certificate object has no order date ("not shown"); an
- * `ordered_at` / `created_at` field, if the registrar sends one (unknown fields are kept), is used.
- */
-export function orderedAt(cert: TlsCertificate): number | undefined {
-  for (const name of ['ordered_at', 'created_at', 'order_date']) {
-    const value = (cert as Record<string, unknown>)[name];
-    if (typeof value === 'number') return value < 1e11 ? value * 1000 : value;
-    if (typeof value === 'string' && !Number.isNaN(Date.parse(value))) return Date.parse(value);
-  }
-  return undefined;
-}
+export { orderedAt } from './lifetime.js';
 
 /** A labelled field of a card's section: the label in bold above its (escaped) value. */
 const field = (label: string, value: string) => ({ type: 'mrkdwn' as const, text: `*${label}*\n${value}` });
 
-/** Certificate card; pending orders show the DNS records to publish in copyable form. */
-export function certificateCard(cert: TlsCertificate): { text: string; blocks: KnownBlock[] } {
+/**
+ * What is left of an issued certificate's lifetime at `now` (certificateLifetime, the one day count of
+ * src/shared/days.ts), worded; undefined when the certificate is not issued or its dates are not known.
+ */
+export function lifeLeftLine(life: Lifetime | undefined, now: number): string | undefined {
+  if (life === undefined) return undefined;
+  const left = lifeLeft(life, now);
+  return text.tls.lifeLeft({
+    days: left.daysLeft,
+    percent: left.percentLeft,
+    lifeDays: left.lifeDays,
+    expired: life.expiresAt <= now,
+  });
+}
+
+/**
+ * Certificate card; pending orders show the DNS records to publish in copyable form. `now` counts the
+ * days left of an issued certificate; callers with an injected clock pass it.
+ */
+export function certificateCard(
+  cert: TlsCertificate,
+  now: number = Date.now(),
+): { text: string; blocks: KnownBlock[] } {
   const title = text.tls.certificateTitle({ id: cert.id, commonName: cert.common_name });
   const blocks: KnownBlock[] = [
     header(title),
@@ -76,6 +88,7 @@ export function certificateCard(cert: TlsCertificate): { text: string; blocks: K
     blocks.push(section(text.tls.detailsMissing({ completionUrl: completion })));
   }
   const ordered = orderedAt(cert);
+  const life = cert.status === 'issued' ? lifeLeftLine(certificateLifetime(cert), now) : undefined;
   blocks.push(
     context(
       text.tls.providerLine({
@@ -84,6 +97,7 @@ export function certificateCard(cert: TlsCertificate): { text: string; blocks: K
       }),
       // docs/requirements.md R32: shown in each reader's time zone, and right however old the card.
       ...(ordered === undefined ? [] : [text.tls.orderedOn({ date: slackDate(ordered) })]),
+      ...(life === undefined ? [] : [life]),
     ),
   );
   const actions = [];

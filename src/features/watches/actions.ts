@@ -116,7 +116,7 @@ export function registerWatchActions(app: App, deps: WatchCommandDeps, logger: L
     const card =
       kind === 'domain'
         ? domainCard(await registrar.domains.get(id), deps.now())
-        : certificateCard(await registrar.tls.get(id));
+        : certificateCard(await registrar.tls.get(id), deps.now());
     await replyPrivately(presser(args), card, logger);
   });
 

@@ -13,6 +13,7 @@ import {
 import { inputBlock } from '../../slack/modal.js';
 import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
 import { markup, text } from '../../text/index.js';
+import { lifeLeftLine } from '../tls/blocks.js';
 import { WATCH_IDS } from './ids.js';
 import type { WatchedEntry } from './service.js';
 import { CADENCES, type DigestSettings, type WatchChange, type WatchItem } from './store.js';
@@ -44,6 +45,12 @@ function stateLine({ item, state }: WatchedEntry, now: number): string {
   if (state.expiresAt !== undefined)
     parts.push(text.watches.lineExpires({ date: slackDate(state.expiresAt, '{date_short} ({ago})') }));
   else parts.push(text.watches.lineExpiryNotKnown);
+  // How much of an issued certificate's life is left, as `/tls show` says it (tls/blocks.ts).
+  const life =
+    item.kind === 'certificate' && state.expiresAt !== undefined && state.startsAt !== undefined
+      ? lifeLeftLine({ startsAt: state.startsAt, expiresAt: state.expiresAt }, now)
+      : undefined;
+  if (life !== undefined) parts.push(life);
   if (state.renewal !== undefined)
     parts.push(
       text.watches.lineRenewal({

@@ -1,15 +1,18 @@
 // The certificate half of checks.ts: expiry, revocation and stuck orders, apart from the domain's.
 import type { TlsCertificate } from '../../registrar/index.js';
 import { TLS_PRODUCTS } from '../../registrar/schemas/tls.js';
+import { daysUntil } from '../../shared/days.js';
 import { slackDate } from '../../slack/blocks.js';
 import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
 import { text } from '../../text/index.js';
 import { orderedAt } from '../tls/blocks.js';
+import { certificateExpiry, certificateLifetime } from '../tls/lifetime.js';
 import type { Alert } from './alert.js';
 import type { RenewalSeen, WatchChange, WatchItem, WatchState } from './store.js';
 import {
-  CERTIFICATE_THRESHOLDS,
-  crossedThreshold,
+  type CertificateThreshold,
+  certificateThresholds,
+  crossedCertificateThreshold,
   DAY_MS,
   dayOf,
   daysLeft,
@@ -17,30 +20,30 @@ import {
   USUAL_PENDING_MS,
 } from './thresholds.js';
 
-/**
- * A certificate's expiry. The spec's certificate has no end date (docs/registrar-api.md §2.2): an
- * explicit date field is used when the registrar sends one, else order date + purchased days, which
- * is never later than the real end (a renewal's carried-over time only adds), so alerts come early,
- * never late. Undefined when neither is known.
- */
-export function certificateExpiry(cert: TlsCertificate): number | undefined {
-  const fields = cert as Record<string, unknown>;
-  for (const name of ['expires_at', 'valid_until', 'not_after', 'valid_to']) {
-    const value = fields[name];
-    if (typeof value === 'number' && value > 0) return value < 1e11 ? value * 1000 : value;
-    if (typeof value === 'string' && !Number.isNaN(Date.parse(value))) return Date.parse(value);
-  }
-  const ordered = orderedAt(cert);
-  if (ordered === undefined || cert.validity_days === undefined) return undefined;
-  return ordered + cert.validity_days * DAY_MS;
-}
+export { certificateExpiry } from '../tls/lifetime.js';
 
 const REVOKED = new Set(['revoked', 'certificate-revoked', 'cancelled']);
 
+/**
+ * The thresholds of `cert`: scaled with its issued lifetime (certificateLifetime) in the one day count,
+ * the fixed ones when the lifetime is not known (docs/requirements.md R37).
+ */
+export function thresholdsOf(cert: TlsCertificate): CertificateThreshold[] {
+  const life = certificateLifetime(cert);
+  return certificateThresholds(life === undefined ? undefined : daysUntil(life.expiresAt, life.startsAt));
+}
+
 /** The threshold an issued certificate has crossed (so a renewal matters), else undefined. */
-export function certificateThreshold(cert: TlsCertificate, now: number): number | undefined {
+function crossed(cert: TlsCertificate, now: number): CertificateThreshold | undefined {
   const expiresAt = cert.status === 'issued' ? certificateExpiry(cert) : undefined;
-  return expiresAt === undefined ? undefined : crossedThreshold(CERTIFICATE_THRESHOLDS, expiresAt, now);
+  return expiresAt === undefined
+    ? undefined
+    : crossedCertificateThreshold(thresholdsOf(cert), expiresAt, now);
+}
+
+/** The days of the threshold an issued certificate has crossed (so a renewal matters), else undefined. */
+export function certificateThreshold(cert: TlsCertificate, now: number): number | undefined {
+  return crossed(cert, now)?.days;
 }
 
 /**
@@ -61,11 +64,17 @@ export function lookAtCertificate(
   const alerts: Alert[] = [];
   const changes: WatchChange[] = [];
   const expiresAt = cert.status === 'issued' ? certificateExpiry(cert) : undefined;
-  const threshold =
-    expiresAt === undefined ? undefined : crossedThreshold(CERTIFICATE_THRESHOLDS, expiresAt, now);
+  const life = cert.status === 'issued' ? certificateLifetime(cert) : undefined;
+  const crossing = crossed(cert, now);
+  const threshold = crossing?.days;
   const renewed = threshold === undefined ? undefined : renewal;
 
-  if (expiresAt !== undefined && threshold !== undefined && (renewed === undefined || threshold === 0)) {
+  if (
+    expiresAt !== undefined &&
+    crossing !== undefined &&
+    threshold !== undefined &&
+    (renewed === undefined || threshold === 0)
+  ) {
     const when = slackDate(expiresAt, '{date_long}');
     const ordered =
       renewed === undefined
@@ -83,7 +92,8 @@ export function lookAtCertificate(
             status: escapeMrkdwn(renewed.status),
           });
     alerts.push({
-      mark: `certificate:${item.id}:expiry:${threshold}:${dayOf(expiresAt)}`,
+      // Marked by slot, not days: once per slot whatever the lifetime (thresholds.ts).
+      mark: `certificate:${item.id}:expiry:${crossing.slot}:${dayOf(expiresAt)}`,
       level: 'warn',
       text:
         threshold === 0
@@ -170,6 +180,7 @@ export function lookAtCertificate(
       label: cert.common_name,
       status: cert.status,
       ...(expiresAt === undefined ? {} : { expiresAt }),
+      ...(life === undefined ? {} : { startsAt: life.startsAt }),
       ...(pendingSince === undefined ? {} : { pendingSince }),
       ...(renewed === undefined ? {} : { renewal: renewed }),
     },

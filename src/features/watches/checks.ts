@@ -20,9 +20,17 @@ import {
  * concerns, so it is raised once, and a renewal (a new expiry date) arms every threshold again.
  */
 
-export { certificateExpiry, certificateThreshold, lookAtCertificate } from './certificate-checks.js';
+export {
+  certificateExpiry,
+  certificateThreshold,
+  lookAtCertificate,
+  thresholdsOf,
+} from './certificate-checks.js';
 export {
   CERTIFICATE_THRESHOLDS,
+  type CertificateThreshold,
+  certificateThresholds,
+  crossedCertificateThreshold,
   crossedThreshold,
   DAY_MS,
   DNSSEC_PENDING_MAX_MS,

@@ -31,6 +31,8 @@ export const WatchState = z.object({
   /** Common name of a certificate; the domain's expiry, renewal and delegation. */
   label: z.string().optional(),
   expiresAt: z.number().optional(),
+  /** When an issued certificate's life began (not-before, else its order date): the digest's "% left". */
+  startsAt: z.number().optional(),
   autoRenew: z.boolean().optional(),
   cancelled: z.boolean().optional(),
   nameservers: z.array(z.string()).optional(),

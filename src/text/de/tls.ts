@@ -1,6 +1,6 @@
 import type { tls as en } from '../en/tls.js';
 import type { Markup } from '../escape.js';
-import { n } from './grammar.js';
+import { count, n } from './grammar.js';
 
 /** Was Regdesk über TLS-Zertifikate sagt (siehe ../index.ts). */
 export const tls = {
@@ -143,6 +143,12 @@ export const tls = {
     `Anbieter ${p.provider} · Organisation ${p.organization}`,
   noOrganization: 'keine',
   orderedOn: (p: { date: Markup }) => `Bestellt: ${p.date}`,
+  lifeLeft: (p: { days: number; percent: number; lifeDays: number; expired: boolean }) =>
+    p.expired
+      ? `Abgelaufen (nach ${n(p.lifeDays)} Tagen Laufzeit)`
+      : p.days === 0
+        ? `Läuft heute ab (letzter Tag von ${n(p.lifeDays)} Tagen Laufzeit)`
+        : `Noch ${count(p.days, 'Tag', 'Tage')} (${n(p.percent)} % von ${n(p.lifeDays)} Tagen Laufzeit)`,
   renewButton: 'Verlängern',
   renewButtonLabel: (p: { id: string }) => `Zertifikat ${p.id} verlängern`,
   reissueButton: 'Neu ausstellen',

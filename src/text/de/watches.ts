@@ -5,6 +5,9 @@ import { cadenceAdverb, count, n, weekday } from './grammar.js';
 /** Tage im Dativ: „in 1 Tag“, „in 3 Tagen“, „innerhalb von 3 Tagen“. */
 const daysDative = (value: number): string => count(value, 'Tag', 'Tagen');
 
+/** Tage bis zu einem Ablauf (src/shared/days.ts): 0 ist der letzte Tag selbst. */
+const inDays = (value: number): string => (value === 0 ? 'heute' : `in ${daysDative(value)}`);
+
 /** Tage im Akkusativ: „die üblichen 7 Tage“. */
 const daysAccusative = (value: number): string => count(value, 'Tag', 'Tage');
 
@@ -202,9 +205,9 @@ export const watches = {
   domainExpired: (p: { name: string; when: Markup }) =>
     `:rotating_light: ${p.name} ist am ${p.when} *abgelaufen*.`,
   domainExpiresLapsing: (p: { name: string; when: Markup; days: number }) =>
-    `:rotating_light: ${p.name} läuft am ${p.when} ab (in ${daysDative(p.days)}).`,
+    `:rotating_light: ${p.name} läuft am ${p.when} ab (${inDays(p.days)}).`,
   domainExpiresRenewing: (p: { name: string; when: Markup; days: number }) =>
-    `:calendar: ${p.name} läuft am ${p.when} ab (in ${daysDative(p.days)}).`,
+    `:calendar: ${p.name} läuft am ${p.when} ab (${inDays(p.days)}).`,
   domainCancelledWhy:
     'Die Domain ist *gekündigt* und wird nicht verlängert. Nehmen Sie die Kündigung beim Registrar zurück, falls die Domain noch gebraucht wird.',
   domainAutoRenewOffWhy:
@@ -215,7 +218,7 @@ export const watches = {
   domainExpiredLine: (p: { name: string; when: Markup; state: string | undefined }) =>
     `${p.name}: am ${p.when} abgelaufen${p.state === undefined ? '' : `, ${p.state}`}`,
   domainExpiresLine: (p: { name: string; when: Markup; days: number; state: string | undefined }) =>
-    `${p.name}: läuft am ${p.when} ab (in ${daysDative(p.days)})${p.state === undefined ? '' : `, ${p.state}`}`,
+    `${p.name}: läuft am ${p.when} ab (${inDays(p.days)})${p.state === undefined ? '' : `, ${p.state}`}`,
   domainStateCancelled: '*gekündigt*',
   domainStateAutoRenewOff: 'automatische Verlängerung *aus*',
   delegationChanged: (p: { name: string; from: string; to: string }) =>
@@ -244,7 +247,7 @@ export const watches = {
   certificateRenewalOrdered: (p: { id: string; date: Markup; status: string }) =>
     `Die Verlängerung ${p.id} wurde am ${p.date} bestellt (${p.status}): Installieren Sie das neue Zertifikat, sobald es ausgestellt ist.`,
   certificateExpires: (p: { name: string; when: Markup; days: number }) =>
-    `:lock: Zertifikat ${p.name} läuft am ${p.when} ab (in ${daysDative(p.days)}), und über Regdesk ist keine Verlängerung bestellt. Verlängern Sie es jetzt: Die Validierung kann Tage dauern.`,
+    `:lock: Zertifikat ${p.name} läuft am ${p.when} ab (${inDays(p.days)}), und über Regdesk ist keine Verlängerung bestellt. Verlängern Sie es jetzt: Die Validierung kann Tage dauern.`,
   /** `renewal` ist certificateLineRenewal oder nichts. */
   certificateExpiredLine: (p: { name: string; when: Markup; renewal: string | undefined }) =>
     `${p.name}: am ${p.when} abgelaufen${p.renewal === undefined ? '' : `, ${p.renewal}`}`,

@@ -140,6 +140,13 @@ export const tls = {
     `Provider ${p.provider} · organization ${p.organization}`,
   noOrganization: 'none',
   orderedOn: (p: { date: Markup }) => `Ordered ${p.date}`,
+  /** What is left of an issued certificate's lifetime, in days (src/shared/days.ts); the card and the watch digest. */
+  lifeLeft: (p: { days: number; percent: number; lifeDays: number; expired: boolean }) =>
+    p.expired
+      ? `Expired (after its ${n(p.lifeDays)}-day life)`
+      : p.days === 0
+        ? `Expires today (the last day of its ${n(p.lifeDays)}-day life)`
+        : `${n(p.days)} day(s) left (${n(p.percent)} % of its ${n(p.lifeDays)}-day life)`,
   renewButton: 'Renew',
   renewButtonLabel: (p: { id: string }) => `Renew certificate ${p.id}`,
   reissueButton: 'Reissue',

@@ -2,6 +2,9 @@ import type { Markup } from '../escape.js';
 import type { TextArea } from './area.js';
 import { n } from './numbers.js';
 
+/** Days until an expiry in the one day count (src/shared/days.ts): 0 is the last day itself. */
+const inDays = (days: number): string => (days === 0 ? 'today' : `in ${days} day(s)`);
+
 /** What Regdesk says about watches (see ../index.ts). */
 export const watches = {
   // `/domain watch …` and `/tls watch …`: usage and help
@@ -187,9 +190,9 @@ export const watches = {
   // Alerts about a domain (alone; `line` entries are its line in a message about several)
   domainExpired: (p: { name: string; when: Markup }) => `:rotating_light: ${p.name} *expired* on ${p.when}.`,
   domainExpiresLapsing: (p: { name: string; when: Markup; days: number }) =>
-    `:rotating_light: ${p.name} expires on ${p.when} (in ${p.days} day(s)).`,
+    `:rotating_light: ${p.name} expires on ${p.when} (${inDays(p.days)}).`,
   domainExpiresRenewing: (p: { name: string; when: Markup; days: number }) =>
-    `:calendar: ${p.name} expires on ${p.when} (in ${p.days} day(s)).`,
+    `:calendar: ${p.name} expires on ${p.when} (${inDays(p.days)}).`,
   domainCancelledWhy:
     'It is *cancelled*: it will not be renewed. Withdraw the cancellation at the registrar if it is still needed.',
   domainAutoRenewOffWhy:
@@ -199,7 +202,7 @@ export const watches = {
   domainExpiredLine: (p: { name: string; when: Markup; state: string | undefined }) =>
     `${p.name}: expired ${p.when}${p.state === undefined ? '' : `, ${p.state}`}`,
   domainExpiresLine: (p: { name: string; when: Markup; days: number; state: string | undefined }) =>
-    `${p.name}: expires ${p.when} (in ${p.days} day(s))${p.state === undefined ? '' : `, ${p.state}`}`,
+    `${p.name}: expires ${p.when} (${inDays(p.days)})${p.state === undefined ? '' : `, ${p.state}`}`,
   domainStateCancelled: '*cancelled*',
   domainStateAutoRenewOff: 'auto-renew *off*',
   delegationChanged: (p: { name: string; from: string; to: string }) =>
@@ -228,7 +231,7 @@ export const watches = {
   certificateRenewalOrdered: (p: { id: string; date: Markup; status: string }) =>
     `Renewal ${p.id} was ordered on ${p.date} (${p.status}): install the new certificate once it is issued.`,
   certificateExpires: (p: { name: string; when: Markup; days: number }) =>
-    `:lock: Certificate ${p.name} expires on ${p.when} (in ${p.days} day(s)) and no renewal is ordered through Regdesk. Renew it now: validation can take days.`,
+    `:lock: Certificate ${p.name} expires on ${p.when} (${inDays(p.days)}) and no renewal is ordered through Regdesk. Renew it now: validation can take days.`,
   /** `renewal` is certificateLineRenewal or nothing. */
   certificateExpiredLine: (p: { name: string; when: Markup; renewal: string | undefined }) =>
     `${p.name}: expired ${p.when}${p.renewal === undefined ? '' : `, ${p.renewal}`}`,
