@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPROVAL_IDS } from '../../src/features/approvals/ids.js';
-import { policyOf } from '../../src/features/policy/document.js';
-import { parsePolicyYaml } from '../../src/features/policy/yaml.js';
 import { ask, dmsTo, press, toldTo, WS } from '../approvals/support.js';
 import { type Harness, startHarness } from '../helpers/app-harness.js';
 import { buttonValue, messageText, stateInput, viewSubmission } from '../helpers/payloads.js';
+import { savePolicyYaml } from './support.js';
 
 const ADMIN = 'U0V2ADMIN';
 const APPROVER = 'U0V2APP';
@@ -25,11 +24,7 @@ describe('policy v2 in Slack', () => {
   });
   afterAll(() => h.stop());
 
-  async function save(yaml: string): Promise<void> {
-    const parsed = parsePolicyYaml(yaml);
-    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
-    await h.running.services.policies.set(WS, policyOf(parsed.document));
-  }
+  const save = (yaml: string) => savePolicyYaml(h, yaml);
 
   const requestPosts = (channel: string) =>
     h.slack

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPROVAL_IDS } from '../../src/features/approvals/ids.js';
-import { policyOf } from '../../src/features/policy/document.js';
-import { parsePolicyYaml } from '../../src/features/policy/yaml.js';
 import { ask, press, WS } from '../approvals/support.js';
 import { commandAnswer } from '../helpers/answers.js';
 import { type Harness, startHarness } from '../helpers/app-harness.js';
+import { savePolicyYaml } from './support.js';
 
 /** One requester per test: an identical request still waiting would be pointed to, not asked again (R34). */
 const REQUESTERS = ['U0REQ1', 'U0REQ2', 'U0REQ3', 'U0REQ4', 'U0REQ5'] as const;
@@ -25,11 +24,7 @@ describe('the rules of a version 2 policy, in force (contract §3 "Policy")', ()
   });
   afterAll(() => h.stop());
 
-  async function save(yaml: string): Promise<void> {
-    const parsed = parsePolicyYaml(yaml);
-    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
-    await h.running.services.policies.set(WS, policyOf(parsed.document));
-  }
+  const save = (yaml: string) => savePolicyYaml(h, yaml);
 
   it('a class asks its own count and lifetime; the others the top level’s', async () => {
     const REQUESTER = REQUESTERS[0];

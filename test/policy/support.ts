@@ -1,4 +1,8 @@
+import { policyOf } from '../../src/features/policy/document.js';
+import { parsePolicyYaml } from '../../src/features/policy/yaml.js';
 import { inputActionId, type StateValue, type ViewState } from '../../src/slack/modal.js';
+import { WS } from '../approvals/support.js';
+import type { Harness } from '../helpers/app-harness.js';
 
 type Element = {
   type: string;
@@ -37,4 +41,11 @@ export function submittedAsShown(
     state[block.block_id] = { [inputActionId(block.block_id)]: value };
   }
   return state;
+}
+
+/** Saves a version 2 policy document for the harness's workspace, as `regdesk policy set` saves it. */
+export async function savePolicyYaml(h: Harness, yaml: string): Promise<void> {
+  const parsed = parsePolicyYaml(yaml);
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+  await h.running.services.policies.set(WS, policyOf(parsed.document));
 }
