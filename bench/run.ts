@@ -25,13 +25,14 @@ import { ackLatency } from './scenarios/ack.js';
 import { assistantThroughput } from './scenarios/assistant.js';
 import { auditScale } from './scenarios/audit.js';
 import { availability } from './scenarios/availability.js';
+import { changesets } from './scenarios/changesets.js';
 import { following } from './scenarios/following.js';
 import { installationsScale } from './scenarios/installations.js';
 import { idleMemory } from './scenarios/memory.js';
 import { scrapeCost } from './scenarios/scrape.js';
 import { watchesScale } from './scenarios/watches.js';
 
-/** BENCH_ONLY=ack,memory,availability,assistant,audit,installations,watches,scrape,following runs just those (diagnosis; README untouched). */
+/** BENCH_ONLY=ack,memory,availability,assistant,audit,changesets,installations,watches,scrape,following runs just those (diagnosis; README untouched). */
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
 
 /** A scenario that runs past this is abandoned (its children are killed at the end) and fails. */
@@ -143,6 +144,7 @@ async function main(): Promise<number> {
       if (wanted('availability')) rows.push(...(await measure(ctx, 'availability', availability)));
       if (wanted('assistant')) rows.push(...(await measure(ctx, 'assistant', assistantThroughput)));
       if (wanted('audit')) rows.push(...(await measure(ctx, 'audit', auditScale)));
+      if (wanted('changesets')) rows.push(...(await measure(ctx, 'change sets', changesets)));
       if (wanted('installations')) rows.push(...(await measure(ctx, 'installations', installationsScale)));
       if (wanted('watches')) rows.push(...(await measure(ctx, 'watches', watchesScale, WATCHES_DEADLINE_MS)));
       if (wanted('scrape')) rows.push(...(await measure(ctx, 'scrape', scrapeCost)));

@@ -147,3 +147,40 @@ export function viewSubmission(f: {
   };
   return new URLSearchParams({ payload: JSON.stringify(payload) }).toString();
 }
+
+/** A button press on a message (`block_actions`, form field `payload`), as Slack posts it. */
+export function buttonPress(f: {
+  team: string;
+  user: string;
+  channel: string;
+  messageTs: string;
+  actionId: string;
+  value: string;
+  responseUrl: string;
+}): string {
+  const payload = {
+    type: 'block_actions',
+    api_app_id: 'ABENCH',
+    token: 'deprecated',
+    trigger_id: `${Date.now()}.3.bench`,
+    user: { id: f.user, username: 'bench', name: 'bench', team_id: f.team },
+    team: { id: f.team, domain: 'bench' },
+    enterprise: null,
+    is_enterprise_install: false,
+    container: { type: 'message', message_ts: f.messageTs, channel_id: f.channel, is_ephemeral: false },
+    channel: { id: f.channel, name: 'bench' },
+    message: { type: 'message', ts: f.messageTs, text: '', blocks: [] },
+    response_url: f.responseUrl,
+    actions: [
+      {
+        action_id: f.actionId,
+        block_id: 'bench',
+        value: f.value,
+        type: 'button',
+        action_ts: `${Date.now() / 1000}`,
+        text: { type: 'plain_text', text: 'Approve' },
+      },
+    ],
+  };
+  return new URLSearchParams({ payload: JSON.stringify(payload) }).toString();
+}

@@ -17,6 +17,8 @@ export const DEFAULT_LIMITS = {
   assistantAccount: { max: 20, windowMs: 600_000 },
   authcodeDomain: { max: 3, windowMs: 86_400_000 },
   authcodeAccount: { max: 10, windowMs: 86_400_000 },
+  /** The DNS API's `Ratelimit-Policy: 500; w=60` per key (docs/registrar-api.md §8): change sets pace to it. */
+  dnsKey: { max: 500, windowMs: 60_000 },
 } as const satisfies Record<string, LimitWindow>;
 
 const RegfishLimits = z
@@ -26,6 +28,7 @@ const RegfishLimits = z
     assistantAccount: LimitWindow,
     authcodeDomain: LimitWindow,
     authcodeAccount: LimitWindow,
+    dnsKey: LimitWindow,
   })
   .partial()
   .strict();

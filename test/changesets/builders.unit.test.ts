@@ -49,6 +49,7 @@ const run = (state: ChangeSetRun['state'], done: number): ChangeSetRun => ({
   reason: `${HOSTILE} ${'The registrar refused the write. '.repeat(30)}`,
   applyAt: Date.UTC(2026, 11, 1, 2, 0),
   lowered: Object.fromEntries(STEPS.map((_, i) => [String(i), 3600])),
+  confirmed: 0,
 });
 
 const BUILDERS: Entry[] = [

@@ -47,6 +47,9 @@ const FINDING_PARAMS = {
   found: 'f'.repeat(200),
   kind: 'unique-local',
   reason: 'noDenial',
+  // The SHA-1 findings name at most 5 key tags, then "…" (features/diagnostics/deprecated.ts).
+  tags: '65535, 65534, 65533, 65532, 65531, …',
+  algorithms: '5 (RSASHA1), 7 (RSASHA1-NSEC3-SHA1)',
 };
 
 const WHYS: Why[] = [

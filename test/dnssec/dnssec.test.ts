@@ -101,6 +101,16 @@ describe('DNSSEC transitions from Slack, followed to the end', () => {
       response_action: 'errors',
       errors: { [EXTERNAL_IDS.block]: expect.stringContaining('algorithm 5') },
     });
+    // A SHA-1 DS is refused on the field before any approval (issue #45): registries refuse it.
+    expect(
+      (await submit(`DS 12345 13 2 49FD46E6C4B45C55D4AC\nDS 12345 13 1 ${'AB'.repeat(20)}`)).json(),
+    ).toEqual({
+      response_action: 'errors',
+      errors: {
+        [EXTERNAL_IDS.block]:
+          'Line 2: digest type 1 (SHA-1) is refused by registries. Use the DS with digest type 2 (SHA-256).',
+      },
+    });
     expect((await submit('not a record')).json()).toMatchObject({ response_action: 'errors' });
     const ok = await submit('DS 12345 13 2 49FD46E6C4B45C55D4AC');
     expect(ok.status).toBe(200);

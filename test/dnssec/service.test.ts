@@ -8,6 +8,7 @@ import {
   parseRecords,
   type RecordRules,
   recordRules,
+  sha1Algorithms,
   verifyDnssec,
 } from '../../src/features/dnssec/service.js';
 import {
@@ -120,6 +121,36 @@ describe('DNSSEC use cases against the registrar sandbox', () => {
       expect(parseRecords('DS 1 13 2 AB\nDS 2 5 2 CD', SANDBOX_RULES)).toEqual({
         error: 'Line 2: algorithm 5 is not accepted (accepted: 8, 13, 14).',
       });
+    });
+
+    it('refuses a DS with digest type 1 (SHA-1), naming the line; RSA/SHA-1 algorithms stay accepted', () => {
+      const rules: RecordRules = { kinds: ['ds', 'dnskey'], algorithms: [], minRecords: 1 };
+      expect(parseRecords(`DS 1 13 2 AB\nDS 2 13 1 ${'CD'.repeat(20)}`, rules)).toEqual({
+        error:
+          'Line 2: digest type 1 (SHA-1) is refused by registries. Use the DS with digest type 2 (SHA-256).',
+      });
+      const old = parseRecords('DS 1 5 2 AB\nDS 2 7 4 CD\nDNSKEY 257 3 5 AwEAAc==', rules);
+      expect(old).toMatchObject({ records: [{ algorithm: 5 }, { algorithm: 7 }, { algorithm: 5 }] });
+      if ('error' in old) throw new Error(old.error);
+      expect(sha1Algorithms(old.records)).toEqual([5, 7]);
+      expect(sha1Algorithms([{ kind: 'ds', algorithm: 13, digest_type: 2 }])).toEqual([]);
+    });
+
+    it('the approval request of RSA/SHA-1 records warns of the deprecation and names the rollover', async () => {
+      const context = { registrar, workspace: { teamId: 'T0001' }, now };
+      const preview = async (algorithm: number) =>
+        (
+          await setExternalDnssec.preview(
+            context,
+            setExternalDnssec.parse({
+              domain: 'shop-example.org',
+              records: [{ kind: 'ds', key_tag: 1, algorithm, digest_type: 2, digest: 'AB' }],
+            }),
+          )
+        ).details.join('\n');
+      expect(await preview(5)).toContain('Algorithm 5 (RSA/SHA-1) is deprecated by RFC 9905');
+      expect(await preview(5)).toContain('13 (ECDSAP256SHA256) or 15 (ED25519)');
+      expect(await preview(13)).not.toContain('RFC 9905');
     });
 
     it('needs at least min_records records, and at most 10', () => {

@@ -3,8 +3,9 @@ import { createWorker } from '../../shared/queues.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
 import type { Languages } from '../../slack/language.js';
 import type { FeatureModule } from '../feature.js';
-import { applyProcessor } from './apply.js';
+import { type ApplyDeps, applyProcessor } from './apply.js';
 import { type ZoneFileDeps, zoneCommand } from './commands.js';
+import { changeSetFollower } from './follow.js';
 import { applyChangeSet } from './operation.js';
 import { CHANGESETS_QUEUE } from './store.js';
 import { type ChangeSetViewDeps, registerChangeSetViews } from './views.js';
@@ -13,6 +14,11 @@ export type ChangeSetsDeps = ZoneFileDeps &
   Omit<ChangeSetViewDeps, 'logger'> & {
     slackFor(workspace: WorkspaceRef): Promise<WebClient>;
     languages: Languages;
+    follow: ApplyDeps['follow'];
+    limiter: ApplyDeps['limiter'];
+    limits: ApplyDeps['limits'];
+    keys: ApplyDeps['keys'];
+    workspaceKeys: ApplyDeps['workspaceKeys'];
   };
 
 /**
@@ -23,6 +29,7 @@ export type ChangeSetsDeps = ZoneFileDeps &
 export const changeSetsFeature = {
   name: 'changesets',
   operations: [applyChangeSet],
+  followers: [changeSetFollower],
   register: (app, deps) => {
     // `/dns zone DOMAIN` stays the dns feature's: its subcommand is wrapped, not replaced.
     const summary = deps.router.registered('/dns').find((subcommand) => subcommand.name === 'zone');

@@ -38,6 +38,8 @@ export const ChangeSetRun = z.object({
   applyAt: z.number().optional(),
   /** The records lowered to TTL 60 ahead of a cutover, with the TTL each had (Cancel and Revert put it back). */
   lowered: z.record(z.string(), z.number().int()).default({}),
+  /** Steps the zone's nameservers have been seen serving, in order (follow.ts). */
+  confirmed: z.number().int().min(0).default(0),
   /** Why it stopped: the refusal or the registrar's answer (words for people, never a secret). */
   reason: z.string().optional(),
 });
@@ -73,7 +75,8 @@ export class ChangeSets {
   constructor(
     private readonly redis: Redis,
     private readonly keys: KeySpace,
-    private readonly queue: Pick<Queue<ChangeSetJob>, 'add' | 'remove'>,
+    /** Absent for a reader (the follower): it never starts or cancels a set. */
+    private readonly queue?: Pick<Queue<ChangeSetJob>, 'add' | 'remove'>,
   ) {}
 
   #key(workspace: WorkspaceRef, id: string): string {
@@ -86,7 +89,7 @@ export class ChangeSets {
    */
   async start(
     workspace: WorkspaceRef,
-    run: Omit<ChangeSetRun, 'id' | 'done' | 'created' | 'state' | 'lowered'> & {
+    run: Omit<ChangeSetRun, 'id' | 'done' | 'created' | 'state' | 'lowered' | 'confirmed'> & {
       lowered?: Record<string, number>;
     },
     /** A cutover: the job waits until then (a BullMQ delayed job survives restarts). */
@@ -99,6 +102,7 @@ export class ChangeSets {
     // NX: an execution retried after a crash finds its run and does not start it over.
     const written = await this.redis.set(this.#key(workspace, id), encode(stored), 'EX', RUN_TTL_S, 'NX');
     const kept = written === null ? ((await this.get(workspace, id)) ?? stored) : stored;
+    if (this.queue === undefined) throw new Error('a change set reader cannot start a change set');
     await this.queue.add(
       'apply',
       { ...workspaceFields(workspace), setId: id },
@@ -139,7 +143,7 @@ export class ChangeSets {
 
   /** Takes a scheduled cutover's job back (Cancel). */
   async unschedule(id: string): Promise<void> {
-    await this.queue.remove(`apply-${id}`);
+    await this.queue?.remove(`apply-${id}`);
   }
 
   /** Progress or the end, written whole (one writer at a time: the job's lock). */

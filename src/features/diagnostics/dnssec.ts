@@ -5,6 +5,7 @@ import { type ChainVerdict, type TrustAnchor, validateChain } from '../../dns/va
 import { settled } from '../../shared/settled.js';
 import { slackDate } from '../../slack/blocks.js';
 import type { Delegation } from './delegation.js';
+import { deprecationFindings } from './deprecated.js';
 import { type CheckResult, type Finding, finding, type NotChecked, reasonOf } from './findings.js';
 
 /** Signatures expiring sooner than this are a finding (issue #30). */
@@ -187,6 +188,8 @@ export async function checkDnssec(
     else if (soonest - now < SIGNATURE_WARNING_MS)
       findings.push(finding('risky', 'dnssec', 'signaturesExpiring', { name: domain, date }, domain));
   }
+  // RSA/SHA-1 keys and SHA-1 DS records (issue #45): the zone may still validate, hence warnings.
+  findings.push(...deprecationFindings(domain, ds, keys));
   const explained = findings.some((item) => item.severity === 'broken');
   if (view.verdict === 'bogus' && !explained)
     findings.push(

@@ -5,7 +5,7 @@ import { reviewName } from '../../shared/domain-names.js';
 import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
 import { text } from '../../text/index.js';
 import { defineOperation, type Execution, type RegistrarContext } from '../approvals/operations.js';
-import { ExternalRecord, MAX_EXTERNAL_RECORDS } from './service.js';
+import { ExternalRecord, MAX_EXTERNAL_RECORDS, sha1Algorithms } from './service.js';
 
 export function describeDnssec(state: DnssecState): string {
   const describe =
@@ -102,7 +102,10 @@ export const setExternalDnssec = defineOperation<
   target: (p) => p.domain,
   preview: async ({ registrar }, p) => {
     const state = await registrar.dnssec.get(p.domain);
-    return { details: [describeDnssec(state), ...p.records.map(recordText)] };
+    const deprecated = sha1Algorithms(p.records);
+    const warning =
+      deprecated.length > 0 ? [text.dns.externalSha1Algorithm({ algorithms: deprecated.join(', ') })] : [];
+    return { details: [describeDnssec(state), ...warning, ...p.records.map(recordText)] };
   },
   precheck: async () => undefined,
   execute: async ({ registrar }, p) => {

@@ -10,6 +10,21 @@ import { text } from '../../text/index.js';
 /** Regdesk's own bound per request (docs/registrar-api.md §8), below any registry's. */
 export const MAX_EXTERNAL_RECORDS = 10;
 
+/** DS digest type 1, SHA-1 (RFC 4034 §5.1.3), which registries refuse: the modal refuses it first. */
+export const SHA1_DIGEST_TYPE = 1;
+/**
+ * Signing algorithms 5 (RSASHA1) and 7 (RSASHA1-NSEC3-SHA1), deprecated by RFC 9905: still accepted
+ * (registries take them, and the zone's signer decides), but the approval request warns of them.
+ */
+export const SHA1_ALGORITHMS: readonly number[] = [5, 7];
+
+/** The deprecated algorithms among the records, ascending and once each. */
+export function sha1Algorithms(records: readonly ExternalRecord[]): number[] {
+  return [...new Set(records.map((record) => record.algorithm))]
+    .filter((algorithm) => SHA1_ALGORITHMS.includes(algorithm))
+    .sort((a, b) => a - b);
+}
+
 /** A record sent for external nameservers (docs/registrar-api.md §4.3 `records`). */
 export const ExternalRecord = z.object({
   kind: z.enum(['ds', 'dnskey']),
@@ -149,6 +164,10 @@ export function parseRecords(
         }),
       };
     }
+    // Registries have started refusing SHA-1 DS records (issue #45): refused here, on the field,
+    // rather than by the registry after a second person approved it.
+    if (record.kind === 'ds' && record.digest_type === SHA1_DIGEST_TYPE)
+      return { error: text.dns.lineSha1Digest({ line: index + 1 }) };
     records.push(record);
   }
   if (records.length < rules.minRecords) return { error: text.dns.tooFewRecords({ min: rules.minRecords }) };

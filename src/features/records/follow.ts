@@ -7,7 +7,7 @@ import { text } from '../../text/index.js';
 import { checkDelegation, type ZoneServer } from '../diagnostics/delegation.js';
 import type { Follower, FollowOutcome } from '../follow/jobs.js';
 import { changeCard, changeSummary } from './blocks.js';
-import { type MadeChange, RecordChanges, type RecordValue } from './changes.js';
+import { type MadeChange, type RecordChange, RecordChanges, type RecordValue } from './changes.js';
 import { answerPresentation, presentation } from './record-data.js';
 
 /** What is followed: the zone and the change, so the deadline message can name the zone's command. */
@@ -18,15 +18,14 @@ const parseResource = (resource: string) => {
 };
 
 /** What every authoritative server must show for the change to count as served. */
-interface Expectation {
+export interface Expectation {
   /** The record as written: served with this data and TTL. */
   present?: RecordValue;
   /** The record as it was: no longer served (unless it is the same data, a TTL-only edit). */
   absent?: RecordValue;
 }
 
-function expectationOf(made: MadeChange): Expectation {
-  const { change } = made;
+export function expectationOf(change: RecordChange): Expectation {
   if (change.kind === 'add') return { present: change.after };
   if (change.kind === 'delete') return { absent: change.before };
   const samePlace = change.before.name === change.after.name;
@@ -51,7 +50,7 @@ async function served(dns: DnsClient, server: ZoneServer, value: RecordValue): P
 }
 
 /** Whether every server that answers for the zone shows the change; a server that does not answer means "not yet". */
-async function isServed(
+export async function isServed(
   dns: DnsClient,
   servers: readonly ZoneServer[],
   expected: Expectation,
@@ -99,7 +98,7 @@ export const recordFollower = {
     const dns = tools.dns.forCheck();
     const delegation = await checkDelegation(dns, made.domain, undefined);
     if (delegation.servers.length === 0) return { settled: false };
-    if (!(await isServed(dns, delegation.servers, expectationOf(made)))) return { settled: false };
+    if (!(await isServed(dns, delegation.servers, expectationOf(made.change)))) return { settled: false };
     const nameservers = [...new Set(delegation.servers.map((server) => server.host))];
     const now = Date.now();
     return {

@@ -109,4 +109,7 @@ export const changesets = {
   importLowerOption: 'Zuerst TTLs senken (nach der Freigabe auf 60 s)',
   importAtPast: 'Bitte einen Zeitpunkt in der Zukunft wählen.',
   auditCancelled: (p: { id: string }) => `Änderungssatz ${p.id} vor der Umstellung abgebrochen`,
+  showCommand: (p: { domain: string }) => `/dns check ${p.domain}`,
+  served: (p: { id: string; domain: string; count: number; nameservers: string }) =>
+    `:satellite_antenna: Änderungssatz \`${p.id}\`: Alle Nameserver von ${p.domain} liefern ${schritte(p.count)} aus (${p.nameservers}).`,
 } satisfies typeof en;

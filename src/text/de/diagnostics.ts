@@ -142,6 +142,10 @@ export const diagnosticFindings = {
     `Die Signaturen von ${p.name} laufen in weniger als 7 Tagen ab (${p.date}): Der Signierdienst erneuert sie nicht.`,
   bogus: (p: { name: string; at: string; reason: string }) =>
     `${p.name} lässt sich nicht validieren (bogus, ${BOGUS_REASONS[p.reason] ?? p.reason}${p.at === p.name ? '' : ` bei ${p.at}`}): Validierende Resolver antworten dafür mit SERVFAIL.`,
+  sha1Algorithm: (p: { name: string; tags: string; algorithms: string }) =>
+    `${p.name} ist mit RSA/SHA-1 signiert (Key-Tag ${p.tags}, Algorithmus ${p.algorithms}), das RFC 9905 für veraltet erklärt: Validierende Resolver lassen es fallen und behandeln die Zone dann als unsigniert. Wechseln Sie per Rollover zu Algorithmus 13 (ECDSAP256SHA256) oder 15 (ED25519).`,
+  sha1Ds: (p: { name: string; tags: string }) =>
+    `Der DS-Eintrag von ${p.name} für Key-Tag ${p.tags} hat Digest-Typ 1 (SHA-1), den Registries inzwischen ablehnen: Veröffentlichen Sie den DS-Eintrag mit Digest-Typ 2 (SHA-256) und entfernen Sie danach den SHA-1-Eintrag.`,
   registryActiveNoDs: (p: { state: string }) =>
     `Der Registrar meldet DNSSEC im Ist-Zustand als ${p.state}, aber in der übergeordneten Zone gibt es keinen DS-Eintrag: Die Registry hat ihn nicht veröffentlicht.`,
   registrarOffDsPresent: (p: { state: string }) =>

@@ -109,6 +109,9 @@ export const dns = {
   disableRefusedInactive: 'DNSSEC ist bereits inaktiv',
   externalSummary: (p: { count: number; domain: string }) =>
     `${count(p.count, 'externen DNSSEC-Eintrag', 'externe DNSSEC-Einträge')} für ${p.domain} setzen`,
+  externalSha1Algorithm: (p: { algorithms: string }) =>
+    `:warning: Algorithmus ${p.algorithms} (RSA/SHA-1) ist durch RFC 9905 veraltet: Validierende Resolver lassen ihn fallen. ` +
+    'Bitten Sie den DNS-Anbieter um einen Rollover zu Algorithmus 13 (ECDSAP256SHA256) oder 15 (ED25519).',
   dnskeyRecord: (p: { keyTag: string; record: string }) =>
     `DNSKEY (Key-Tag ${p.keyTag}):\n\`\`\`${p.record}\`\`\``,
 
@@ -123,6 +126,7 @@ export const dns = {
   externalModalIntro: (p: { name: string; kinds: string; algorithms: string; min: number }) =>
     `${p.name} nutzt externe Nameserver: Fügen Sie die Einträge ein, die Ihr DNS-Anbieter anzeigt. ` +
     `Akzeptiert: ${p.kinds}, Algorithmen ${p.algorithms}, mindestens ${n(p.min)}. ` +
+    'DS-Einträge brauchen Digest-Typ 2 (SHA-256): Registries lehnen SHA-1 ab. ' +
     'Eine Änderung braucht die Freigabe einer zweiten Person.',
   recordsLabel: 'Einträge',
   recordsPlaceholder: 'DS 12345 13 2 49FD46E6C4B45C55D4AC…',
@@ -134,6 +138,8 @@ export const dns = {
     `Zeile ${n(p.line)}: Die Registry akzeptiert nur Einträge vom Typ ${p.kinds}.`,
   lineAlgorithmNotAccepted: (p: { line: number; algorithm: number; accepted: string }) =>
     `Zeile ${n(p.line)}: Algorithmus ${p.algorithm} wird nicht akzeptiert (akzeptiert: ${p.accepted}).`,
+  lineSha1Digest: (p: { line: number }) =>
+    `Zeile ${n(p.line)}: Digest-Typ 1 (SHA-1) lehnen die Registries ab. Verwenden Sie den DS-Eintrag mit Digest-Typ 2 (SHA-256).`,
   tooFewRecords: (p: { min: number }) =>
     `Es ${p.min === 1 ? 'ist' : 'sind'} mindestens ${count(p.min, 'Eintrag', 'Einträge')} nötig.`,
   tooManyRecords: (p: { max: number }) => `Höchstens ${count(p.max, 'Eintrag', 'Einträge')}.`,

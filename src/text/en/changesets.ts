@@ -107,4 +107,7 @@ export const changesets = {
   importLowerOption: 'Lower TTLs first (to 60 s once approved)',
   importAtPast: 'Pick a time in the future.',
   auditCancelled: (p: { id: string }) => `change set ${p.id} cancelled before its cutover`,
+  showCommand: (p: { domain: string }) => `/dns check ${p.domain}`,
+  served: (p: { id: string; domain: string; count: number; nameservers: string }) =>
+    `:satellite_antenna: Change set \`${p.id}\`: every nameserver of ${p.domain} serves its ${p.count} step(s) (${p.nameservers}).`,
 };

@@ -139,6 +139,10 @@ export const diagnosticFindings = {
     `The signatures of ${p.name} expire ${p.date}, within 7 days: the signer is not refreshing them.`,
   bogus: (p: { name: string; at: string; reason: string }) =>
     `${p.name} does not validate (bogus, ${BOGUS_REASONS[p.reason] ?? p.reason}${p.at === p.name ? '' : ` at ${p.at}`}): validating resolvers answer SERVFAIL for it.`,
+  sha1Algorithm: (p: { name: string; tags: string; algorithms: string }) =>
+    `${p.name} is signed with RSA/SHA-1 (key tag ${p.tags}, algorithm ${p.algorithms}), deprecated by RFC 9905: validators are dropping it and then treat the zone as unsigned. Roll over to algorithm 13 (ECDSAP256SHA256) or 15 (ED25519).`,
+  sha1Ds: (p: { name: string; tags: string }) =>
+    `The DS of ${p.name} for key tag ${p.tags} has digest type 1 (SHA-1), which registries now refuse: publish the DS with digest type 2 (SHA-256), then remove the SHA-1 one.`,
   registryActiveNoDs: (p: { state: string }) =>
     `The registrar reports DNSSEC live as ${p.state}, but there is no DS at the parent: the registry has not published it.`,
   registrarOffDsPresent: (p: { state: string }) =>

@@ -102,6 +102,9 @@ export const dns = {
   disableRefusedInactive: 'DNSSEC is already inactive',
   externalSummary: (p: { count: number; domain: string }) =>
     `set ${n(p.count)} external DNSSEC record(s) for ${p.domain}`,
+  externalSha1Algorithm: (p: { algorithms: string }) =>
+    `:warning: Algorithm ${p.algorithms} (RSA/SHA-1) is deprecated by RFC 9905: validators are dropping it. ` +
+    'Ask the DNS provider to roll over to algorithm 13 (ECDSAP256SHA256) or 15 (ED25519).',
   dnskeyRecord: (p: { keyTag: string; record: string }) =>
     `DNSKEY (key tag ${p.keyTag}):\n\`\`\`${p.record}\`\`\``,
 
@@ -116,6 +119,7 @@ export const dns = {
   externalModalIntro: (p: { name: string; kinds: string; algorithms: string; min: number }) =>
     `${p.name} uses external nameservers: paste the records your DNS provider shows. ` +
     `Accepted: ${p.kinds}, algorithms ${p.algorithms}, at least ${n(p.min)}. ` +
+    'DS records need digest type 2 (SHA-256): registries refuse SHA-1. ' +
     'Changing them needs a second person’s approval.',
   recordsLabel: 'Records',
   recordsPlaceholder: 'DS 12345 13 2 49FD46E6C4B45C55D4AC…',
@@ -127,6 +131,8 @@ export const dns = {
     `Line ${n(p.line)}: the registry accepts only ${p.kinds} records.`,
   lineAlgorithmNotAccepted: (p: { line: number; algorithm: number; accepted: string }) =>
     `Line ${n(p.line)}: algorithm ${p.algorithm} is not accepted (accepted: ${p.accepted}).`,
+  lineSha1Digest: (p: { line: number }) =>
+    `Line ${n(p.line)}: digest type 1 (SHA-1) is refused by registries. Use the DS with digest type 2 (SHA-256).`,
   tooFewRecords: (p: { min: number }) => `At least ${n(p.min)} record(s) are needed.`,
   tooManyRecords: (p: { max: number }) => `At most ${p.max} records.`,
 } satisfies TextArea;
