@@ -29,8 +29,11 @@ const run = promisify(execFile);
  */
 const PARSE_CEILING_MS = 25;
 const PLAN_CEILING_MS = 30;
-/** Approve pressed → "applied" in the thread: 500 writes, one after another, each saved to Redis. */
-const APPLY_CEILING_MS = 30_000;
+/**
+ * Approve pressed → "applied" in the thread: 502 registrar calls paced to the DNS API's 500 a minute
+ * per key (apply.ts), so at least one window's wait; twice that with room for a busy machine.
+ */
+const APPLY_CEILING_MS = 150_000;
 /**
  * The DNS API's `Ratelimit-Policy: 500; w=60` (docs/registrar-api.md §8): the most registrar calls
  * any 60 s may hold. The sandbox does not enforce it, so the bench counts the windows itself.
