@@ -7,7 +7,7 @@ import {
 } from '../../src/features/approvals/blocks.js';
 import { breakGlassOffer, reasonModal, reasonPrompt } from '../../src/features/approvals/detour-blocks.js';
 import type { ApprovalState } from '../../src/features/approvals/record.js';
-import { frozenRefusal } from '../../src/features/approvals/requesting.js';
+import { frozenRefusal } from '../../src/features/approvals/refusals.js';
 import { checkBuilders, DATES, type Entry } from '../helpers/builder-checks.js';
 import { CHANNEL, HOSTILE, IDN, request } from '../helpers/builder-fixtures.js';
 

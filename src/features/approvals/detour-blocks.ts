@@ -4,7 +4,7 @@ import { inputBlock } from '../../slack/modal.js';
 import type { Message } from '../../slack/reply.js';
 import { text } from '../../text/index.js';
 import { APPROVAL_IDS } from './ids.js';
-import { MIN_REASON_LENGTH } from './requesting.js';
+import { MIN_REASON_LENGTH } from './refusals.js';
 
 /** The longest reason kept: it is shown in the request's message and written to the audit. */
 export const MAX_REASON_LENGTH = 500;

@@ -8,7 +8,7 @@ import { workspaceOf } from '../../slack/workspace.js';
 import { text } from '../../text/index.js';
 import { reasonModal } from './detour-blocks.js';
 import { APPROVAL_IDS } from './ids.js';
-import { MIN_REASON_LENGTH } from './requesting.js';
+import { MIN_REASON_LENGTH } from './refusals.js';
 import type { ApprovalDecisions } from './service.js';
 
 /**

@@ -14,7 +14,7 @@ import type { NewRequest } from './deps.js';
 import { breakGlassOffer, reasonModal, reasonPrompt } from './detour-blocks.js';
 import type { SensitiveOperation } from './operations.js';
 import type { ApprovalRequest } from './record.js';
-import { FrozenRefusal, frozenRefusal, ReasonNeeded } from './requesting.js';
+import { FrozenRefusal, frozenRefusal, ReasonNeeded } from './refusals.js';
 import type { StashedRequest } from './stash.js';
 
 export interface RequestInput<Op extends SensitiveOperation<never>>

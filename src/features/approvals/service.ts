@@ -1,19 +1,17 @@
 import type { WebClient } from '@slack/web-api';
 import type { WorkspaceRef } from '../../shared/workspace.js';
-import { slackDate } from '../../slack/blocks.js';
 import { escapeMrkdwn } from '../../slack/mrkdwn.js';
 import { notifyByDm, type Person, replyPrivately } from '../../slack/reply.js';
 import { inLanguage, text } from '../../text/index.js';
-import type { About } from '../policy/permissions.js';
-import { policyFor } from '../policy/rules.js';
 import { reminderMessage } from './blocks.js';
 import type { ApprovalDeps, NewRequest } from './deps.js';
 import { escalate } from './escalation.js';
 import { executeApproved } from './execution.js';
+import { approvingAbout, recheckAtExecution } from './in-force.js';
 import type { OperationContext, SensitiveOperation } from './operations.js';
 import type { ApprovalRequest } from './record.js';
 import { requestApproval } from './request.js';
-import { approvalsNeeded, openRequest } from './requesting.js';
+import { openRequest } from './requesting.js';
 import type { StashedRequest } from './stash.js';
 import { RequestUpdates } from './updates.js';
 
@@ -48,13 +46,6 @@ export interface ApprovalDecisions {
     trigger?: string,
   ): Promise<void>;
 }
-
-/** A refusal on a request is audited with the request's operation and target. */
-const about = (request: ApprovalRequest) => ({
-  operation: request.operation,
-  target: request.target,
-  requestId: request.id,
-});
 
 /**
  * Two-person control for sensitive actions (NIST SP 800-53 AC-3(2); R8–R12): request →
@@ -158,7 +149,7 @@ export class ApprovalService<Ctx extends OperationContext, Op extends SensitiveO
         workspace,
         user,
         'approve',
-        await this.#approving(request),
+        await approvingAbout(this.deps, this.#operation(request.operation), request),
       );
       if (!access.allowed) return text.approvals.refused({ reason: access.reason });
       // A broken glass needs a workspace admin or owner among its approvers: the last place is kept
@@ -216,7 +207,7 @@ export class ApprovalService<Ctx extends OperationContext, Op extends SensitiveO
       workspace,
       user,
       'approve',
-      await this.#approving(request),
+      await approvingAbout(this.deps, this.#operation(request.operation), request),
     );
     if (!access.allowed) return text.approvals.denyRefused({ reason: access.reason });
     const moved = await this.deps.store.transition(workspace, id, ['pending'], 'denied', {
@@ -318,71 +309,13 @@ export class ApprovalService<Ctx extends OperationContext, Op extends SensitiveO
         ...this.deps,
         updates: this.#updates,
         operation: (name) => this.#operation(name),
-        recheck: (request, slack) => this.#recheck(request, slack),
+        recheck: (request, slack) =>
+          recheckAtExecution(this.deps, this.#operation(request.operation), request, slack),
       },
       workspace,
       id,
       client,
     );
-  }
-
-  /**
-   * The requester (for what the operation needs: a sensitive action, an order, a reissue) and every
-   * approval, checked again against Slack and the policy at execution (R33); the policy in force now
-   * wins where it is stricter (contract §3 "Policy"): a freeze of the class stops it, and so does a
-   * count of approvals raised since the request was made.
-   */
-  async #recheck(request: ApprovalRequest, client: WebClient): Promise<string | undefined> {
-    const { roles, policies } = this.deps;
-    const { workspace } = request;
-    // A policy that cannot be read refuses the requester here (R41): nothing executes until it is saved again.
-    const policy = await policies.read(workspace);
-    const operation = this.#operation(request.operation);
-    const { rules, freeze } = policyFor(
-      policy.policy,
-      operation.actionClass,
-      request.target,
-      this.deps.now(),
-    );
-    // A request that broke the glass was made for the freeze; any other waits for its end.
-    if (freeze !== undefined && !request.breakGlass)
-      return text.approvals.frozen({ name: freeze.name, until: slackDate(freeze.until) });
-    const needed = Math.max(
-      request.needed,
-      approvalsNeeded(rules, request.basis, request.breakGlass) + operation.extraApprovals(request.params),
-    );
-    const act = operation.permission;
-    const requester = await roles.decide(client, workspace, request.requester, act, policy);
-    if (!requester.allowed) return text.approvals.outcomeRequesterNoLonger({ reason: requester.reason });
-    const still = await Promise.all(
-      request.approvals.map((user) =>
-        roles.decide(client, workspace, user, 'approve', policy, rules.approvers),
-      ),
-    );
-    if (still.filter((decision) => decision.allowed).length < needed) {
-      return needed > request.needed
-        ? text.approvals.outcomeStricterPolicy({ needed })
-        : text.approvals.outcomeApproverNoLonger;
-    }
-    if (request.breakGlass) {
-      const admins = await Promise.all(
-        request.approvals.map((user) => roles.isWorkspaceAdmin(client, workspace, user)),
-      );
-      if (!admins.some(Boolean)) return text.approvals.outcomeBreakGlassNoAdmin;
-    }
-    return undefined;
-  }
-
-  /**
-   * What an approval or denial of `request` is checked against: the approvers of its class in the
-   * policy in force now (contract §3 "Policy", `actions.<class>.approvers`), with the request's ids for
-   * a refusal's audit entry.
-   */
-  async #approving(request: ApprovalRequest): Promise<About> {
-    const policy = await this.deps.policies.read(request.workspace);
-    const operation = this.#operation(request.operation);
-    const { rules } = policyFor(policy.policy, operation.actionClass, request.target, this.deps.now());
-    return { ...about(request), policy, approvers: rules.approvers };
   }
 
   async #already(workspace: WorkspaceRef, id: string): Promise<string> {

@@ -92,7 +92,7 @@ function paced(deps: ApplyDeps, workspace: WorkspaceRef, window: QuotaWindow) {
   const registrar = deps.registrarFor(workspace);
   const inSlot = async <T>(call: () => Promise<T>): Promise<T> => {
     const slot = await deps.limiter.slotWithin([window], MAX_PACE_WAIT_MS);
-    if (slot === undefined) throw new NoRoomYet('the DNS rate window stayed full');
+    if (slot === undefined) throw new NoRoomYet('dns_rate_window_full');
     try {
       return await call();
     } finally {

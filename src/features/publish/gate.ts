@@ -1,8 +1,8 @@
 import type { Logger } from '../../shared/logger.js';
 import type { WorkspaceRef } from '../../shared/workspace.js';
 import type { Submitter } from '../../slack/modal-flow.js';
+import { frozenRefusal } from '../approvals/refusals.js';
 import { type Requests, requestApproval } from '../approvals/request.js';
-import { frozenRefusal } from '../approvals/requesting.js';
 import type { Roles } from '../policy/permissions.js';
 import type { PolicyStore } from '../policy/policy.js';
 import { policyFor } from '../policy/rules.js';
