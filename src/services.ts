@@ -188,6 +188,8 @@ export function buildServices(deps: ServiceDeps): Services {
       recordChanges: records.recordChanges,
       certificateOrders: tls.certificateOrders,
       changeSets: changeSets.changeSets,
+      limiter: slack.limiter,
+      workspaceKeys: keyServices.workspaceKeys,
     },
     follow: follow.follow,
     // home is built below; nothing calls this before buildServices returns.

@@ -1,5 +1,7 @@
 import type { RegfishLimits } from '../config.js';
+import type { Limiter } from '../shared/limiter.js';
 import type { KeySpace } from '../shared/redis.js';
+import type { WorkspaceRef } from '../shared/workspace.js';
 import type { RegistrarContext, SensitiveOperation } from './approvals/operations.js';
 import type { ApprovalService } from './approvals/service.js';
 import type { ChangeSetServices } from './changesets/services.js';
@@ -22,7 +24,11 @@ export type OperationEnv = RegistrarContext & {
   PublishServices &
   Pick<RecordServices, 'recordChanges'> &
   Pick<TlsServices, 'certificateOrders'> &
-  Pick<ChangeSetServices, 'changeSets'>;
+  Pick<ChangeSetServices, 'changeSets'> & {
+    /** Paces change sets' registrar calls to the DNS API's window per key (features/changesets/pace.ts). */
+    limiter: Limiter;
+    workspaceKeys: { keyHashFor(workspace: WorkspaceRef): Promise<string> };
+  };
 
 /**
  * Every sensitive action (docs/requirements.md R8), each needing approval before it runs, gathered

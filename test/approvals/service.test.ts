@@ -114,6 +114,8 @@ describe('ApprovalService use cases', () => {
         ...buildDomainServices({ redis, keys }),
         ...publish,
         recordChanges: buildRecordServices({ redis, keys }).recordChanges,
+        limiter,
+        workspaceKeys: { keyHashFor: async () => 'test-key' },
         changeSets: new ChangeSets(redis, keys, {
           add: async () => undefined as never,
           remove: async () => 0,

@@ -82,15 +82,13 @@ describe('a change set confirmed on the nameservers', () => {
         );
     await h.slack.waitFor(() => inThread('applied'), 30_000);
     // Written at the registrar, not yet on the nameservers: not said to be served.
-    const queued = await h.running.services.followQueue.getJobs([
-      'delayed',
-      'waiting',
-      'active',
-      'completed',
-      'failed',
-      'prioritized',
-    ]);
-    expect(queued.some((job) => JSON.stringify(job.data).includes('changeset'))).toBe(true);
+    // Followed once the outcome is told (the follow job is queued right after it).
+    await expect
+      .poll(async () => {
+        const jobs = await h.running.services.followQueue.getJobs(['delayed', 'waiting', 'active']);
+        return jobs.some((job) => JSON.stringify(job.data).includes('changeset'));
+      })
+      .toBe(true);
     expect(inThread('every nameserver')).toBe(false);
     await sync();
     for (const job of await h.running.services.followQueue.getJobs(['delayed'])) await job.promote();

@@ -56,7 +56,9 @@ describe('a change set survives its worker being killed mid-way', () => {
     const id = /"value":"(apr_[0-9a-f]+)"/.exec(JSON.stringify(posted?.args.blocks))?.[1] ?? '';
     // Each write takes a while: the worker is killed with some records written and some not.
     world.sandbox.faults.inject('dns.recordCreate', { delayMs: 1_000 });
-    await driver.interaction(buttonPress(APPROVAL_IDS.approve, id, { user: APPROVERS[0] ?? '', channel: 'CKILL' }));
+    await driver.interaction(
+      buttonPress(APPROVAL_IDS.approve, id, { user: APPROVERS[0] ?? '', channel: 'CKILL' }),
+    );
     await expect.poll(() => killed().length, { timeout: 60_000, interval: 50 }).toBeGreaterThanOrEqual(3);
     world.workers[0]?.child.kill('SIGKILL');
     world.workers.push(await startProcess('worker', world.env));

@@ -1,6 +1,5 @@
 import type { WebClient } from '@slack/web-api';
 import type { Job } from 'bullmq';
-import type { RegfishLimits } from '../../config.js';
 import {
   type DnsRecord,
   RateLimitedError,
@@ -8,9 +7,7 @@ import {
   RegistrarError,
 } from '../../registrar/index.js';
 import { AppError } from '../../shared/app-error.js';
-import { type Limiter, type QuotaWindow, withLatencyMargin } from '../../shared/limiter.js';
 import type { Logger } from '../../shared/logger.js';
-import type { KeySpace } from '../../shared/redis.js';
 import { type WorkspaceRef, workspaceFields } from '../../shared/workspace.js';
 import type { Languages } from '../../slack/language.js';
 import type { ChannelPoster } from '../../slack/poster.js';
@@ -23,15 +20,16 @@ import { recordValueOf } from '../records/rules.js';
 import { outcomeMessage } from './blocks.js';
 import { changeSetFollower, changeSetFollowResource } from './follow.js';
 import { afterStep, CUTOVER_TTL } from './operation.js';
+import { type DnsPaceDeps, NoRoomYet, pacedDns } from './pace.js';
 import type { ChangeSetJob, ChangeSetRun, ChangeSets } from './store.js';
 
 export interface ApplyDeps {
   changeSets: ChangeSets;
-  /** Paces the set's registrar calls to the DNS API's rate limit per key (`limits.dnsKey`). */
-  limiter: Pick<Limiter, 'slotWithin'>;
-  limits: Pick<RegfishLimits, 'dnsKey'>;
-  keys: KeySpace;
-  workspaceKeys: { keyHashFor(workspace: WorkspaceRef): Promise<string> };
+  /** Paces the set's registrar calls to the DNS API's rate limit per key (pace.ts). */
+  limiter: DnsPaceDeps['limiter'];
+  limits: DnsPaceDeps['limits'];
+  keys: DnsPaceDeps['keys'];
+  workspaceKeys: DnsPaceDeps['workspaceKeys'];
   registrarFor(workspace: WorkspaceRef): RegistrarClient;
   slackFor(workspace: WorkspaceRef): Promise<WebClient>;
   poster: ChannelPoster;
@@ -67,48 +65,6 @@ const isTransient = (error: unknown) =>
   error instanceof NoRoomYet ||
   (error instanceof RegistrarError && (error.status === 0 || error.status >= 500));
 
-/** The rate window stayed full longer than a job should wait: the job is retried later and resumes. */
-class NoRoomYet extends Error {}
-
-/** How long one call may wait for room in the window before the job hands back and retries. */
-const MAX_PACE_WAIT_MS = 90_000;
-
-/** The DNS API's window of the workspace's key (the quota is per key; the key is known by its hash). */
-async function dnsWindow(deps: ApplyDeps, workspace: WorkspaceRef): Promise<QuotaWindow> {
-  const tag = `key:${await deps.workspaceKeys.keyHashFor(workspace)}`;
-  return {
-    key: deps.keys.key(tag, 'quota', 'dns'),
-    max: deps.limits.dnsKey.max,
-    windowMs: withLatencyMargin(deps.limits.dnsKey.windowMs),
-  };
-}
-
-/**
- * The registrar's DNS calls a set makes, each in a slot of the key's window (docs/requirements.md
- * R14, R44): 500 records take at least a minute, and the registrar never answers 429 for pace. Only
- * change sets take slots: single record changes and look-ups are a handful a minute.
- */
-function paced(deps: ApplyDeps, workspace: WorkspaceRef, window: QuotaWindow) {
-  const registrar = deps.registrarFor(workspace);
-  const inSlot = async <T>(call: () => Promise<T>): Promise<T> => {
-    const slot = await deps.limiter.slotWithin([window], MAX_PACE_WAIT_MS);
-    if (slot === undefined) throw new NoRoomYet('dns_rate_window_full');
-    try {
-      return await call();
-    } finally {
-      await slot.settle();
-    }
-  };
-  return {
-    records: (domain: string) => inSlot(() => registrar.dns.records(domain)),
-    createRecord: (value: Parameters<RegistrarClient['dns']['createRecord']>[0]) =>
-      inSlot(() => registrar.dns.createRecord(value)),
-    updateRecord: (id: number, value: Parameters<RegistrarClient['dns']['updateRecord']>[1]) =>
-      inSlot(() => registrar.dns.updateRecord(id, value)),
-    deleteRecord: (id: number) => inSlot(() => registrar.dns.deleteRecord(id)),
-  };
-}
-
 /** A step as the zone shows its record after a cutover lowered that record's TTL. */
 function asLowered(step: RecordChange, lowered: Record<string, number>): RecordChange {
   if (step.kind === 'add' || lowered[String(step.id)] === undefined) return step;
@@ -131,7 +87,7 @@ export async function applyChangeSet(deps: ApplyDeps, workspace: WorkspaceRef, i
       : current;
   if (stored === undefined || stored.state !== 'applying') return;
   const run: ChangeSetRun = { ...stored, created: { ...stored.created } };
-  const registrar = paced(deps, workspace, await dnsWindow(deps, workspace));
+  const registrar = await pacedDns(deps, deps.registrarFor(workspace), workspace);
   let records = await registrar.records(run.domain);
   while (run.done < run.steps.length) {
     const step = run.steps[run.done] as RecordChange;

@@ -1,10 +1,11 @@
-import type { DnsRecord, RegistrarClient } from '../../registrar/index.js';
+import type { DnsRecord } from '../../registrar/index.js';
 import { slackDate } from '../../slack/blocks.js';
 import { text } from '../../text/index.js';
 import { defineOperation, type RegistrarContext } from '../approvals/operations.js';
 import type { RecordChange } from '../records/changes.js';
 import { refusal, writable } from '../records/make.js';
 import { planLines, planText, scheduledMessage } from './blocks.js';
+import { type DnsPaceDeps, pacedDns } from './pace.js';
 import { ChangeSetParams } from './params.js';
 import { isLarge } from './plan.js';
 import type { ChangeSets } from './store.js';
@@ -38,19 +39,21 @@ export function firstRefusal(records: readonly DnsRecord[], params: ChangeSetPar
 /** The TTL a cutover lowers the records it changes or deletes to (the registrar's minimum). */
 export const CUTOVER_TTL = 60;
 
+type Paced = Awaited<ReturnType<typeof pacedDns>>;
+
 /**
  * Lowers each record an edit or delete step will touch to `CUTOVER_TTL`, returning the TTL each had
  * (by record id). A record already at or below it is left as it is.
  */
 async function lowerTtls(
-  registrar: RegistrarClient,
+  registrar: Pick<Paced, 'updateRecord'>,
   steps: readonly RecordChange[],
 ): Promise<Record<string, number>> {
   const lowered: Record<string, number> = {};
   for (const step of steps) {
     if (step.kind === 'add' || step.before.ttl <= CUTOVER_TTL || lowered[String(step.id)] !== undefined)
       continue;
-    await registrar.dns.updateRecord(step.id, writable({ ...step.before, ttl: CUTOVER_TTL }));
+    await registrar.updateRecord(step.id, writable({ ...step.before, ttl: CUTOVER_TTL }));
     lowered[String(step.id)] = step.before.ttl;
   }
   return lowered;
@@ -68,7 +71,7 @@ const counts = (params: ChangeSetParams) => ({
  * Approved, it is applied by its own job (apply.ts), step by step, resumable, reported in the thread.
  */
 export const applyChangeSet = defineOperation<
-  RegistrarContext & { changeSets: ChangeSets },
+  RegistrarContext & { changeSets: ChangeSets } & DnsPaceDeps,
   'dns.changeset',
   ChangeSetParams
 >({
@@ -101,8 +104,11 @@ export const applyChangeSet = defineOperation<
   },
   // Each step is checked again when it is applied, on the zone as it is then (apply.ts).
   precheck: async () => undefined,
-  execute: async ({ registrar, changeSets, workspace, thread, now }, p) => {
-    const before = await registrar.dns.records(p.domain);
+  execute: async (ctx, p) => {
+    const { changeSets, workspace, thread, now } = ctx;
+    // Paced like the apply job's calls: a set's reads and writes all count against the DNS window.
+    const registrar = await pacedDns(ctx, ctx.registrar, workspace);
+    const before = await registrar.records(p.domain);
     const run = {
       domain: p.domain,
       steps: p.steps,
