@@ -50,6 +50,9 @@ const FINDING_PARAMS = {
   // The SHA-1 findings name at most 5 key tags, then "…" (features/diagnostics/deprecated.ts).
   tags: '65535, 65534, 65533, 65532, 65531, …',
   algorithms: '5 (RSASHA1), 7 (RSASHA1-NSEC3-SHA1)',
+  // A CAA `validationmethods` list, and a critical tag (up to 15 characters, RFC 8659 §4.1).
+  methods: 'http-01, tls-alpn-01, email-reply-00, ca-website-change',
+  tag: 'abcdefghijklmno',
 };
 
 const WHYS: Why[] = [

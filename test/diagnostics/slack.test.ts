@@ -123,6 +123,49 @@ describe('/dns check, the order modal’s CAA check and watches, from Slack, aga
     await h.slack.waitFor(() => orders() === before + 2);
   });
 
+  it('the order modal refuses a name whose CAA allows the CA only by http-01 (RFC 8657), with the record to set', async () => {
+    const orders = () => h.sandbox.calls.filter((call) => call.operation === 'tls.order').length;
+    const before = orders();
+    const zone = lab.zones.healthy;
+    await lab.setRecord(zone, `http.${zone}`, 'CAA', '0 issue "digicert.com; validationmethods=http-01"');
+    await lab.setRecord(zone, `dns.${zone}`, 'CAA', '0 issue "digicert.com ; validationmethods = dns-01"');
+    await lab.setRecord(zone, `critical.${zone}`, 'CAA', '128 tbs "Unknown"');
+    const submit = (viewId: string, cn: string) =>
+      h.driver.interaction(
+        viewSubmission(ORDER_IDS.modal, orderModalValues(cn), {
+          privateMetadata: '{"channel":"C0001"}',
+          viewId,
+        }),
+      );
+    try {
+      const refused = await submit('VCAAM1', `http.${zone}`);
+      expect(refused.json()).toMatchObject({
+        response_action: 'errors',
+        errors: {
+          [ORDER_IDS.cn]: expect.stringContaining(
+            `only by http-01, not through DNS: set "http.${zone}. CAA 0 issue "digicert.com; validationmethods=http-01,dns-01""`,
+          ),
+        },
+      });
+      const critical = await submit('VCAAM2', `critical.${zone}`);
+      expect(critical.json()).toMatchObject({
+        response_action: 'errors',
+        errors: {
+          [ORDER_IDS.cn]: expect.stringContaining(`remove "critical.${zone}. CAA 128 tbs "Unknown""`),
+        },
+      });
+      expect(orders()).toBe(before);
+      // dns-01 among the methods (whitespace around ";" and "=" is allowed): the order goes through.
+      const allowed = await submit('VCAAM3', `dns.${zone}`);
+      expect(allowed.text).not.toContain('errors');
+      await h.slack.waitFor(() => orders() === before + 1);
+    } finally {
+      await lab.removeRecord(zone, `http.${zone}`, 'CAA');
+      await lab.removeRecord(zone, `dns.${zone}`, 'CAA');
+      await lab.removeRecord(zone, `critical.${zone}`, 'CAA');
+    }
+  });
+
   it('a watched domain raises its new DNS findings once, in the channel, and not again', async () => {
     await command(h, '/domain', `watch add ${lab.zones.spf}`, { channel: 'CWATCHDNS' });
     await looksDone(h);

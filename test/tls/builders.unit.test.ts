@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest';
 import {
   announcement,
   certificateCard,
@@ -6,6 +7,7 @@ import {
 } from '../../src/features/tls/blocks.js';
 import { orderModal, orgModal, reasonModal, reissueModal } from '../../src/features/tls/modals.js';
 import type { TlsOrganization } from '../../src/registrar/index.js';
+import { texts } from '../../src/text/index.js';
 import { checkBuilders, DATES, type Entry } from '../helpers/builder-checks.js';
 import {
   CERT_ID,
@@ -104,3 +106,37 @@ const BUILDERS: Entry[] = [
 ];
 
 checkBuilders('tls', BUILDERS);
+
+/**
+ * The order modal's CAA refusals (issue #45) are field errors, plain text: at their longest inputs (a
+ * 253-character name, a CAA value of 255 characters) each stays within a text object's 3,000
+ * characters, carries no mrkdwn, and is worded in German too.
+ */
+describe('tls: the order modal’s CAA refusals', () => {
+  const name = `${'a'.repeat(63)}.${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(57)}.de`;
+  const record = `${name}. CAA 128 issue "${'v'.repeat(255)}"`;
+  const inputs = {
+    name,
+    ca: 'Sectigo / DigiCert / GlobalSign',
+    issuers: 'letsencrypt.org, sectigo.com, globalsign.com, pki.goog, ssl.com, buypass.com',
+    methods: 'http-01,tls-alpn-01,email-reply-00,ca-website-change',
+    tag: 'abcdefghijklmno',
+    record,
+  };
+  const keys = [
+    'caaPreflightError',
+    'caaPreflightMethods',
+    'caaPreflightAccount',
+    'caaPreflightCritical',
+  ] as const;
+  it.each(keys)('%s', (key) => {
+    const en = texts('en').diagnostics[key](inputs);
+    const de = texts('de').diagnostics[key](inputs);
+    for (const said of [en, de]) {
+      expect(said.length).toBeLessThanOrEqual(3_000);
+      expect(said).toContain(record);
+      expect(said).not.toMatch(/[*_`<>]/);
+    }
+    expect(de).not.toBe(en);
+  });
+});

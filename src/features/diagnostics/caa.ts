@@ -1,6 +1,13 @@
 import type * as wire from 'dns-packet';
 import { canonicalName, type DnsClient } from '../../dns/client.js';
 import { withTimeout } from '../../shared/timeout.js';
+import {
+  isUnknownCritical,
+  methodsOf,
+  parseIssueValue,
+  relaxedValue,
+  restrictionOf,
+} from './caa-property.js';
 import { type CheckResult, finding, reasonOf } from './findings.js';
 
 type CaaData = wire.CaaData;
@@ -99,12 +106,30 @@ export class ProductsCa {
   }
 }
 
-export type CaaVerdict =
-  | { allowed: true }
-  | { allowed: false; at: string; issuers: string[]; record: { name: string; type: 'CAA'; value: string } };
+/** The CAA record to set (or, `action: 'remove'`, to remove) so that the CA may issue. */
+export interface CaaRecord {
+  name: string;
+  type: 'CAA';
+  value: string;
+  action?: 'remove';
+}
 
-/** The issuer domain of an `issue` value: `digicert.com; account=…` → `digicert.com`; `;` → none. */
-const issuerOf = (value: string) => canonicalName(value.split(';')[0]?.trim() ?? '');
+/**
+ * Why CAA stops an order: `issuer` (no record names the CA; `issuers` are the ones named), `account`
+ * (a record names it but with `accounturi`: the order may be refused), `methods` (its
+ * `validationmethods` has no DNS-based method: the CA must refuse a DNS-validated order),
+ * `critical` (a critical property with a tag CAs do not know: no CA may issue at all).
+ */
+export type CaaRefusal =
+  | { allowed: false; reason: 'issuer'; at: string; issuers: string[]; record: CaaRecord }
+  | { allowed: false; reason: 'account'; at: string; issuers: string[]; record: CaaRecord }
+  | { allowed: false; reason: 'methods'; at: string; issuers: string[]; methods: string; record: CaaRecord }
+  | { allowed: false; reason: 'critical'; at: string; issuers: string[]; tag: string; record: CaaRecord };
+
+export type CaaVerdict = { allowed: true } | CaaRefusal;
+
+/** A CAA record as presentation text (`0 issue "digicert.com"`), for the fix. */
+const presented = (record: CaaData) => `${record.flags ?? 0} ${record.tag} "${record.value}"`;
 
 /**
  * The relevant CAA set of a name (RFC 8659 §3): its own, else its parent's, climbing to the TLD.
@@ -125,7 +150,10 @@ async function relevantCaa(
   return undefined;
 }
 
-/** Whether `ca` may issue for `name` (a leading `*.` asks for a wildcard), per RFC 8659 §4. */
+/**
+ * Whether `ca` may issue for `name` (a leading `*.` asks for a wildcard) in an order validated through
+ * DNS, per RFC 8659 §4 with RFC 8657's `accounturi` and `validationmethods` (caa-property.ts).
+ */
 export async function caaVerdict(
   dns: DnsClient,
   name: string,
@@ -135,18 +163,52 @@ export async function caaVerdict(
   const base = wildcard ? name.slice(2) : name;
   const set = await relevantCaa(dns, base);
   if (set === undefined) return { allowed: true };
+  const { at } = set;
+  // RFC 8659 §4.1: an unknown tag marked critical forbids all issuance, whatever else the set says.
+  const critical = set.records.find(isUnknownCritical);
+  if (critical !== undefined)
+    return {
+      allowed: false,
+      reason: 'critical',
+      at,
+      issuers: [],
+      tag: critical.tag,
+      record: { name: at, type: 'CAA', value: presented(critical), action: 'remove' },
+    };
   const tagged = (tag: string) => set.records.filter((record) => record.tag.toLowerCase() === tag);
   const wild = tagged('issuewild');
-  const governing = wildcard && wild.length > 0 ? wild : tagged('issue');
-  if (governing.length === 0) return { allowed: true };
-  const issuers = governing.map((record) => issuerOf(record.value));
-  if (issuers.some((issuer) => ca.identifiers.includes(issuer))) return { allowed: true };
   const tag = wildcard && wild.length > 0 ? 'issuewild' : 'issue';
+  const governing = tag === 'issuewild' ? wild : tagged('issue');
+  if (governing.length === 0) return { allowed: true };
+  const values = governing.map((record) => ({ record, value: parseIssueValue(record.value) }));
+  // A malformed value authorizes no one (it names no CA Regdesk could match).
+  const naming = values.flatMap(({ record, value }) =>
+    value !== undefined && value.issuer !== '' && ca.identifiers.includes(value.issuer)
+      ? [{ record, value }]
+      : [],
+  );
+  if (naming.some(({ value }) => restrictionOf(value) === undefined)) return { allowed: true };
+  const issuers = values.map(({ record, value }) =>
+    value === undefined ? record.value.trim() : value.issuer === '' ? 'no CA' : value.issuer,
+  );
+  const first = naming[0];
+  if (first !== undefined) {
+    const restriction = restrictionOf(first.value) ?? 'account';
+    const record: CaaRecord = {
+      name: at,
+      type: 'CAA',
+      value: `${first.record.flags ?? 0} ${tag} "${relaxedValue(first.value)}"`,
+    };
+    return restriction === 'methods'
+      ? { allowed: false, reason: 'methods', at, issuers, methods: methodsOf(first.value), record }
+      : { allowed: false, reason: 'account', at, issuers, record };
+  }
   return {
     allowed: false,
-    at: set.at,
-    issuers: issuers.map((issuer) => (issuer === '' ? 'no CA' : issuer)),
-    record: { name: set.at, type: 'CAA', value: `0 ${tag} "${ca.identifiers[0] ?? ''}"` },
+    reason: 'issuer',
+    at,
+    issuers,
+    record: { name: at, type: 'CAA', value: `0 ${tag} "${ca.identifiers[0] ?? ''}"` },
   };
 }
 
@@ -164,6 +226,7 @@ export async function checkCaa(
     result.notChecked.push({ what: { code: 'caa', name: domain }, why: reasonOf(error) });
     return result;
   }
+  let forName: CaaRefusal | undefined;
   for (const name of [domain, `*.${domain}`]) {
     let verdict: CaaVerdict;
     try {
@@ -173,14 +236,42 @@ export async function checkCaa(
       return result;
     }
     if (verdict.allowed) continue;
-    const params = { name, ca: ca.name, issuers: verdict.issuers.join(', '), at: verdict.at };
+    // A wildcard refused for the same reason as the name itself says nothing new.
+    if (
+      forName !== undefined &&
+      forName.reason === verdict.reason &&
+      forName.record.value === verdict.record.value
+    )
+      continue;
+    const wildcard = name !== domain;
     const fix = [{ ...verdict.record, where: 'zone' as const }];
-    // A wildcard refused only because the name itself is refused says nothing new.
-    if (name === domain) {
-      result.findings.push(finding('broken', 'caa', 'caaForbids', params, domain, fix));
-      return result;
+    const { at } = verdict;
+    switch (verdict.reason) {
+      case 'issuer': {
+        const params = { name, ca: ca.name, issuers: verdict.issuers.join(', '), at };
+        if (wildcard)
+          result.findings.push(finding('risky', 'caa', 'caaForbidsWildcard', params, domain, fix));
+        else result.findings.push(finding('broken', 'caa', 'caaForbids', params, domain, fix));
+        break;
+      }
+      case 'methods': {
+        const params = { name, ca: ca.name, methods: verdict.methods, at };
+        result.findings.push(finding(wildcard ? 'risky' : 'broken', 'caa', 'caaMethods', params, name, fix));
+        break;
+      }
+      case 'account':
+        result.findings.push(finding('risky', 'caa', 'caaAccount', { name, ca: ca.name, at }, name, fix));
+        break;
+      case 'critical':
+        // It forbids every certificate under the set, the wildcard's too.
+        result.findings.push(
+          finding('broken', 'caa', 'caaCritical', { name, tag: verdict.tag, at }, at, fix),
+        );
+        return result;
     }
-    result.findings.push(finding('risky', 'caa', 'caaForbidsWildcard', params, domain, fix));
+    // The name itself cannot be ordered: the wildcard's verdict adds nothing but another reason.
+    if (!wildcard && verdict.reason !== 'account') return result;
+    forName = verdict;
   }
   return result;
 }
@@ -201,7 +292,7 @@ export async function caaPreflight(
   dns: DnsClient,
   names: readonly string[],
   ca: CertificateAuthority,
-): Promise<{ name: string; verdict: Extract<CaaVerdict, { allowed: false }> } | undefined> {
+): Promise<{ name: string; verdict: CaaRefusal } | undefined> {
   const check = Promise.all(
     [...new Set(names.map((name) => name.toLowerCase()))].map(async (name) => ({
       name,

@@ -1,5 +1,6 @@
 import { isIP, isIPv4, isIPv6 } from 'node:net';
 import { domainToASCII } from 'node:url';
+import { CAA_TAGS } from '../../dns/caa-tags.js';
 import type { DnsRecord as WireAnswer } from '../../dns/client.js';
 import { DNS_RECORD_TYPES } from '../../registrar/index.js';
 import { invisiblesIn } from '../../slack/mrkdwn.js';
@@ -23,19 +24,7 @@ export const hasPriority = (type: string): boolean => type === 'MX' || type === 
 
 /** Our choice: Slack's plain-text input holds 3,000 characters, and a card stays readable at 2,000. */
 export const MAX_TXT = 2000;
-/**
- * The CAA property tags in use: issue, issuewild, iodef (RFC 8659 §4.2–4.4), issuemail (RFC 9495),
- * issuevmc (the BIMI/VMC requirements), contactemail and contactphone (CA/Browser Forum BRs, appendix A).
- */
-export const CAA_TAGS = [
-  'issue',
-  'issuewild',
-  'iodef',
-  'issuemail',
-  'issuevmc',
-  'contactemail',
-  'contactphone',
-] as const;
+export { CAA_TAGS } from '../../dns/caa-tags.js';
 
 /** A label: letters, digits, hyphens, and underscores (`_dmarc`, `_acme-challenge`), 1–63 long (RFC 2181 §11). */
 const LABEL = /^[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?$/;

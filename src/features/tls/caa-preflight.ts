@@ -12,7 +12,8 @@ const WARNED_TTL_S = 30 * 60;
 
 /**
  * The `/tls order` modal's CAA preflight (issue #30): before anything is ordered, whether the CA
- * behind the registrar's products may issue for every name. A refusal is shown on the common name
+ * behind the registrar's products may issue for every name, in an order validated through DNS
+ * (issue #45: RFC 8657's `validationmethods` and `accounturi`, and critical tags; diagnostics/caa.ts). A refusal is shown on the common name
  * with the record to add; submitting the same names again from the same modal orders anyway (the
  * person may be fixing CAA meanwhile, and a resolver may still hold the old records). A check that
  * cannot be made in time lets the order through.
@@ -50,12 +51,23 @@ export class CaaPreflight {
     const key = this.deps.keys.key(`ws:${workspaceId(workspace)}`, 'tls', 'caa-warned', viewId);
     const before = await this.deps.redis.set(key, fingerprint, 'EX', WARNED_TTL_S, 'GET');
     if (before === fingerprint) return undefined;
-    const { record } = found.verdict;
-    return text.diagnostics.caaPreflightError({
-      name: found.name,
-      ca: ca.name,
-      issuers: found.verdict.issuers.join(', '),
-      record: `${record.name}. CAA ${record.value}`,
-    });
+    const { verdict } = found;
+    const record = `${verdict.record.name}. CAA ${verdict.record.value}`;
+    const { name } = found;
+    switch (verdict.reason) {
+      case 'issuer':
+        return text.diagnostics.caaPreflightError({
+          name,
+          ca: ca.name,
+          issuers: verdict.issuers.join(', '),
+          record,
+        });
+      case 'methods':
+        return text.diagnostics.caaPreflightMethods({ name, ca: ca.name, methods: verdict.methods, record });
+      case 'account':
+        return text.diagnostics.caaPreflightAccount({ name, ca: ca.name, record });
+      case 'critical':
+        return text.diagnostics.caaPreflightCritical({ name, tag: verdict.tag, record });
+    }
   }
 }

@@ -105,6 +105,12 @@ export const diagnostics = {
   /** Ein Fehler an einem Formularfeld: reiner Text, kein mrkdwn. */
   caaPreflightError: (p: { name: string; ca: string; issuers: string; record: string }) =>
     `CAA erlaubt für ${p.name} nur ${p.issuers}, nicht ${p.ca}: Fügen Sie „${p.record}“ hinzu, sonst schlägt die Bestellung fehl. Senden Sie das Formular erneut ab, um trotzdem zu bestellen.`,
+  caaPreflightMethods: (p: { name: string; ca: string; methods: string; record: string }) =>
+    `CAA erlaubt ${p.ca} die Validierung von ${p.name} nur per ${p.methods}, nicht per DNS: Setzen Sie „${p.record}“, sonst schlägt eine per DNS validierte Bestellung fehl. Senden Sie das Formular erneut ab, um trotzdem zu bestellen.`,
+  caaPreflightAccount: (p: { name: string; ca: string; record: string }) =>
+    `CAA beschränkt die Ausstellung für ${p.name} auf ein Konto bei ${p.ca} (accounturi); Regdesk kann nicht erkennen, ob das Konto des Registrars dieses ist, daher kann die Bestellung abgelehnt werden: Setzen Sie „${p.record}“, um sicherzugehen. Senden Sie das Formular erneut ab, um trotzdem zu bestellen.`,
+  caaPreflightCritical: (p: { name: string; tag: string; record: string }) =>
+    `CAA für ${p.name} enthält das unbekannte Tag ${p.tag} als kritisch markiert, daher darf keine Zertifizierungsstelle ausstellen: Entfernen Sie „${p.record}“, sonst schlägt die Bestellung fehl. Senden Sie das Formular erneut ab, um trotzdem zu bestellen.`,
 } satisfies typeof en;
 
 /**
@@ -156,6 +162,12 @@ export const diagnosticFindings = {
     `CAA bei ${p.at} erlaubt nur ${p.issuers}: ${p.ca} darf keine Zertifikate für ${p.name} ausstellen, daher schlagen Bestellungen über den Registrar fehl.`,
   caaForbidsWildcard: (p: { name: string; ca: string; issuers: string; at: string }) =>
     `CAA bei ${p.at} erlaubt Wildcards nur von ${p.issuers}: ${p.ca} darf kein Wildcard-Zertifikat für ${p.name} ausstellen.`,
+  caaMethods: (p: { name: string; ca: string; methods: string; at: string }) =>
+    `CAA bei ${p.at} erlaubt ${p.ca} die Validierung von ${p.name} nur per ${p.methods} (validationmethods), nicht per DNS: Per DNS validierte Bestellungen über den Registrar schlagen fehl.`,
+  caaAccount: (p: { name: string; ca: string; at: string }) =>
+    `CAA bei ${p.at} beschränkt die Ausstellung durch ${p.ca} für ${p.name} auf ein Konto (accounturi): Regdesk kann nicht erkennen, ob das Konto des Registrars dieses ist, daher können Bestellungen über den Registrar abgelehnt werden.`,
+  caaCritical: (p: { name: string; tag: string; at: string }) =>
+    `CAA bei ${p.at} enthält das Tag ${p.tag} als kritisch markiert (Flag 128), das Zertifizierungsstellen nicht kennen: Keine Zertifizierungsstelle darf Zertifikate für ${p.name} ausstellen (RFC 8659).`,
   noMx: (p: { name: string }) =>
     `${p.name} hat keinen MX-Eintrag: Mail an die Domain geht, wenn überhaupt, an die Adresse aus ihrem A- oder AAAA-Eintrag. Veröffentlichen Sie einen Null-MX, falls die Domain keine Mail annimmt.`,
   mxNoAddress: (p: { host: string }) =>

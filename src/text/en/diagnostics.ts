@@ -103,6 +103,12 @@ export const diagnostics = {
   /** A modal field error: plain text, no mrkdwn. */
   caaPreflightError: (p: { name: string; ca: string; issuers: string; record: string }) =>
     `CAA allows only ${p.issuers} for ${p.name}, not ${p.ca}: add "${p.record}" or the order fails. Submit again to order anyway.`,
+  caaPreflightMethods: (p: { name: string; ca: string; methods: string; record: string }) =>
+    `CAA lets ${p.ca} validate ${p.name} only by ${p.methods}, not through DNS: set "${p.record}" or an order validated through DNS fails. Submit again to order anyway.`,
+  caaPreflightAccount: (p: { name: string; ca: string; record: string }) =>
+    `CAA limits issuance for ${p.name} to one ${p.ca} account (accounturi); Regdesk cannot tell whether the registrar's account is that one, so the order may be refused: set "${p.record}" to be sure. Submit again to order anyway.`,
+  caaPreflightCritical: (p: { name: string; tag: string; record: string }) =>
+    `CAA for ${p.name} has the unknown tag ${p.tag} marked critical, so no CA may issue: remove "${p.record}" or the order fails. Submit again to order anyway.`,
 } satisfies TextArea;
 
 /**
@@ -153,6 +159,12 @@ export const diagnosticFindings = {
     `CAA at ${p.at} allows only ${p.issuers}: ${p.ca} may not issue certificates for ${p.name}, so orders through the registrar fail.`,
   caaForbidsWildcard: (p: { name: string; ca: string; issuers: string; at: string }) =>
     `CAA at ${p.at} allows wildcards only from ${p.issuers}: ${p.ca} may not issue a wildcard for ${p.name}.`,
+  caaMethods: (p: { name: string; ca: string; methods: string; at: string }) =>
+    `CAA at ${p.at} lets ${p.ca} validate ${p.name} only by ${p.methods} (validationmethods), not through DNS: orders through the registrar validated through DNS fail.`,
+  caaAccount: (p: { name: string; ca: string; at: string }) =>
+    `CAA at ${p.at} limits issuance by ${p.ca} for ${p.name} to one account (accounturi): Regdesk cannot tell whether the registrar's account is that one, so orders through the registrar may be refused.`,
+  caaCritical: (p: { name: string; tag: string; at: string }) =>
+    `CAA at ${p.at} has the tag ${p.tag} marked critical (flag 128), which CAs do not know: no CA may issue certificates for ${p.name} (RFC 8659).`,
   noMx: (p: { name: string }) =>
     `${p.name} has no MX: mail to it is delivered to its address record, if anywhere. Publish a null MX if it takes no mail.`,
   mxNoAddress: (p: { host: string }) =>
