@@ -80,13 +80,13 @@ const BUILDERS: Entry[] = [
     (said): Entry => [
       `approvals: policy notice ${said}`,
       'modal',
-      () => noticeModal(text.approvals.policyTitle, text.approvals[said], 'cb'),
+      () => noticeModal(text.policy.policyTitle, text.policy[said], 'cb'),
     ],
   ),
   [
     'approvals: policy notice, refused',
     'modal',
-    () => noticeModal(text.approvals.policyTitle, text.approvals.refused({ reason: guestRefusal() }), 'cb'),
+    () => noticeModal(text.policy.policyTitle, text.approvals.refused({ reason: guestRefusal() }), 'cb'),
   ],
 ];
 

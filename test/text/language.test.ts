@@ -138,14 +138,14 @@ describe('each person in their Slack language, channels in the workspace’s (co
     await h.driver.command('/domain', 'policy', { user: ADMIN_DE, channel: 'C0LANG2' });
     await h.slack.waitFor(() => h.slack.callsTo('views.open').length > before, 10_000);
     const germanView = JSON.stringify(h.slack.callsTo('views.open').at(-1)?.args);
-    expect(germanView).toContain(de.approvals.policyTitle);
+    expect(germanView).toContain(de.policy.policyTitle);
 
     const next = h.slack.callsTo('views.open').length;
     await h.driver.command('/domain', 'policy', { user: ADMIN_EN, channel: 'C0LANG2' });
     await h.slack.waitFor(() => h.slack.callsTo('views.open').length > next, 10_000);
     const englishView = JSON.stringify(h.slack.callsTo('views.open').at(-1)?.args);
-    expect(englishView).toContain(en.approvals.policyTitle);
-    expect(englishView).not.toContain(de.approvals.policyTitle);
+    expect(englishView).toContain(en.policy.policyTitle);
+    expect(englishView).not.toContain(de.policy.policyTitle);
   });
 
   it('posts a German member’s approval request in the workspace’s language (English while each has their own), tells them in German', async () => {

@@ -29,7 +29,7 @@ function approvalsWord(row: ActionRow, policy: Policy): string {
 function classChanges(before: Policy, after: Policy): string[] {
   const was = rowsOf(before);
   const now = rowsOf(after);
-  const unset = text.approvals.policyValueUnset;
+  const unset = text.policy.policyValueUnset;
   return ACTION_CLASSES.flatMap((actionClass) => {
     const changes: string[] = [];
     if (was[actionClass].approvals !== now[actionClass].approvals)
@@ -70,13 +70,13 @@ function classChanges(before: Policy, after: Policy): string[] {
  */
 export function policyChange(before: Policy | undefined, after: Policy): string {
   if (before === undefined)
-    return text.approvals.policyChangeFromUnreadable({ now: JSON.stringify(after) }).slice(0, 2000);
-  const unset = text.approvals.policyValueUnset;
+    return text.policy.policyChangeFromUnreadable({ now: JSON.stringify(after) }).slice(0, 2000);
+  const unset = text.policy.policyValueUnset;
   const changes = (Object.keys(after) as (keyof Policy)[])
     .filter((field) => !SAID_PER_CLASS.has(field))
     .filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]))
     .map((field) =>
-      text.approvals.policyFieldChanged({
+      text.policy.policyFieldChanged({
         field,
         before: JSON.stringify(before[field]) ?? unset,
         after: JSON.stringify(after[field]) ?? unset,
@@ -85,8 +85,8 @@ export function policyChange(before: Policy | undefined, after: Policy): string 
   const removed = (Object.keys(before) as (keyof Policy)[])
     .filter((field) => !SAID_PER_CLASS.has(field) && !(field in after) && before[field] !== undefined)
     .map((field) =>
-      text.approvals.policyFieldChanged({ field, before: JSON.stringify(before[field]), after: unset }),
+      text.policy.policyFieldChanged({ field, before: JSON.stringify(before[field]), after: unset }),
     );
   const all = [...changes, ...removed, ...classChanges(before, after)];
-  return (all.length === 0 ? text.approvals.policyNoChange : all.join('; ')).slice(0, 2000);
+  return (all.length === 0 ? text.policy.policyNoChange : all.join('; ')).slice(0, 2000);
 }

@@ -10,13 +10,13 @@ const PROBE_DEADLINE_MS = 2_000;
 function probeFailure(refusal: SlackRefusal | undefined): string {
   switch (refusal) {
     case 'not_in_channel':
-      return text.approvals.probeNotInChannel;
+      return text.policy.probeNotInChannel;
     case 'channel_not_found':
-      return text.approvals.probeChannelNotFound;
+      return text.policy.probeChannelNotFound;
     case 'is_archived':
-      return text.approvals.probeArchived;
+      return text.policy.probeArchived;
     default:
-      return text.approvals.probeFailed;
+      return text.policy.probeFailed;
   }
 }
 
@@ -30,8 +30,8 @@ export async function cannotPostIn(
   channel: string,
   logger: Logger,
 ): Promise<string | undefined> {
-  if (channel.startsWith('D')) return text.approvals.probeChooseChannel;
-  const post = client.chat.postMessage({ channel, text: text.approvals.probeText });
+  if (channel.startsWith('D')) return text.policy.probeChooseChannel;
+  const post = client.chat.postMessage({ channel, text: text.policy.probeText });
   // Whenever the probe lands, even after the answer was sent, it is deleted again.
   void post
     .then(

@@ -34,9 +34,9 @@ export async function exportPolicy(
     // The YAML library is loaded for this command only (yaml.ts).
     file: Buffer.from((await import('./yaml.js')).policyYaml(documentOf(read.policy)), 'utf8'),
     filename: `regdesk-policy-${ref.teamId}.yaml`,
-    title: text.approvals.policyExportTitle,
-    initial_comment: text.approvals.policyExportComment,
+    title: text.policy.policyExportTitle,
+    initial_comment: text.policy.policyExportComment,
   });
-  await audit.append(ref, { action: 'export', actor: user, outcome: text.approvals.policyExportOutcome });
-  await respond({ response_type: 'ephemeral', text: text.approvals.policyExportSent });
+  await audit.append(ref, { action: 'export', actor: user, outcome: text.policy.policyExportOutcome });
+  await respond({ response_type: 'ephemeral', text: text.policy.policyExportSent });
 }

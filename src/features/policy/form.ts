@@ -11,28 +11,28 @@ const P = POLICY_IDS.field;
 export function policyChoices() {
   return {
     requesters: [
-      { value: 'anyone', text: text.approvals.requestersAnyone },
-      { value: 'approvers', text: text.approvals.requestersApprovers },
-      { value: 'listed', text: text.approvals.requestersListed },
+      { value: 'anyone', text: text.policy.requestersAnyone },
+      { value: 'approvers', text: text.policy.requestersApprovers },
+      { value: 'listed', text: text.policy.requestersListed },
     ],
     orderers: [
-      { value: 'members', text: text.approvals.orderersMembers },
-      { value: 'approvers', text: text.approvals.orderersApprovers },
-      { value: 'listed', text: text.approvals.orderersListed },
+      { value: 'members', text: text.policy.orderersMembers },
+      { value: 'approvers', text: text.policy.orderersApprovers },
+      { value: 'listed', text: text.policy.orderersListed },
     ],
     assistantAnswers: [
-      { value: 'shared-private', text: text.approvals.answersSharedPrivate },
-      { value: 'channel', text: text.approvals.answersChannel },
-      { value: 'asker', text: text.approvals.answersAsker },
+      { value: 'shared-private', text: text.policy.answersSharedPrivate },
+      { value: 'channel', text: text.policy.answersChannel },
+      { value: 'asker', text: text.policy.answersAsker },
     ],
     watchManagers: [
-      { value: 'adder-and-admins', text: text.approvals.watchManagersAdderAndAdmins },
-      { value: 'anyone', text: text.approvals.watchManagersAnyone },
+      { value: 'adder-and-admins', text: text.policy.watchManagersAdderAndAdmins },
+      { value: 'anyone', text: text.policy.watchManagersAnyone },
     ],
     language: [
-      { value: 'auto', text: text.approvals.languageAuto },
-      { value: 'de', text: text.approvals.languageGerman },
-      { value: 'en', text: text.approvals.languageEnglish },
+      { value: 'auto', text: text.policy.languageAuto },
+      { value: 'de', text: text.policy.languageGerman },
+      { value: 'en', text: text.policy.languageEnglish },
     ],
   } as const satisfies Record<string, readonly { value: string; text: string }[]>;
 }
@@ -79,10 +79,10 @@ function parseHosts(typed: string): { hosts: string[] } | { error: string } {
     .filter((word) => word !== '');
   const bad = words.find((word) => !HOST.test(word));
   if (bad !== undefined) {
-    return { error: text.approvals.notAHostName({ word: bad.slice(0, 60) }) };
+    return { error: text.policy.notAHostName({ word: bad.slice(0, 60) }) };
   }
   const hosts = [...new Set(words)];
-  if (hosts.length > MAX_LINK_HOSTS) return { error: text.approvals.tooManyHosts({ max: MAX_LINK_HOSTS }) };
+  if (hosts.length > MAX_LINK_HOSTS) return { error: text.policy.tooManyHosts({ max: MAX_LINK_HOSTS }) };
   return { hosts };
 }
 
@@ -155,14 +155,14 @@ export function readPolicy(values: ViewState): { errors: Record<string, string> 
     : fieldErrors(parsed.error, (field) => FIELD_BLOCKS[field as ModalField], P.requesters);
   // The schema takes any group id; a user group's id has a known shape.
   if (approverGroups({ approverGroup: group }).some((id) => !/^S[A-Z0-9]{2,}$/.test(id)))
-    errors[P.approverGroup] = text.approvals.approverGroupShape;
+    errors[P.approverGroup] = text.policy.approverGroupShape;
   if ('error' in hosts) errors[P.assistantLinkHosts] = hosts.error;
   if (parsed.success) {
     const short = unmeetable(parsed.data);
     if (short !== undefined) errors[P.needed] = short;
     // "Listed people" with nobody listed would let nobody order at all.
     if (parsed.data.orderers === 'listed' && parsed.data.ordererUsers.length === 0)
-      errors[P.ordererUsers] = text.approvals.orderersNoneListed;
+      errors[P.ordererUsers] = text.policy.orderersNoneListed;
   }
   if (!parsed.success || Object.keys(errors).length > 0) return { errors };
   return { policy: parsed.data };
@@ -178,5 +178,5 @@ function unmeetable(policy: Policy): string | undefined {
   const onlyApproversAsk = policy.requesters === 'approvers';
   const able = policy.approvers.length - (onlyApproversAsk ? 1 : 0);
   if (policy.needed <= able) return undefined;
-  return text.approvals.neededUnmeetable({ listed: policy.approvers.length, able, onlyApproversAsk });
+  return text.policy.neededUnmeetable({ listed: policy.approvers.length, able, onlyApproversAsk });
 }

@@ -37,30 +37,30 @@ const input = (blockId: string, label: string, element: Record<string, unknown>,
 /** Each field's label in the modal; also how a field reset to its strictest value is named (R41). */
 function fieldLabels(): Record<PolicyField, string> {
   return {
-    approvers: text.approvals.labelApprovers,
-    approverGroup: text.approvals.labelApproverGroup,
-    needed: text.approvals.labelNeeded,
-    expiryHours: text.approvals.labelExpiryHours,
-    requesters: text.approvals.labelRequesters,
-    requesterUsers: text.approvals.labelRequesterUsers,
-    approvalsChannel: text.approvals.labelApprovalsChannel,
-    orderers: text.approvals.labelOrderers,
-    ordererUsers: text.approvals.labelOrdererUsers,
-    ordersNeedApproval: text.approvals.labelOrdersNeedApproval,
-    recordChangesNeedApproval: text.approvals.labelRecordChangesNeedApproval,
-    recordChangeExemptTypes: text.approvals.labelRecordChangeExemptTypes,
-    recordChangeExemptUsers: text.approvals.labelRecordChangeExemptUsers,
-    validationPublishing: text.approvals.labelValidationPublishing,
-    assistantAnswers: text.approvals.labelAssistantAnswers,
-    assistantLinkHosts: text.approvals.labelAssistantLinkHosts,
-    admins: text.approvals.labelAdmins,
-    watchManagers: text.approvals.labelWatchManagers,
-    language: text.approvals.labelLanguage,
-    actions: text.approvals.labelActions,
-    zones: text.approvals.labelZones,
-    freezes: text.approvals.labelFreezes,
-    escalateTo: text.approvals.labelEscalateTo,
-    mcp: text.approvals.labelMcp,
+    approvers: text.policy.labelApprovers,
+    approverGroup: text.policy.labelApproverGroup,
+    needed: text.policy.labelNeeded,
+    expiryHours: text.policy.labelExpiryHours,
+    requesters: text.policy.labelRequesters,
+    requesterUsers: text.policy.labelRequesterUsers,
+    approvalsChannel: text.policy.labelApprovalsChannel,
+    orderers: text.policy.labelOrderers,
+    ordererUsers: text.policy.labelOrdererUsers,
+    ordersNeedApproval: text.policy.labelOrdersNeedApproval,
+    recordChangesNeedApproval: text.policy.labelRecordChangesNeedApproval,
+    recordChangeExemptTypes: text.policy.labelRecordChangeExemptTypes,
+    recordChangeExemptUsers: text.policy.labelRecordChangeExemptUsers,
+    validationPublishing: text.policy.labelValidationPublishing,
+    assistantAnswers: text.policy.labelAssistantAnswers,
+    assistantLinkHosts: text.policy.labelAssistantLinkHosts,
+    admins: text.policy.labelAdmins,
+    watchManagers: text.policy.labelWatchManagers,
+    language: text.policy.labelLanguage,
+    actions: text.policy.labelActions,
+    zones: text.policy.labelZones,
+    freezes: text.policy.labelFreezes,
+    escalateTo: text.policy.labelEscalateTo,
+    mcp: text.policy.labelMcp,
   };
 }
 
@@ -68,10 +68,10 @@ function fieldLabels(): Record<PolicyField, string> {
 export function policyProblem(read: PolicyRead): string | undefined {
   switch (read.state) {
     case 'unreadable':
-      return text.approvals.policyUnreadable;
+      return text.policy.policyUnreadable;
     case 'repaired': {
       const labels = fieldLabels();
-      return text.approvals.policyRepaired({ fields: read.fields.map((field) => labels[field]) });
+      return text.policy.policyRepaired({ fields: read.fields.map((field) => labels[field]) });
     }
     default:
       return undefined;
@@ -112,11 +112,11 @@ export function policyModal(policy: Policy, problem?: string): View {
   return formModal(
     POLICY_IDS.modal,
     ownApprovers.length === 0 ? undefined : ownApprovers.join(','),
-    text.approvals.policyTitle,
-    text.approvals.policySubmit,
+    text.policy.policyTitle,
+    text.policy.policySubmit,
     [
       ...(problem === undefined ? [] : [section(problem)]),
-      section(text.approvals.policySensitiveIntro),
+      section(text.policy.policySensitiveIntro),
       input(P.approvers, labels.approvers, {
         type: 'multi_users_select',
         initial_users: policy.approvers,
@@ -130,7 +130,7 @@ export function policyModal(policy: Policy, problem?: string): View {
           max_length: 200,
           ...(policy.approverGroup === undefined ? {} : { initial_value: approverGroups(policy).join(', ') }),
         },
-        text.approvals.hintApproverGroup,
+        text.policy.hintApproverGroup,
       ),
       input(P.needed, labels.needed, {
         type: 'number_input',
@@ -160,7 +160,7 @@ export function policyModal(policy: Policy, problem?: string): View {
           filter: { include: ['public', 'private'], exclude_external_shared_channels: true },
           ...(policy.approvalsChannel === undefined ? {} : { initial_conversation: policy.approvalsChannel }),
         },
-        text.approvals.hintApprovalsChannel,
+        text.policy.hintApprovalsChannel,
       ),
       ...actionRowBlocks(policy),
       section(text.policyModal.recordsIntro),
@@ -175,21 +175,21 @@ export function policyModal(policy: Policy, problem?: string): View {
             ? {}
             : { initial_options: policy.recordChangeExemptTypes.map(recordType) }),
         },
-        text.approvals.hintRecordChangeExemptTypes,
+        text.policy.hintRecordChangeExemptTypes,
       ),
       input(
         P.recordChangeExemptUsers,
         labels.recordChangeExemptUsers,
         { type: 'multi_users_select', initial_users: policy.recordChangeExemptUsers },
-        text.approvals.hintRecordChangeExemptUsers,
+        text.policy.hintRecordChangeExemptUsers,
       ),
-      section(text.approvals.policyCertificatesIntro),
+      section(text.policy.policyCertificatesIntro),
       input(P.orderers, labels.orderers, select(choices.orderers, policy.orderers)),
       input(P.ordererUsers, labels.ordererUsers, {
         type: 'multi_users_select',
         initial_users: policy.ordererUsers,
       }),
-      section(text.approvals.policyAssistantIntro),
+      section(text.policy.policyAssistantIntro),
       input(
         P.assistantAnswers,
         labels.assistantAnswers,
@@ -205,21 +205,21 @@ export function policyModal(policy: Policy, problem?: string): View {
             ? {}
             : { initial_value: policy.assistantLinkHosts.join(', ') }),
         },
-        text.approvals.hintAssistantLinkHosts,
+        text.policy.hintAssistantLinkHosts,
       ),
-      section(text.approvals.policyWatchesIntro),
+      section(text.policy.policyWatchesIntro),
       input(P.watchManagers, labels.watchManagers, select(choices.watchManagers, policy.watchManagers)),
       input(
         P.admins,
         labels.admins,
         { type: 'multi_users_select', initial_users: policy.admins },
-        text.approvals.hintAdmins,
+        text.policy.hintAdmins,
       ),
       input(
         P.language,
         labels.language,
         select(choices.language, policy.language),
-        text.approvals.hintLanguage,
+        text.policy.hintLanguage,
       ),
     ],
   );
@@ -228,8 +228,8 @@ export function policyModal(policy: Policy, problem?: string): View {
 export function policyCommand(policies: PolicyStore, roles: Roles, audit: AuditLog): Subcommand {
   return {
     name: 'policy',
-    usage: () => text.approvals.policyUsage,
-    summary: () => text.approvals.policySummary,
+    usage: () => text.policy.policyUsage,
+    summary: () => text.policy.policySummary,
     run: async ({ ack, bolt, respond, args }) => {
       await ack();
       if (args[0]?.toLowerCase() === 'export') return exportPolicy({ policies, roles, audit }, bolt, respond);
@@ -256,7 +256,7 @@ export function registerPolicyModal(
   audit: AuditLog,
   logger: Logger,
 ): void {
-  const notice = (said: string) => noticeModal(text.approvals.policyTitle, said, POLICY_IDS.modal);
+  const notice = (said: string) => noticeModal(text.policy.policyTitle, said, POLICY_IDS.modal);
   onView(app, POLICY_IDS.modal, logger, async ({ body, view, client }) => {
     const result = readSubmission(view.state.values, view.private_metadata);
     if ('errors' in result) return { answer: { response_action: 'errors', errors: result.errors } };
@@ -265,7 +265,7 @@ export function registerPolicyModal(
     if (refusal !== undefined)
       return { answer: { response_action: 'errors', errors: { [P.channel]: refusal } } };
     return {
-      answer: { response_action: 'update', view: notice(text.approvals.policySaving) },
+      answer: { response_action: 'update', view: notice(text.policy.policySaving) },
       after: async () => {
         const ref = workspaceOf(body);
         let said: string;
@@ -287,7 +287,7 @@ export function registerPolicyModal(
               actor: body.user.id,
               detail: policyChange(before.state === 'unreadable' ? undefined : before.policy, saved),
             });
-            said = text.approvals.policySaved;
+            said = text.policy.policySaved;
           } else {
             said = text.approvals.refused({ reason: access.reason });
           }

@@ -5,6 +5,7 @@ import { changesets } from './changesets.js';
 import { diagnosticFindings, diagnostics } from './diagnostics.js';
 import { dns } from './dns.js';
 import { domains } from './domains.js';
+import { policy } from './policy.js';
 import { policyModal } from './policy-modal.js';
 import { publish } from './publish.js';
 import { recordRules } from './record-rules.js';
@@ -26,6 +27,7 @@ export const de: typeof en = {
   diagnosticFindings,
   dns,
   domains,
+  policy,
   policyModal,
   publish,
   records,
