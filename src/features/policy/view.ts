@@ -215,12 +215,7 @@ export function policyModal(policy: Policy, problem?: string): View {
         { type: 'multi_users_select', initial_users: policy.admins },
         text.policy.hintAdmins,
       ),
-      input(
-        P.language,
-        labels.language,
-        select(choices.language, policy.language),
-        text.policy.hintLanguage,
-      ),
+      input(P.language, labels.language, select(choices.language, policy.language), text.policy.hintLanguage),
     ],
   );
 }
