@@ -54,8 +54,6 @@ export async function startWeb(ctx: StartContext, deps: WebDeps): Promise<Web> {
           vault: services.vault,
           shareable: services.shareable,
           languages: services.languages,
-          // One clock for the handlers and the services they call (a card and an alert count alike).
-          now: services.now,
           features: [...featureRegistrations(services), ...deps.features],
         });
   let front: HttpFront | undefined;

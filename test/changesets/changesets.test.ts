@@ -155,7 +155,12 @@ _dmarc   IN TXT   "v=DMARC1; p=none"
         timeout: 60_000,
       })
       .toBe(0);
-    expect((await zoneRecords()).find((record) => record.name === `www.${ZONE}.`)?.data).toBe(`${ZONE}.`);
+    // The revert undoes in reverse order: the edit of www comes back last.
+    await expect
+      .poll(async () => (await zoneRecords()).find((record) => record.name === `www.${ZONE}.`)?.data, {
+        timeout: 60_000,
+      })
+      .toBe(`${ZONE}.`);
   });
 
   it('asks one approval more when a set changes or deletes more than 30 % of a zone', async () => {

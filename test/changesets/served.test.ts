@@ -33,7 +33,7 @@ describe('a change set confirmed on the nameservers', () => {
     await h?.stop();
     await syncing;
     await lab?.stop();
-  });
+  }, 120_000);
 
   let syncing = Promise.resolve();
   /** Copies the sandbox's TXT records below the apex to the lab's primary, once the test says so. */

@@ -48,7 +48,7 @@ describe('Publish validation records: written at the registrar, confirmed on the
     // A copy queued by the last record change may still be running: the lab must outlive it.
     await syncing;
     await lab?.stop();
-  });
+  }, 120_000);
 
   let syncing = Promise.resolve();
   function syncValidationRecords(): Promise<void> {

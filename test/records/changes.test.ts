@@ -52,7 +52,7 @@ describe('DNS record changes: rules in the modal, approval, Revert, confirmed on
     await h?.stop();
     await syncing;
     await lab?.stop();
-  });
+  }, 120_000);
 
   let syncing = Promise.resolve();
   const synced = new Set<string>();
