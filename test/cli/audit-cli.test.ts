@@ -1,13 +1,11 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AuditLog } from '../../src/features/audit/service.js';
 import { createRedis, KeySpace } from '../../src/shared/redis.js';
+import { runRegdeskCli } from '../helpers/cli.js';
 import { testRedisUrl } from '../helpers/provided-context.js';
 
-const CLI = fileURLToPath(new URL('../../dist/src/cli.js', import.meta.url));
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 // One Redis key space for the file; each test its own workspace.
@@ -24,19 +22,7 @@ const keys = new KeySpace(prefix);
 afterAll(() => redis.disconnect());
 
 /** `regdesk audit …` as an operator runs it, against the Redis Regdesk uses. */
-const cli = (args: string[]) =>
-  new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, [CLI, 'audit', ...args], { env });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
+const cli = (args: string[]) => runRegdeskCli(['audit', ...args], env);
 
 async function seed(team: string, count: number, audit = new AuditLog(redis, keys)): Promise<string[]> {
   const ids: string[] = [];

@@ -1,9 +1,7 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { AuditLog } from '../../src/features/audit/service.js';
@@ -14,9 +12,8 @@ import { parsePolicyYaml } from '../../src/features/policy/yaml.js';
 import { createLogger } from '../../src/shared/logger.js';
 import { createRedis, KeySpace } from '../../src/shared/redis.js';
 import { workspaceId } from '../../src/shared/workspace.js';
+import { runRegdeskCli } from '../helpers/cli.js';
 import { testRedisUrl } from '../helpers/provided-context.js';
-
-const CLI = fileURLToPath(new URL('../../dist/src/cli.js', import.meta.url));
 
 // One Redis key space for the file; each test its own workspace.
 const prefix = `tpc${randomBytes(4).toString('hex')}`;
@@ -36,20 +33,7 @@ afterAll(() => {
 });
 
 /** `regdesk policy …` as an operator runs it, against the Redis Regdesk uses. */
-const cli = (args: string[], stdin?: string) =>
-  new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, [CLI, 'policy', ...args], { env });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(stdin ?? '');
-  });
+const cli = (args: string[], stdin?: string) => runRegdeskCli(['policy', ...args], env, stdin);
 
 describe('regdesk policy get', () => {
   const store = new PolicyStore(redis, keys, createLogger({ level: 'silent' }));

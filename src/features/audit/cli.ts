@@ -133,14 +133,17 @@ export function auditCommands(program: Command, tools: AuditCliTools): void {
     .description("a workspace's audit trail: check its hash chain, or print it as JSON Lines");
   const workspaceOf = (options: { team: string; enterprise?: string }) =>
     parseWorkspace(options.team, options.enterprise);
-  audit
-    .command('verify')
+  // Both commands name the workspace the same way, and refuse bad usage with exit 2.
+  const forWorkspace = (name: string) =>
+    audit
+      .command(name)
+      .requiredOption('--team <id>', 'Slack team id (T…)', teamOption)
+      .option('--enterprise <id>', 'Enterprise Grid id (E…)', enterpriseOption)
+      .exitOverride(usageExit);
+  forWorkspace('verify')
     .description(
       "check the workspace's audit chains (trail and refusals): exit 0 with the count, 1 naming the first missing, changed or reordered entry",
     )
-    .requiredOption('--team <id>', 'Slack team id (T…)', teamOption)
-    .option('--enterprise <id>', 'Enterprise Grid id (E…)', enterpriseOption)
-    .exitOverride(usageExit)
     .action((options: { team: string; enterprise?: string }) =>
       tools.action(async () => {
         const workspace = workspaceOf(options);
@@ -156,15 +159,11 @@ export function auditCommands(program: Command, tools: AuditCliTools): void {
         }
       }),
     );
-  audit
-    .command('export')
+  forWorkspace('export')
     .description(
       "print the workspace's audit entries, oldest first, as JSON Lines (the shape of /domain audit export)",
     )
-    .requiredOption('--team <id>', 'Slack team id (T…)', teamOption)
-    .option('--enterprise <id>', 'Enterprise Grid id (E…)', enterpriseOption)
     .option('--since <time>', 'only entries written at or after this ISO 8601 time', parseSince)
-    .exitOverride(usageExit)
     .action((options: { team: string; enterprise?: string; since?: number }) =>
       tools.action(async () => {
         const workspace = workspaceOf(options);
