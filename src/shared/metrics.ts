@@ -1,6 +1,7 @@
 import type { Job, Queue, Worker } from 'bullmq';
 import { Queue as QueueClass, Worker as WorkerClass } from 'bullmq';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { APPROVAL_STATE_OF_ACTION } from './approval-states.js';
 import { QUEUE_STATES, QueueDepth } from './queue-depth.js';
 
 /**
@@ -9,7 +10,7 @@ import { QUEUE_STATES, QueueDepth } from './queue-depth.js';
  * the process and Node metrics keep their standard names (`process_*`, `nodejs_*`), so the usual
  * dashboards find them. Labels never carry secrets, ids or user text: only route names, commands,
  * Slack method names, operations, status codes, queue names and states, each a short fixed list
- * (README "Operations" lists them). A scrape reads Redis at most once per queue per 5 s (queue-depth.ts);
+ * (docs/monitoring.md lists them). A scrape reads Redis at most once per queue per 5 s (queue-depth.ts);
  * everything else is in memory.
  */
 export interface Metrics {
@@ -27,6 +28,8 @@ export interface Metrics {
   slackCalls: Counter<'method' | 'status'>;
   watchLooks: Counter<'kind' | 'outcome'>;
   watchAlerts: Counter<'cause'>;
+  /** When this process last finished a watch sweep, in seconds (0: never); its staleness is an alert. */
+  watchSweptAt: Gauge;
   /** Audit entries a sink did not take at one try (each retried until it does). */
   auditDeliveryFailures: Counter<'sink'>;
   /** Whose completed jobs measure `assistantWait`. */
@@ -39,7 +42,7 @@ export interface Metrics {
   observeAuditBacklog(read: () => Promise<ReadonlyMap<string, number>>): void;
 }
 
-export { QUEUE_STATES };
+export { APPROVAL_STATE_OF_ACTION, QUEUE_STATES };
 
 /** The process's own view of its health: `/readyz`'s answer (one Redis ping), and an open data incident. */
 export interface Health {
@@ -161,6 +164,16 @@ export function createMetrics(
     },
   });
 
+  const approvals = new Counter({
+    name: 'regdesk_approvals_total',
+    help: 'Approval requests that entered each state',
+    labelNames: ['state'],
+    registers: [registry],
+  });
+  // Every state from 0, so that `increase()` sees a process's first failed approval too (a series
+  // that appears at 1 has no increase for Prometheus).
+  for (const state of Object.values(APPROVAL_STATE_OF_ACTION)) approvals.inc({ state }, 0);
+
   return {
     registry,
     httpRequests: new Counter({
@@ -202,12 +215,7 @@ export function createMetrics(
       buckets: [0.5, 1, 2, 5, 10, 20, 30, 60, 120, 300, 600],
       registers: [registry],
     }),
-    approvals: new Counter({
-      name: 'regdesk_approvals_total',
-      help: 'Approval requests that entered each state',
-      labelNames: ['state'],
-      registers: [registry],
-    }),
+    approvals,
     approvalReminders: new Counter({
       name: 'regdesk_approval_reminders_total',
       help: 'Approval requests still undecided when most of their life had passed (approvers reminded)',
@@ -229,6 +237,11 @@ export function createMetrics(
       name: 'regdesk_watch_alerts_total',
       help: 'Watch alerts raised, by cause',
       labelNames: ['cause'],
+      registers: [registry],
+    }),
+    watchSweptAt: new Gauge({
+      name: 'regdesk_watch_sweep_last_success_timestamp_seconds',
+      help: 'When this process last finished a sweep that queues due watch looks (0: never)',
       registers: [registry],
     }),
     auditDeliveryFailures: new Counter({
@@ -282,15 +295,3 @@ export function queuesAmong(values: Iterable<unknown>): Queue[] {
 export function workersAmong(values: Iterable<unknown>): Worker[] {
   return [...values].filter((value): value is Worker => value instanceof WorkerClass);
 }
-
-/** Maps an audit action of an approval request to the state it moved the request into. */
-export const APPROVAL_STATE_OF_ACTION: Readonly<Record<string, string>> = {
-  request: 'pending',
-  approve: 'approved',
-  deny: 'denied',
-  withdraw: 'withdrawn',
-  expire: 'expired',
-  execute: 'executing',
-  succeed: 'succeeded',
-  fail: 'failed',
-};

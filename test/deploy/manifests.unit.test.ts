@@ -1,22 +1,14 @@
-import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { Ajv } from 'ajv';
-import { Deployment } from 'kubernetes-models/apps/v1/Deployment';
-import { PodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
-import { ConfigMap } from 'kubernetes-models/v1/ConfigMap';
-import { Namespace } from 'kubernetes-models/v1/Namespace';
-import { Secret } from 'kubernetes-models/v1/Secret';
-import { Service } from 'kubernetes-models/v1/Service';
 import { describe, expect, it } from 'vitest';
-import { parse, parseAllDocuments } from 'yaml';
-import { ConfigError, loadConfig } from '../../src/config.js';
+import { parse } from 'yaml';
 
 /**
- * The deployment examples (README "Running at scale"): the compose files against the
- * Compose Specification's JSON schema (test/fixtures/compose-spec, see its README), the Caddyfile
- * against the compose files, and the Kubernetes manifests against the Kubernetes API schema
- * (`kubernetes-models`) and the probes, resources and selectors README "Probes" asks for.
- * test/scale/compose.unit.test.ts checks the Regdesk and Redis services of the compose files.
+ * The deployment examples (docs/scaling.md, docs/operations.md): the compose files against the
+ * Compose Specification's JSON schema (test/fixtures/compose-spec, see its README), the Caddyfile and
+ * the compose Prometheus against the compose files, and the Dockerfile. kubernetes.unit.test.ts checks
+ * the Kubernetes manifests; test/scale/compose.unit.test.ts the Regdesk and Redis services of the
+ * compose files.
  */
 
 const ROOT = new URL('../../', import.meta.url);
@@ -35,6 +27,7 @@ interface ComposeService {
   stop_grace_period?: string;
   volumes?: string[];
   environment?: Record<string, string>;
+  profiles?: string[];
 }
 interface ComposeFile {
   services: Record<string, ComposeService>;
@@ -66,7 +59,7 @@ describe.each(COMPOSE_FILES)('%s', (file) => {
     const published = Object.entries(services).filter(([, service]) => (service.ports ?? []).length > 0);
     expect(published.map(([name]) => name)).toEqual(['caddy']);
     expect(services.caddy?.ports).toEqual(['80:80', '443:443', '443:443/udp']);
-    expect(services.caddy?.image).toBe('caddy:2');
+    expect(services.caddy?.image).toMatch(/^caddy:2\.\d+\.\d+$/);
     expect(services.caddy?.volumes).toContain('./deploy/caddy/Caddyfile:/etc/caddy/Caddyfile:ro');
     // Compose refuses to start without the host name rather than ask a CA for a wrong one.
     expect(services.caddy?.environment?.REGDESK_HOST).toMatch(/^\$\{REGDESK_HOST:\?.+\}$/);
@@ -100,6 +93,50 @@ describe.each(COMPOSE_FILES)('%s', (file) => {
   });
 });
 
+describe.each(COMPOSE_FILES)('%s: images and monitoring', (file) => {
+  const { services } = compose(file);
+  const webs = Object.entries(services).filter(([, service]) => service.command?.[0] === 'web');
+  const workers = Object.entries(services).filter(([, service]) => service.command?.[0] === 'worker');
+
+  it('pins every image it pulls to a release (Renovate proposes the next), and runs Valkey 8 as the store', () => {
+    const pulled = Object.entries(services).filter(([, service]) => service.image !== 'regdesk:local');
+    expect(pulled.length).toBeGreaterThanOrEqual(3);
+    for (const [name, service] of pulled) expect(service.image, name).toMatch(/^[\w./-]+:v?\d+\.\d+\.\d+$/);
+    const stores = pulled.filter(([name]) => name.startsWith('redis'));
+    expect(stores.length).toBeGreaterThanOrEqual(1);
+    for (const [name, service] of stores) expect(service.image, name).toMatch(/^valkey\/valkey:8\./);
+  });
+
+  it('scrapes every web process on METRICS_PORT and every worker on WORKER_PORT, with the shipped rules', () => {
+    const config = parse(read('deploy/prometheus/prometheus.yml')) as {
+      rule_files: string[];
+      scrape_configs: Array<{ job_name: string; static_configs: Array<{ targets: string[] }> }>;
+    };
+    const [job] = config.scrape_configs;
+    expect(config.scrape_configs).toHaveLength(1);
+    const port = (service: ComposeService, variable: 'METRICS_PORT' | 'WORKER_PORT') =>
+      service.environment?.[variable];
+    expect(job?.static_configs.flatMap((group) => group.targets).sort()).toEqual(
+      [
+        ...webs.map(([name, service]) => `${name}:${port(service, 'METRICS_PORT')}`),
+        ...workers.map(([name, service]) => `${name}:${port(service, 'WORKER_PORT')}`),
+      ].sort(),
+    );
+    // The web processes' /metrics on PORT would answer this container 403: never a target.
+    for (const [name] of webs) expect(job?.static_configs[0]?.targets, name).not.toContain(`${name}:3000`);
+    const prometheus = services.prometheus;
+    expect(prometheus?.profiles).toEqual(['monitoring']);
+    expect(prometheus?.ports).toBeUndefined();
+    expect(prometheus?.volumes).toContain(
+      './deploy/prometheus/prometheus.yml:/etc/prometheus/prometheus.yml:ro',
+    );
+    const rules = prometheus?.volumes?.find((volume) =>
+      volume.startsWith('./deploy/prometheus/regdesk-alerts.yml:'),
+    );
+    expect(rules?.split(':')[1]).toBe(config.rule_files[0]);
+  });
+});
+
 describe('deploy/caddy/Caddyfile', () => {
   const caddyfile = read('deploy/caddy/Caddyfile');
   const code = caddyfile.replace(/#.*$/gm, '');
@@ -114,163 +151,61 @@ describe('deploy/caddy/Caddyfile', () => {
   });
 });
 
-// ---- Kubernetes ----------------------------------------------------------------------------------
+// ---- Dockerfile ----------------------------------------------------------------------------------
 
-const K8S = 'deploy/kubernetes/';
-type Validatable = { validate(): void };
-/** The kinds these manifests use; a new kind needs its model here, so nothing goes unchecked. */
-const MODELS: Record<string, new (data: never) => Validatable> = {
-  'v1/Namespace': Namespace,
-  'v1/ConfigMap': ConfigMap,
-  'v1/Secret': Secret,
-  'v1/Service': Service,
-  'apps/v1/Deployment': Deployment,
-  'policy/v1/PodDisruptionBudget': PodDisruptionBudget,
-};
+describe('Dockerfile', () => {
+  const dockerfile = read('Dockerfile');
+  const code = dockerfile.replace(/^#(?! syntax).*$/gm, '');
+  const pkg = JSON.parse(read('package.json')) as { version: string; license: string };
+  const stages = code.split(/^FROM /m).slice(1);
+  const [build = '', runtime = ''] = stages;
+  /** How the Dockerfile writes a build argument's value: `${NAME}`. */
+  const arg = (name: string) => `\${${name}}`;
 
-const manifestFiles = readdirSync(new URL(K8S, ROOT)).filter(
-  (name) => name.endsWith('.yaml') && name !== 'kustomization.yaml',
-);
-const documentsOf = (name: string): Array<Record<string, unknown>> =>
-  parseAllDocuments(read(K8S + name)).map((doc) => {
-    expect(doc.errors, name).toEqual([]);
-    return doc.toJS() as Record<string, unknown>;
-  });
-const all = manifestFiles.flatMap((file) => documentsOf(file).map((doc) => ({ file, doc })));
-const ofKind = <T>(Model: new (data: never) => T, kind: string): T[] =>
-  all.filter(({ doc }) => doc.kind === kind).map(({ doc }) => new Model(doc as never));
-
-const deployments = ofKind(Deployment, 'Deployment');
-const config = ofKind(ConfigMap, 'ConfigMap')[0]?.data ?? {};
-const secretExample = ofKind(Secret, 'Secret')[0];
-
-interface Selector {
-  matchLabels?: Record<string, string>;
-  matchExpressions?: Array<{ key: string; operator: string; values?: string[] }>;
-}
-/** Kubernetes' label selector semantics (matchLabels and matchExpressions, all ANDed). */
-function selects(selector: Selector | undefined, labels: Record<string, string>): boolean {
-  if (selector === undefined) return false;
-  const byLabel = Object.entries(selector.matchLabels ?? {}).every(([key, value]) => labels[key] === value);
-  return (
-    byLabel &&
-    (selector.matchExpressions ?? []).every(({ key, operator, values = [] }) => {
-      const value = labels[key];
-      if (operator === 'In') return value !== undefined && values.includes(value);
-      if (operator === 'NotIn') return value === undefined || !values.includes(value);
-      return operator === 'Exists' ? value !== undefined : value === undefined;
-    })
-  );
-}
-
-describe('deploy/kubernetes', () => {
-  it('validates every document against the Kubernetes API schema', () => {
-    expect(all.length).toBeGreaterThanOrEqual(8);
-    for (const { file, doc } of all) {
-      const Model = MODELS[`${String(doc.apiVersion)}/${String(doc.kind)}`];
-      expect(Model, `${file}: ${String(doc.kind)}`).toBeDefined();
-      if (Model === undefined) continue;
-      expect(() => new Model(doc as never).validate(), file).not.toThrow();
-      const { namespace } = doc.metadata as { namespace?: string };
-      expect(namespace, file).toBe(doc.kind === 'Namespace' ? undefined : 'regdesk');
-    }
-  });
-
-  it('applies every manifest but the Secret example through kustomization.yaml', () => {
-    const kustomization = parse(read(`${K8S}kustomization.yaml`)) as { resources: string[] };
-    expect(kustomization.resources.sort()).toEqual(
-      manifestFiles.filter((f) => !f.includes('example')).sort(),
-    );
-  });
-
-  it('keeps only marked placeholders in the Secret example, which Regdesk refuses to start with', () => {
-    const values = Object.values(secretExample?.stringData ?? {});
-    expect(values.length).toBeGreaterThan(0);
-    for (const value of values) expect(value).toMatch(/^PLACEHOLDER-/);
-    expect(() => loadConfig({ ...config, ...secretExample?.stringData })).toThrow(/VAULT_MASTER_KEY/);
-  });
-
-  it('has a ConfigMap Regdesk accepts once the Secret holds real values', () => {
-    const secrets = {
-      SLACK_SIGNING_SECRET: randomBytes(16).toString('hex'),
-      SLACK_BOT_TOKEN: `xoxb-${randomBytes(8).toString('hex')}`,
-      VAULT_MASTER_KEY: randomBytes(32).toString('base64'),
+  it('builds both stages from one Node image, pinned to a release and by digest', () => {
+    const image = /^ARG NODE_IMAGE=(\S+)$/m.exec(code)?.[1];
+    expect(image).toMatch(/^node:\d+\.\d+\.\d+-[a-z]+-slim@sha256:[0-9a-f]{64}$/);
+    expect(stages.map((stage) => stage.split(/\s/)[0])).toEqual([arg('NODE_IMAGE'), arg('NODE_IMAGE')]);
+    // Renovate's dockerfile manager reads the ARG and updates tag and digest in the `node` group.
+    const renovate = JSON.parse(read('renovate.json')) as {
+      extends: string[];
+      packageRules: Array<{
+        matchManagers?: string[];
+        matchDepNames?: string[];
+        groupName?: string;
+        pinDigests?: boolean;
+      }>;
     };
-    expect(Object.keys(secrets).sort()).toEqual(Object.keys(secretExample?.stringData ?? {}).sort());
-    let problems: string[] = [];
-    try {
-      loadConfig({ ...config, ...secrets });
-    } catch (error) {
-      if (!(error instanceof ConfigError)) throw error;
-      problems = error.problems;
-    }
-    expect(problems).toEqual([]);
+    expect(renovate.extends).toContain('config:recommended');
+    const node = renovate.packageRules.find((rule) => rule.groupName === 'node');
+    expect(node?.matchManagers).toContain('dockerfile');
+    expect(node?.matchDepNames).toContain('node');
+    expect(renovate.packageRules.some((rule) => rule.pinDigests === false)).toBe(false);
   });
 
-  it.each([
-    ['web', 'PORT', 3000],
-    ['worker', 'WORKER_PORT', 3001],
-  ])(
-    'runs `regdesk %s` twice, probed on %s (%i), with resources and a read-only root',
-    (role, variable, port) => {
-      const deployment = deployments.find(
-        (d) => d.metadata?.labels?.['app.kubernetes.io/component'] === role,
-      );
-      const pod = deployment?.spec?.template.spec;
-      const container = pod?.containers[0];
-      expect(deployment?.spec?.replicas).toBe(2);
-      const { version } = JSON.parse(read('package.json')) as { version: string };
-      expect(container?.image).toBe(`registry.example.com/regdesk:${version}`);
-      // `args` keeps the image's ENTRYPOINT (bin/regdesk, Node's launch flags); `command` would replace it.
-      expect(container?.args).toEqual([role]);
-      expect(container?.command).toBeUndefined();
-      expect(config[variable]).toBe(String(port));
-      // A web pod's metrics have a port of their own (METRICS_PORT), which no ingress routes to.
-      expect(container?.ports).toEqual([
-        { name: 'http', containerPort: port },
-        ...(role === 'web' ? [{ name: 'metrics', containerPort: Number(config.METRICS_PORT) }] : []),
-      ]);
-      expect(container?.envFrom).toEqual([
-        { configMapRef: { name: 'regdesk-config' } },
-        { secretRef: { name: secretExample?.metadata?.name } },
-      ]);
-      const probe = { port: 'http' };
-      expect(container?.livenessProbe?.httpGet).toEqual({ path: '/livez', ...probe });
-      expect(container?.readinessProbe?.httpGet).toEqual({ path: '/readyz', ...probe });
-      expect(container?.startupProbe?.httpGet).toEqual({ path: '/livez', ...probe });
-      expect(container?.resources?.requests).toEqual({ cpu: expect.any(String), memory: expect.any(String) });
-      expect(container?.resources?.limits?.memory).toBeDefined();
-      const mib = (quantity: unknown) => Number(/^(\d+)Mi$/.exec(String(quantity))?.[1]);
-      expect(mib(container?.resources?.limits?.memory)).toBeGreaterThan(
-        mib(container?.resources?.requests?.memory),
-      );
-      // The same 20 s the compose files give (stop_grace_period), for the shutdown README describes.
-      expect(pod?.terminationGracePeriodSeconds).toBe(20);
-      expect(pod?.securityContext).toMatchObject({ runAsNonRoot: true, runAsUser: 1000 });
-      expect(container?.securityContext).toMatchObject({ readOnlyRootFilesystem: true });
-      // The one path Regdesk writes (claim files) is a volume.
-      const mount = container?.volumeMounts?.find((m) => m.mountPath === config.REGDESK_DATA_DIR);
-      expect(pod?.volumes?.find((v) => v.name === mount?.name)?.emptyDir).toBeDefined();
-    },
-  );
-
-  it('covers each Deployment with one PodDisruptionBudget (minAvailable 1) that selects its pods', () => {
-    const budgets = ofKind(PodDisruptionBudget, 'PodDisruptionBudget');
-    expect(budgets).toHaveLength(deployments.length);
-    for (const deployment of deployments) {
-      const labels = deployment.spec?.template.metadata?.labels ?? {};
-      expect(selects(deployment.spec?.selector, labels), deployment.metadata?.name).toBe(true);
-      const covering = budgets.filter((budget) => selects(budget.spec?.selector, labels));
-      expect(covering.map((budget) => budget.spec?.minAvailable)).toEqual([1]);
-    }
+  it('installs once and prunes the dev dependencies, instead of a second `npm ci`', () => {
+    expect(build).toMatch(/^RUN npm ci /m);
+    expect(build).toMatch(/^RUN npm prune --omit=dev/m);
+    expect(runtime).not.toMatch(/npm (ci|install)/);
+    expect(runtime).toMatch(/^COPY --from=build \/app\/node_modules \.\/node_modules$/m);
+    expect(runtime).toMatch(/^USER node$/m);
   });
 
-  it('sends the web Service to the web pods only, on their named port', () => {
-    const [service] = ofKind(Service, 'Service');
-    const chosen = deployments.filter((d) =>
-      selects({ matchLabels: service?.spec?.selector ?? {} }, d.spec?.template.metadata?.labels ?? {}),
-    );
-    expect(chosen.map((d) => d.metadata?.name)).toEqual(['regdesk-web']);
-    expect(service?.spec?.ports).toEqual([{ name: 'http', port: 80, targetPort: 'http' }]);
+  it('labels the image with the OCI annotations: title, version of package.json, commit, licence, base', () => {
+    const label = (key: string) =>
+      new RegExp(`org\\.opencontainers\\.image\\.${key}="([^"]*)"`).exec(runtime)?.[1];
+    expect(label('title')).toBe('Regdesk');
+    expect(label('version')).toBe(arg('REGDESK_VERSION'));
+    expect(/^ARG REGDESK_VERSION=(\S+)$/m.exec(runtime)?.[1]).toBe(pkg.version);
+    expect(label('revision')).toBe(arg('REGDESK_COMMIT'));
+    expect(label('licenses')).toBe(pkg.license);
+    expect(label('base.name')).toBe(arg('NODE_IMAGE'));
+    expect(label('description')).toBeDefined();
+  });
+
+  it('starts Regdesk through bin/regdesk, the one place Node flags are set', () => {
+    expect(runtime).toMatch(/^ENTRYPOINT \["\/app\/bin\/regdesk"\]$/m);
+    expect(code).not.toMatch(/NODE_OPTIONS|--max-semi-space-size|--v8-pool-size|--optimize-for-size/);
+    expect(read('bin/regdesk')).toMatch(/--v8-pool-size=1/);
   });
 });

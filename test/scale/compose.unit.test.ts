@@ -71,14 +71,16 @@ describe.each(['compose.yaml', 'compose.cluster.yaml'])('%s', (file) => {
   });
 
   it('gives every Redis node noeviction and AOF persistence, and a health check', () => {
+    // Valkey 8 by default (compose.yaml says why); Redis itself (redis-server, redis-cli) is the same.
     const nodes = Object.entries(compose.services).filter(([, service]) =>
-      commandLine(service).startsWith('redis-server'),
+      /^(valkey|redis)-server /.test(commandLine(service)),
     );
     expect(nodes.length).toBeGreaterThanOrEqual(1);
     for (const [name, service] of nodes) {
       expect(commandLine(service), name).toMatch(/--maxmemory-policy noeviction/);
       expect(commandLine(service), name).toMatch(/--appendonly yes/);
-      expect(service.healthcheck?.test, name).toEqual(['CMD', 'redis-cli', 'ping']);
+      const cli = commandLine(service).startsWith('valkey') ? 'valkey-cli' : 'redis-cli';
+      expect(service.healthcheck?.test, name).toEqual(['CMD', cli, 'ping']);
     }
   });
 });
@@ -106,7 +108,7 @@ describe('compose.cluster.yaml', () => {
       expect(commandLine(compose.services[name] ?? {}), name).toContain('--cluster-enabled yes');
     const init = compose.services['redis-init'];
     const script = commandLine(init ?? {});
-    expect(script).toContain('redis-cli --cluster create');
+    expect(script).toMatch(/(valkey|redis)-cli --cluster create/);
     expect(script).toContain('--cluster-yes');
     for (const name of nodes) expect(script).toContain(`${addressOf(name)}:6379`);
     expect(Object.keys(init?.depends_on ?? {}).sort()).toEqual(nodes);
