@@ -23,7 +23,7 @@ export type OperationEnv = RegistrarContext & {
 } & DomainServices &
   PublishServices &
   Pick<RecordServices, 'recordChanges'> &
-  Pick<TlsServices, 'certificateOrders'> &
+  Pick<TlsServices, 'certificateOrders' | 'certificatePreflight'> &
   Pick<ChangeSetServices, 'changeSets'> & {
     /** Paces change sets' registrar calls to the DNS API's window per key (features/changesets/pace.ts). */
     limiter: Limiter;

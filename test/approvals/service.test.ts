@@ -10,6 +10,7 @@ import { RequestStash } from '../../src/features/approvals/stash.js';
 import { ApprovalStore } from '../../src/features/approvals/store.js';
 import { AuditLog } from '../../src/features/audit/service.js';
 import { ChangeSets } from '../../src/features/changesets/store.js';
+import { buildDiagnosticsServices } from '../../src/features/diagnostics/services.js';
 import { changeNameservers } from '../../src/features/domains/operations.js';
 import { buildDomainServices } from '../../src/features/domains/services.js';
 import { type Approvals, type OperationEnv, SENSITIVE_OPERATIONS } from '../../src/features/operations.js';
@@ -17,7 +18,7 @@ import { Roles } from '../../src/features/policy/permissions.js';
 import { PolicyStore } from '../../src/features/policy/policy.js';
 import { buildPublishServices } from '../../src/features/publish/services.js';
 import { buildRecordServices } from '../../src/features/records/services.js';
-import { buildTlsServices } from '../../src/features/tls/services.js';
+import { buildTlsServices, type TlsServices } from '../../src/features/tls/services.js';
 import { createRegistrarClient } from '../../src/registrar/index.js';
 import { createSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { ClaimDurability } from '../../src/shared/durable-claim.js';
@@ -34,6 +35,11 @@ import { FakeSlack } from '../helpers/fake-slack.js';
 import { testRedisUrl } from '../helpers/provided-context.js';
 
 const WS = { teamId: 'T0001' };
+/** What an operation takes of the tls feature's services. */
+const pickTls = ({ certificateOrders, certificatePreflight }: TlsServices) => ({
+  certificateOrders,
+  certificatePreflight,
+});
 const ALICE = 'U0001';
 const ADMIN = 'UADMIN';
 
@@ -120,8 +126,22 @@ describe('ApprovalService use cases', () => {
           add: async () => undefined as never,
           remove: async () => 0,
         }),
-        certificateOrders: buildTlsServices({ redis, keys, registrarFor, validations: publish.validations })
-          .certificateOrders,
+        ...pickTls(
+          buildTlsServices({
+            redis,
+            keys,
+            now: Date.now,
+            registrarFor,
+            validations: publish.validations,
+            audit: trail,
+            // Nothing answers on port 9: a certificate's preflight could not check, and lets it through.
+            ...buildDiagnosticsServices({
+              now: Date.now,
+              dns: { resolvers: [{ host: '127.0.0.1', port: 9 }] },
+              trustAnchors: [],
+            }),
+          }),
+        ),
       }),
       scheduler,
       onChange,

@@ -90,11 +90,15 @@ describe('an approval request shows exactly what will execute', () => {
     ]);
     const der = execFileSync('openssl', ['pkey', '-pubin', '-outform', 'der'], { input: pubkey });
     const expected = (await import('node:crypto')).createHash('sha256').update(der).digest('hex');
-    const shown = await reissueCertificate.preview(context(), {
-      certificateId: 'cert-issued-recent',
-      commonName: 'www.example.com',
-      params: { csr, dcv_method: 'dns-cname-token' },
-    } as never);
+    // The preview asks no DNS: the certificate preflight runs only when the request executes.
+    const shown = await reissueCertificate.preview(
+      { ...context(), certificatePreflight: undefined as never },
+      {
+        certificateId: 'cert-issued-recent',
+        commonName: 'www.example.com',
+        params: { csr, dcv_method: 'dns-cname-token' },
+      } as never,
+    );
     expect(shown.details.join('\n')).toContain(`RSA 2048 bits, public key SHA-256 \`${expected}\``);
   });
 });

@@ -9,6 +9,7 @@ import {
 } from '../../src/features/diagnostics/caa.js';
 import {
   isDnsMethod,
+  isEmailMethod,
   parseIssueValue,
   relaxedValue,
   restrictionOf,
@@ -133,6 +134,41 @@ describe('CAA issue values (RFC 8659 §4.2, RFC 8657)', () => {
     expect(relaxedValue(parsed)).toBe(relaxed);
   });
 
+  it.each([
+    // The order is validated by e-mail (the registrar's dcv_method email): dns-01 does not allow it.
+    // The last column: while the way is not chosen yet (a Renew button), either one will do.
+    ['digicert.com', undefined, 'digicert.com', undefined],
+    ['digicert.com; validationmethods=dns-01', 'methods', 'digicert.com', undefined],
+    [
+      'digicert.com; validationmethods=http-01,ca-email',
+      undefined,
+      'digicert.com; validationmethods=http-01,ca-email',
+      undefined,
+    ],
+    ['digicert.com; validationmethods=email-reply-00', 'methods', 'digicert.com', 'methods'],
+    [
+      'digicert.com; accounturi=https://example.net/account/1; validationmethods=dns-01; cansignhttpexchanges=yes',
+      'methods',
+      'digicert.com; cansignhttpexchanges=yes',
+      'account',
+    ],
+    ['digicert.com; accounturi=https://example.net/account/1', 'account', 'digicert.com', 'account'],
+  ])(
+    '%j, for an order validated by e-mail, restricts: %s, and relaxed is %j',
+    (value, restriction, relaxed, either) => {
+      const parsed = parseIssueValue(value);
+      if (parsed === undefined) throw new Error('malformed');
+      expect(restrictionOf(parsed, ['email'])).toBe(restriction);
+      expect(relaxedValue(parsed, 'email')).toBe(relaxed);
+      expect(restrictionOf(parsed, ['dns', 'email'])).toBe(either);
+    },
+  );
+
+  it('counts labels naming mail, but not email-reply-00 (S/MIME), as e-mail validation', () => {
+    expect(['ca-email', 'CA-Constructed-Email', 'ca-mail'].every(isEmailMethod)).toBe(true);
+    expect(['dns-01', 'http-01', 'email-reply-00'].some(isEmailMethod)).toBe(false);
+  });
+
   it('counts dns-01 and labels containing dns as DNS-based, nothing else', () => {
     expect(['dns-01', 'DNS-01', 'dns-account-01', 'ca-dns-txt-change'].every(isDnsMethod)).toBe(true);
     expect(['http-01', 'tls-alpn-01', 'email-reply-00', 'ca-website-change'].some(isDnsMethod)).toBe(false);
@@ -196,6 +232,23 @@ describe('whether CAA lets the registrar’s CA issue for a DNS-validated order'
     expect(await verdict(['128 tbs "Unknown"'])).toMatchObject({
       tag: 'tbs',
       record: { name: 'example.com', value: '128 tbs "Unknown"', action: 'remove' },
+    });
+  });
+
+  it('judges an order validated by e-mail by its own way (RFC 8657 §4)', async () => {
+    const dns = caaDns({ 'example.com': ['0 issue "example.net; validationmethods=dns-01"'] });
+    expect(await caaVerdict(dns, 'example.com', ca, ['dns'])).toEqual({ allowed: true });
+    expect(await caaVerdict(dns, 'example.com', ca, ['email'])).toMatchObject({
+      reason: 'methods',
+      methods: 'dns-01',
+      validation: 'email',
+      record: { value: '0 issue "example.net"' },
+    });
+    const http = caaDns({ 'example.com': ['0 issue "example.net; validationmethods=http-01"'] });
+    expect(await caaVerdict(http, 'example.com', ca, ['dns', 'email'])).toMatchObject({
+      reason: 'methods',
+      validation: 'dns',
+      record: { value: '0 issue "example.net; validationmethods=http-01,dns-01"' },
     });
   });
 

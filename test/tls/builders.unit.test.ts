@@ -6,6 +6,7 @@ import {
   savedOrganization,
 } from '../../src/features/tls/blocks.js';
 import { orderModal, orgModal, reasonModal, reissueModal } from '../../src/features/tls/modals.js';
+import { refusalText, refusedNotice } from '../../src/features/tls/preflight.js';
 import type { TlsOrganization } from '../../src/registrar/index.js';
 import { texts } from '../../src/text/index.js';
 import { checkBuilders, DATES, type Entry } from '../helpers/builder-checks.js';
@@ -20,6 +21,7 @@ import {
   OWNER,
   shown,
 } from '../helpers/builder-fixtures.js';
+import { LONGEST_REFUSALS, REFUSING_CA } from './preflight-fixtures.js';
 
 /** An issued 46-day certificate (the 2029 limit's size), ordered `ago` days before NOW, at midnight UTC. */
 const issued46 = (ago: number) => ({
@@ -103,6 +105,15 @@ const BUILDERS: Entry[] = [
   ['look-up: /tls show', 'message', () => shown(certificateCard(certificate(), NOW)), DATES],
   ['look-up: /tls show, issued', 'message', () => shown(certificateCard(issued46(34), NOW)), DATES],
   ['look-up: /tls org', 'message', () => shown(organizationCard(organization))],
+
+  // A Renew, Reissue or Complete button the preflight refuses (issue #45): the longest refusals.
+  ...LONGEST_REFUSALS.map(
+    ([name, refusal]): Entry => [
+      `tls: button refused, ${name}`,
+      'modal',
+      () => refusedNotice('Certificate', CERT_ID, refusalText(refusal, REFUSING_CA)),
+    ],
+  ),
 ];
 
 checkBuilders('tls', BUILDERS);
@@ -126,6 +137,7 @@ describe('tls: the order modal’s CAA refusals', () => {
   const keys = [
     'caaPreflightError',
     'caaPreflightMethods',
+    'caaPreflightMethodsEmail',
     'caaPreflightAccount',
     'caaPreflightCritical',
   ] as const;

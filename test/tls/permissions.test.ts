@@ -98,7 +98,7 @@ describe('who may order, reissue and edit organizations; orders through approval
     const entry = await ordered();
     expect(entry).toMatchObject({ actor: BUYER, operation: 'tls.order', target: 'buyer.example.com' });
     expect(entry?.paramsHash).toMatch(/^[0-9a-f]{64}$/);
-    expect(entry?.outcome).toMatch(/^certificate \S+ is pending$/);
+    expect(entry?.outcome).toMatch(/^Certificate \S+ is pending$/);
   });
 
   it('with orders needing approval: a request, not an order; once approved, ordered once, the requester told, followed in its thread', async () => {

@@ -184,8 +184,8 @@ export function reportCard(report: DnsReport): { text: string; blocks: KnownBloc
             registrar === undefined
               ? text.diagnostics.factsNone
               : text.diagnostics.registrarDnssec({
-                  desired: escapeMrkdwn(registrar.desired),
-                  live: escapeMrkdwn(registrar.live),
+                  desired: text.dns.dnssecState({ state: registrar.desired }),
+                  live: text.dns.dnssecState({ state: registrar.live }),
                 }),
           verdict: verdictText(report.dnssec),
           ds:

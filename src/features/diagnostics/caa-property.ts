@@ -41,39 +41,70 @@ export function parseIssueValue(value: string): IssueValue | undefined {
 
 /**
  * Whether a validation method label (RFC 8657 §4) is DNS-based. Regdesk's orders are validated
- * through DNS (features/tls: `dcv_method` `dns-cname-token`, a CNAME or TXT record the zone serves),
- * which is `dns-01` in ACME's terms. The labels are ACME method names (IANA's registry: `dns-01`,
- * `http-01`, `tls-alpn-01`, …) or a CA's own names, which Regdesk cannot know for sure: it treats
- * `dns-01` and any label containing `dns` (e.g. `dns-account-01`, `ca-dns-txt-change`) as DNS-based,
- * and every other label (`http-01`, `tls-alpn-01`, `email-reply-00`) as not.
+ * through DNS unless the person picks e-mail (features/tls: `dcv_method` `dns-cname-token`, a CNAME
+ * the zone serves), which is `dns-01` in ACME's terms. The labels are ACME method names (IANA's
+ * registry: `dns-01`, `http-01`, `tls-alpn-01`, …) or a CA's own names, which Regdesk cannot know for
+ * sure: it treats `dns-01` and any label containing `dns` (e.g. `dns-account-01`,
+ * `ca-dns-txt-change`) as DNS-based, and every other label (`http-01`, `tls-alpn-01`,
+ * `email-reply-00`) as not.
  */
 export const isDnsMethod = (label: string): boolean => {
   const lower = label.trim().toLowerCase();
   return lower === 'dns-01' || lower.includes('dns');
 };
 
+/**
+ * Whether a label names validation by e-mail to a domain contact (the registrar's `dcv_method`
+ * `email`). No ACME method does (`email-reply-00`, RFC 8823, proves an e-mail address for S/MIME, not
+ * a domain), so only a CA's own label can (RFC 8657 §4: non-ACME labels carry the CA's prefix);
+ * Regdesk takes any other label that mentions mail (`ca-email`, `ca-constructed-email`) as one.
+ */
+export const isEmailMethod = (label: string): boolean => {
+  const lower = label.trim().toLowerCase();
+  return lower !== 'email-reply-00' && lower.includes('mail');
+};
+
+/** How an order proves control of its names, as the registrar offers it (`dcv_method`). */
+export type ValidationKind = 'dns' | 'email';
+
+const MEANS: Record<ValidationKind, (label: string) => boolean> = {
+  dns: isDnsMethod,
+  email: isEmailMethod,
+};
+
+/** Whether every `validationmethods` of the value (if any) lists a label of `kind`. */
+const permits = (value: IssueValue, kind: ValidationKind): boolean =>
+  value.parameters
+    .filter(([tag]) => tag === 'validationmethods')
+    .every(([, list]) => list.split(',').some(MEANS[kind]));
+
 /** Why a record naming the CA still does not authorize Regdesk's order; undefined when it does. */
 export type Restriction = 'account' | 'methods';
 
 /**
- * What keeps an `issue` value that names the CA from authorizing a DNS-validated order through the
- * registrar's account: `validationmethods` with no DNS-based method (the CA must refuse, RFC 8657 §4),
- * or `accounturi` (RFC 8657 §3: only that ACME account; the registrar's account is not known to
- * Regdesk, so the order may be refused). Methods first: that one surely fails.
+ * What keeps an `issue` value that names the CA from authorizing an order through the registrar's
+ * account validated by one of `kinds`: `validationmethods` allowing none of them (the CA must refuse,
+ * RFC 8657 §4), or `accounturi` (RFC 8657 §3: only that ACME account; the registrar's account is not
+ * known to Regdesk, so the order may be refused). Methods first: that one surely fails.
  */
-export function restrictionOf(value: IssueValue): Restriction | undefined {
-  const methods = value.parameters.filter(([tag]) => tag === 'validationmethods');
-  if (methods.some(([, list]) => !list.split(',').some(isDnsMethod))) return 'methods';
+export function restrictionOf(
+  value: IssueValue,
+  kinds: readonly ValidationKind[] = ['dns'],
+): Restriction | undefined {
+  if (!kinds.some((kind) => permits(value, kind))) return 'methods';
   if (value.parameters.some(([tag]) => tag === 'accounturi')) return 'account';
   return undefined;
 }
 
-/** The value to set instead: the same, without `accounturi`, with `dns-01` among its methods. */
-export function relaxedValue(value: IssueValue): string {
+/**
+ * The value to set instead: the same without `accounturi`, and allowing `kind`: `dns-01` added to
+ * its methods, or for e-mail, which has no label every CA shares, without `validationmethods`.
+ */
+export function relaxedValue(value: IssueValue, kind: ValidationKind = 'dns'): string {
   const parameters = value.parameters.flatMap(([tag, v]): string[] => {
     if (tag === 'accounturi') return [];
-    if (tag === 'validationmethods' && !v.split(',').some(isDnsMethod))
-      return [`${tag}=${v === '' ? '' : `${v},`}dns-01`];
+    if (tag === 'validationmethods' && !v.split(',').some(MEANS[kind]))
+      return kind === 'email' ? [] : [`${tag}=${v === '' ? '' : `${v},`}dns-01`];
     return [`${tag}=${v}`];
   });
   return [value.issuer, ...parameters].join('; ');

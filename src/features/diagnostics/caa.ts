@@ -1,12 +1,12 @@
 import type * as wire from 'dns-packet';
 import { canonicalName, type DnsClient } from '../../dns/client.js';
-import { withTimeout } from '../../shared/timeout.js';
 import {
   isUnknownCritical,
   methodsOf,
   parseIssueValue,
   relaxedValue,
   restrictionOf,
+  type ValidationKind,
 } from './caa-property.js';
 import { type CheckResult, finding, reasonOf } from './findings.js';
 
@@ -117,13 +117,22 @@ export interface CaaRecord {
 /**
  * Why CAA stops an order: `issuer` (no record names the CA; `issuers` are the ones named), `account`
  * (a record names it but with `accounturi`: the order may be refused), `methods` (its
- * `validationmethods` has no DNS-based method: the CA must refuse a DNS-validated order),
- * `critical` (a critical property with a tag CAs do not know: no CA may issue at all).
+ * `validationmethods` allows none of the order's ways of validation, `validation` the one the fix
+ * opens: the CA must refuse), `critical` (a critical property with a tag CAs do not know: no CA may
+ * issue at all).
  */
 export type CaaRefusal =
   | { allowed: false; reason: 'issuer'; at: string; issuers: string[]; record: CaaRecord }
   | { allowed: false; reason: 'account'; at: string; issuers: string[]; record: CaaRecord }
-  | { allowed: false; reason: 'methods'; at: string; issuers: string[]; methods: string; record: CaaRecord }
+  | {
+      allowed: false;
+      reason: 'methods';
+      at: string;
+      issuers: string[];
+      methods: string;
+      validation: ValidationKind;
+      record: CaaRecord;
+    }
   | { allowed: false; reason: 'critical'; at: string; issuers: string[]; tag: string; record: CaaRecord };
 
 export type CaaVerdict = { allowed: true } | CaaRefusal;
@@ -151,13 +160,15 @@ async function relevantCaa(
 }
 
 /**
- * Whether `ca` may issue for `name` (a leading `*.` asks for a wildcard) in an order validated through
- * DNS, per RFC 8659 §4 with RFC 8657's `accounturi` and `validationmethods` (caa-property.ts).
+ * Whether `ca` may issue for `name` (a leading `*.` asks for a wildcard) in an order validated by one
+ * of `kinds` (through DNS unless said otherwise), per RFC 8659 §4 with RFC 8657's `accounturi` and
+ * `validationmethods` (caa-property.ts).
  */
 export async function caaVerdict(
   dns: DnsClient,
   name: string,
   ca: CertificateAuthority,
+  kinds: readonly ValidationKind[] = ['dns'],
 ): Promise<CaaVerdict> {
   const wildcard = name.startsWith('*.');
   const base = wildcard ? name.slice(2) : name;
@@ -187,20 +198,23 @@ export async function caaVerdict(
       ? [{ record, value }]
       : [],
   );
-  if (naming.some(({ value }) => restrictionOf(value) === undefined)) return { allowed: true };
+  if (naming.some(({ value }) => restrictionOf(value, kinds) === undefined)) return { allowed: true };
   const issuers = values.map(({ record, value }) =>
     value === undefined ? record.value.trim() : value.issuer === '' ? 'no CA' : value.issuer,
   );
   const first = naming[0];
   if (first !== undefined) {
-    const restriction = restrictionOf(first.value) ?? 'account';
+    const restriction = restrictionOf(first.value, kinds) ?? 'account';
+    // The fix opens the first of the order's ways (DNS, Regdesk's own, when either would do).
+    const validation = kinds[0] ?? 'dns';
     const record: CaaRecord = {
       name: at,
       type: 'CAA',
-      value: `${first.record.flags ?? 0} ${tag} "${relaxedValue(first.value)}"`,
+      value: `${first.record.flags ?? 0} ${tag} "${relaxedValue(first.value, validation)}"`,
     };
+    const methods = methodsOf(first.value);
     return restriction === 'methods'
-      ? { allowed: false, reason: 'methods', at, issuers, methods: methodsOf(first.value), record }
+      ? { allowed: false, reason: 'methods', at, issuers, methods, validation, record }
       : { allowed: false, reason: 'account', at, issuers, record };
   }
   return {
@@ -274,32 +288,4 @@ export async function checkCaa(
     forName = verdict;
   }
   return result;
-}
-
-/**
- * The order modal's submission waits at most this long for the DNS, and PRODUCTS_BUDGET_MS for the
- * products, before its ack (Slack wants the answer within 3 s; the rest is Redis and the way back).
- */
-const PREFLIGHT_BUDGET_MS = 1_200;
-export const PRODUCTS_BUDGET_MS = 500;
-
-/**
- * The `/tls order` preflight: the first of `names` the CA may not issue for, or undefined when all
- * may be issued or the answer did not come within the budget (then the order goes ahead: a check
- * that could not be made is no reason to refuse).
- */
-export async function caaPreflight(
-  dns: DnsClient,
-  names: readonly string[],
-  ca: CertificateAuthority,
-): Promise<{ name: string; verdict: CaaRefusal } | undefined> {
-  const check = Promise.all(
-    [...new Set(names.map((name) => name.toLowerCase()))].map(async (name) => ({
-      name,
-      verdict: await caaVerdict(dns, name, ca).catch((): CaaVerdict => ({ allowed: true })),
-    })),
-  );
-  const verdicts = await withTimeout(check, PREFLIGHT_BUDGET_MS);
-  for (const { name, verdict } of verdicts ?? []) if (!verdict.allowed) return { name, verdict };
-  return undefined;
 }

@@ -92,6 +92,22 @@ function judged(
 }
 
 /**
+ * The verdict `/dns check` gives `name`, without the rest of its report (the certificate preflight,
+ * preflight.ts): Regdesk's own chain from the root, else the resolvers' word, judged the same way.
+ */
+export async function dnssecVerdictOf(
+  dns: DnsClient,
+  name: string,
+  { now, anchors }: { now: number; anchors: readonly TrustAnchor[] },
+): Promise<Pick<DnssecView, 'verdict' | 'basis' | 'bogus'>> {
+  const chain = await validateChain(dns, name, anchors, now);
+  let resolvers: ResolverView = 'unknown';
+  if (chain.state === 'indeterminate')
+    resolvers = await resolverView(dns, name).catch((): ResolverView => 'unknown');
+  return judged(chain, resolvers, false);
+}
+
+/**
  * The DNSSEC chain, computed rather than trusted: the DS at the parent (asked of the parent's own
  * servers) against the DNSKEYs the zone serves (digest computed here), signature expiry from the
  * SOA answers the delegation check collected, and the resolvers' verdict beside the registrar's

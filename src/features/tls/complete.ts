@@ -1,6 +1,6 @@
 import type { App, BlockAction, ButtonAction } from '@slack/bolt';
 import { z } from 'zod';
-import { REGISTRAR_ID } from '../../registrar/index.js';
+import { REGISTRAR_ID, validationOf } from '../../registrar/index.js';
 import { formModal, noticeModal, section } from '../../slack/blocks.js';
 import { onAction, onView } from '../../slack/handlers.js';
 import { inputBlock, readMetadata, stateOf, writeMetadata } from '../../slack/modal.js';
@@ -11,6 +11,7 @@ import { text } from '../../text/index.js';
 import { COMPLETE_IDS, LOADING_VIEW } from './ids.js';
 import { announce, orderOrRequest, type TlsHandlerDeps } from './interaction.js';
 import { completeOrder } from './operations.js';
+import { namesOf, refusedNotice } from './preflight.js';
 
 const CompleteMeta = z.object({ channel: z.string(), certificateId: z.string().regex(REGISTRAR_ID) });
 
@@ -45,6 +46,12 @@ export function registerCompleteOrder(app: App, deps: TlsHandlerDeps): void {
               text.tls.completeNotStaged({ id: codeSpan(cert.id), status: cert.status }),
               LOADING_VIEW,
             );
+          const refusal = await deps.preflight.atButton(
+            workspace,
+            { change: 'complete', actor: body.user.id, target: cert.id, names: namesOf(cert) },
+            validationOf(cert)?.method,
+          );
+          if (refusal !== undefined) return refusedNotice(text.tls.completeModalTitle, cert.id, refusal);
           return formModal(
             COMPLETE_IDS.modal,
             writeMetadata(CompleteMeta, { channel, certificateId }),

@@ -20,6 +20,8 @@ export const certificateFollower = {
           commonName: codeSpan(cert.common_name),
           rawId: cert.id,
         }),
+        // Then whether its names serve it (features/watches/served-follow.ts), told in the same thread.
+        next: { kind: 'served', resource: cert.id },
       };
     }
     return {

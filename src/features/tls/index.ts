@@ -7,7 +7,6 @@ import type { LookupDeps } from '../../slack/lookup.js';
 import type { ChannelPoster } from '../../slack/poster.js';
 import type { Requests } from '../approvals/request.js';
 import type { AuditLog } from '../audit/service.js';
-import type { ProductsCa } from '../diagnostics/caa.js';
 import type { FeatureModule } from '../feature.js';
 import type { Origin } from '../follow/jobs.js';
 import type { Roles } from '../policy/permissions.js';
@@ -18,7 +17,6 @@ import type { PublishJob } from '../publish/jobs.js';
 import type { publishValidation } from '../publish/operations.js';
 import type { PublishedRecords } from '../publish/store.js';
 import type { ValidationLedger } from '../publish/validation-ledger.js';
-import { CaaPreflight } from './caa-preflight.js';
 import { showCommand, showOrganization } from './commands.js';
 import { registerCompleteOrder } from './complete.js';
 import { downloadCommand } from './download.js';
@@ -34,6 +32,7 @@ import {
 import { orderCommand, registerOrderModal } from './order.js';
 import type { CertificateOrders } from './order-service.js';
 import { orgCommand, registerOrgModal } from './organizations.js';
+import type { CertificatePreflight } from './preflight.js';
 import { registerReissue, reissueCommand } from './reissue.js';
 import type { RenewalLedger } from './renewals.js';
 import { type RevocationRequests, registerReasonModal, revocationCommand } from './revoke.js';
@@ -48,7 +47,8 @@ export interface TlsDeps extends LookupDeps {
   redis: Redis;
   keys: KeySpace;
   dnsClient: DnsClient;
-  productsCa: ProductsCa;
+  /** DNSSEC and CAA of every name before an order, renewal, reissue or completion (preflight.ts). */
+  certificatePreflight: CertificatePreflight;
   slackFor(workspace: WorkspaceRef): Promise<WebClient>;
   /** Publishing validation records (features/publish), for completed staged orders. */
   validations: ValidationLedger;
@@ -72,7 +72,7 @@ export const tlsFeature = {
     const handlers: TlsHandlerDeps = {
       service,
       orders: deps.certificateOrders,
-      caa: new CaaPreflight(deps),
+      preflight: deps.certificatePreflight,
       poster: deps.poster,
       roles: deps.roles,
       policies: deps.policies,

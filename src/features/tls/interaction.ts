@@ -12,9 +12,9 @@ import type { Roles } from '../policy/permissions.js';
 import type { PolicyStore } from '../policy/policy.js';
 import { needsApproval } from '../policy/rules.js';
 import { announcement } from './blocks.js';
-import type { CaaPreflight } from './caa-preflight.js';
 import type { completeOrder, orderCertificate, reissueCertificate } from './operations.js';
 import type { CertificateOrders } from './order-service.js';
+import type { CertificatePreflight } from './preflight.js';
 import type { TlsService } from './service.js';
 
 /** Orders and reissues: they go through approval when the policy says so. */
@@ -24,8 +24,8 @@ export type CertificateOperation = typeof orderCertificate | typeof reissueCerti
 export interface TlsHandlerDeps {
   service: TlsService;
   orders: CertificateOrders;
-  /** The order modal's CAA check before anything is ordered (caa-preflight.ts). */
-  caa: CaaPreflight;
+  /** DNSSEC and CAA of every name before an order, renewal, reissue or completion (preflight.ts). */
+  preflight: CertificatePreflight;
   poster: ChannelPoster;
   roles: Roles;
   policies: PolicyStore;

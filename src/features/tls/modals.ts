@@ -85,6 +85,8 @@ export function orderModal(channel: string, renewalOf?: TlsCertificate): View {
   const meta = writeMetadata(OrderMeta, { channel });
   return formModal(ORDER_IDS.modal, meta, text.tls.orderModalTitle, text.tls.orderSubmit, [
     section(text.tls.orderNoPrivateKeys),
+    // A newcomer without a CSR at hand learns how to make one, key included, where it will be used.
+    section(text.tls.csrHowTo),
     inputBlock(ORDER_IDS.product, text.tls.productLabel, {
       type: 'static_select',
       options: TLS_PRODUCTS.map((p) => option(p.sku, p.name)),

@@ -5,6 +5,7 @@ import {
   type TlsCertificate,
   TlsCertificateOrderParams,
   TlsCertificateReissueParams,
+  validationOf,
 } from '../../registrar/index.js';
 import { AppError } from '../../shared/app-error.js';
 import { slackDate } from '../../slack/blocks.js';
@@ -15,6 +16,7 @@ import type { ValidationLedger } from '../publish/validation-ledger.js';
 import { orderedAt } from './blocks.js';
 import { parseCsr } from './csr.js';
 import type { CertificateOrders } from './order-service.js';
+import { type CertificatePreflight, namesOf } from './preflight.js';
 
 const WINDOW_MS = 7 * 86_400_000;
 
@@ -42,6 +44,7 @@ const Params = z.object({
 export const revokeCertificate = defineOperation<RegistrarContext, 'tls.revoke', z.infer<typeof Params>>({
   name: 'tls.revoke',
   actionClass: 'revoke',
+  undo: 'never',
   schema: Params,
   summary: (p) => text.tls.revokeRequestSummary({ id: p.certificateId, reason: p.reason }),
   target: (p) => p.certificateId,
@@ -68,6 +71,7 @@ export const revokeCertificate = defineOperation<RegistrarContext, 'tls.revoke',
 export const cancelOrder = defineOperation<RegistrarContext, 'tls.cancel', z.infer<typeof Params>>({
   name: 'tls.cancel',
   actionClass: 'revoke',
+  undo: 'never',
   schema: Params,
   summary: (p) => text.tls.cancelRequestSummary({ id: p.certificateId, reason: p.reason }),
   target: (p) => p.certificateId,
@@ -152,7 +156,7 @@ function placed(cert: TlsCertificate, change: 'order' | 'reissue' | 'complete'):
  * placed twice, whichever way it came.
  */
 export const orderCertificate = defineOperation<
-  RegistrarContext & { certificateOrders: CertificateOrders },
+  RegistrarContext & { certificateOrders: CertificateOrders; certificatePreflight: CertificatePreflight },
   'tls.order',
   TlsCertificateOrderParams
 >({
@@ -183,7 +187,9 @@ export const orderCertificate = defineOperation<
     if (p.validity_days !== undefined) details.push(text.tls.orderPreviewValidity({ days: p.validity_days }));
     return { details };
   },
-  precheck: async () => undefined,
+  // DNS may have changed while the request waited: the CA would refuse a bogus chain or CAA now.
+  precheck: ({ certificatePreflight, workspace }, p) =>
+    certificatePreflight.atExecution(workspace, [p.common_name, ...(p.dns_names ?? [])], p.dcv_method),
   execute: async ({ certificateOrders, workspace, requester }, p) => {
     const outcome = await certificateOrders.place(workspace, p, requester);
     if (outcome.kind === 'placed') return placed(outcome.certificate, 'order');
@@ -205,7 +211,7 @@ const ReissueParams = z.object({
 });
 
 export const reissueCertificate = defineOperation<
-  RegistrarContext & { validations: ValidationLedger },
+  RegistrarContext & { validations: ValidationLedger; certificatePreflight: CertificatePreflight },
   'tls.reissue',
   z.infer<typeof ReissueParams>
 >({
@@ -221,7 +227,12 @@ export const reissueCertificate = defineOperation<
       details: [describeCertificate(cert), text.tls.reissuePreviewCsr({ key: csrKey(p.params.csr) })],
     };
   },
-  precheck: async () => undefined,
+  precheck: ({ certificatePreflight, workspace }, p) =>
+    certificatePreflight.atExecution(
+      workspace,
+      [p.commonName, ...(p.params.dns_names ?? [])],
+      p.params.dcv_method,
+    ),
   execute: async ({ registrar, validations, workspace, requester }, p) => {
     const certificate = await registrar.tls.reissue(p.certificateId, p.params);
     await validations
@@ -241,7 +252,7 @@ const CompleteParams = z.object({
  * decision like placing one, so it follows the order policy (approval when orders need one).
  */
 export const completeOrder = defineOperation<
-  RegistrarContext & { validations: ValidationLedger },
+  RegistrarContext & { validations: ValidationLedger; certificatePreflight: CertificatePreflight },
   'tls.complete',
   z.infer<typeof CompleteParams>
 >({
@@ -258,11 +269,11 @@ export const completeOrder = defineOperation<
       return { details, blocker: text.tls.completeNotStaged({ id: p.certificateId, status: cert.status }) };
     return { details };
   },
-  precheck: async ({ registrar }, p) => {
+  precheck: async ({ registrar, certificatePreflight, workspace }, p) => {
     const cert = await registrar.tls.get(p.certificateId);
-    return cert.action_required === true
-      ? undefined
-      : text.tls.completeNotStaged({ id: p.certificateId, status: cert.status });
+    if (cert.action_required !== true)
+      return text.tls.completeNotStaged({ id: p.certificateId, status: cert.status });
+    return certificatePreflight.atExecution(workspace, namesOf(cert), validationOf(cert)?.method);
   },
   execute: async ({ registrar, validations, workspace, requester }, p) => {
     const certificate = await registrar.tls.complete(p.certificateId, p.orgId);

@@ -54,8 +54,19 @@ export function registerOrderModal(app: App, deps: TlsHandlerDeps): void {
     const workspace = workspaceOf(body);
     const who = { client, user: body.user.id, channel };
     const params = orderCertificate.parse(form.data);
-    const caa = await deps.caa.refusal(workspace, view.id, [params.common_name, ...(params.dns_names ?? [])]);
-    if (caa !== undefined) return { answer: { response_action: 'errors', errors: { [ORDER_IDS.cn]: caa } } };
+    const refusal = await deps.preflight.atSubmission(
+      workspace,
+      view.id,
+      {
+        change: 'order',
+        actor: body.user.id,
+        target: params.renewal_of_certificate_id ?? params.common_name,
+        names: [params.common_name, ...(params.dns_names ?? [])],
+      },
+      params.dcv_method,
+    );
+    if (refusal !== undefined)
+      return { answer: { response_action: 'errors', errors: { [ORDER_IDS.cn]: refusal } } };
     const name = codeSpan(params.common_name);
     return {
       after: afterAck(who, deps.logger, (tell) =>

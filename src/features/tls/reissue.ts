@@ -14,6 +14,7 @@ import { REISSUE_IDS } from './ids.js';
 import { announce, orderOrRequest, type TlsHandlerDeps } from './interaction.js';
 import { blockIn, formOf, orderModal, REISSUE_FIELDS, ReissueMeta, reissueModal } from './modals.js';
 import { orderCertificate, reissueCertificate } from './operations.js';
+import { namesOf, refusedNotice } from './preflight.js';
 
 interface Opening {
   client: WebClient;
@@ -38,6 +39,14 @@ function openReissue(deps: TlsHandlerDeps, at: Opening, certificateId: string): 
         target: certificateId,
       });
       const { certificate, draftId } = await deps.service.startReissue(at.workspace, certificateId);
+      const refusal = await deps.preflight.atButton(at.workspace, {
+        change: 'reissue',
+        actor: at.user,
+        target: certificate.id,
+        names: namesOf(certificate),
+      });
+      if (refusal !== undefined)
+        return refusedNotice(text.tls.certificateModalTitle, certificate.id, refusal);
       return reissueModal({ channel: at.channel, draft: draftId }, certificate);
     },
     deps.logger,
@@ -96,7 +105,16 @@ export function registerReissue(app: App, deps: TlsHandlerDeps): void {
           operation: orderCertificate.name,
           target: id,
         });
-        return orderModal(at.channel, await deps.service.certificate(at.workspace, id));
+        const certificate = await deps.service.certificate(at.workspace, id);
+        const refusal = await deps.preflight.atButton(at.workspace, {
+          change: 'order',
+          actor: at.user,
+          target: certificate.id,
+          names: namesOf(certificate),
+        });
+        if (refusal !== undefined)
+          return refusedNotice(text.tls.certificateModalTitle, certificate.id, refusal);
+        return orderModal(at.channel, certificate);
       },
       deps.logger,
     ),
@@ -117,6 +135,20 @@ export function registerReissue(app: App, deps: TlsHandlerDeps): void {
       return { answer: { response_action: 'errors', errors } };
     }
     const who = { client, user: body.user.id, channel: meta.channel };
+    const request = checked.data;
+    const refusal = await deps.preflight.atSubmission(
+      workspace,
+      view.id,
+      {
+        change: 'reissue',
+        actor: who.user,
+        target: request.certificateId,
+        names: [request.commonName, ...(request.params.dns_names ?? [])],
+      },
+      request.params.dcv_method,
+    );
+    if (refusal !== undefined)
+      return { answer: { response_action: 'errors', errors: { [REISSUE_IDS.dcv]: refusal } } };
     const params = reissueCertificate.parse(checked.data);
     return {
       after: afterAck(who, deps.logger, () =>

@@ -1,6 +1,6 @@
 import type { diagnostics as en, diagnosticFindings as enFindings } from '../en/diagnostics.js';
 import type { Markup } from '../escape.js';
-import { count, n } from './grammar.js';
+import { count, n, registrarState } from './grammar.js';
 
 /** Kinds of address that are not public (dns/addresses.ts), as the notPublic finding names them. */
 const ADDRESS_KINDS: Record<string, string> = {
@@ -101,16 +101,37 @@ export const diagnostics = {
   validationVisible: (p: { id: string; count: number }) =>
     `Zertifikat ${p.id}: ${count(p.count, 'Validierungseintrag wird', 'Validierungseinträge werden')} von den Nameservern der Zone ausgeliefert.`,
 
-  // Die Vorabprüfung im Formular von /tls order
-  /** Ein Fehler an einem Formularfeld: reiner Text, kein mrkdwn. */
+  // Die Vorabprüfung eines Zertifikats (Issue #45): bevor eine Bestellung, Verlängerung, Neuausstellung
+  // oder Vervollständigung gesendet wird. Reiner Text, kein mrkdwn: Es sind auch Fehler an Formularfeldern.
   caaPreflightError: (p: { name: string; ca: string; issuers: string; record: string }) =>
-    `CAA erlaubt für ${p.name} nur ${p.issuers}, nicht ${p.ca}: Fügen Sie „${p.record}“ hinzu, sonst schlägt die Bestellung fehl. Senden Sie das Formular erneut ab, um trotzdem zu bestellen.`,
+    `CAA erlaubt für ${p.name} nur ${p.issuers}, nicht ${p.ca}: Fügen Sie „${p.record}“ hinzu, sonst schlägt die Bestellung fehl.`,
   caaPreflightMethods: (p: { name: string; ca: string; methods: string; record: string }) =>
-    `CAA erlaubt ${p.ca} die Validierung von ${p.name} nur per ${p.methods}, nicht per DNS: Setzen Sie „${p.record}“, sonst schlägt eine per DNS validierte Bestellung fehl. Senden Sie das Formular erneut ab, um trotzdem zu bestellen.`,
+    `CAA erlaubt ${p.ca} die Validierung von ${p.name} nur per ${p.methods}, nicht per DNS: Setzen Sie „${p.record}“, sonst schlägt eine per DNS validierte Bestellung fehl.`,
+  caaPreflightMethodsEmail: (p: { name: string; ca: string; methods: string; record: string }) =>
+    `CAA erlaubt ${p.ca} die Validierung von ${p.name} nur per ${p.methods}, nicht per E-Mail: Setzen Sie „${p.record}“ oder wählen Sie die Validierung per DNS, sonst schlägt eine per E-Mail validierte Bestellung fehl.`,
   caaPreflightAccount: (p: { name: string; ca: string; record: string }) =>
-    `CAA beschränkt die Ausstellung für ${p.name} auf ein Konto bei ${p.ca} (accounturi); Regdesk kann nicht erkennen, ob das Konto des Registrars dieses ist, daher kann die Bestellung abgelehnt werden: Setzen Sie „${p.record}“, um sicherzugehen. Senden Sie das Formular erneut ab, um trotzdem zu bestellen.`,
+    `CAA beschränkt die Ausstellung für ${p.name} auf ein Konto bei ${p.ca} (accounturi); Regdesk kann nicht erkennen, ob das Konto des Registrars dieses ist, daher kann die Bestellung abgelehnt werden: Setzen Sie „${p.record}“, um sicherzugehen.`,
   caaPreflightCritical: (p: { name: string; tag: string; record: string }) =>
-    `CAA für ${p.name} enthält das unbekannte Tag ${p.tag} als kritisch markiert, daher darf keine Zertifizierungsstelle ausstellen: Entfernen Sie „${p.record}“, sonst schlägt die Bestellung fehl. Senden Sie das Formular erneut ab, um trotzdem zu bestellen.`,
+    `CAA für ${p.name} enthält das unbekannte Tag ${p.tag} als kritisch markiert, daher darf keine Zertifizierungsstelle ausstellen: Entfernen Sie „${p.record}“, sonst schlägt die Bestellung fehl.`,
+  dnssecPreflightNoKey: (p: { name: string; zone: string; parent: string; records: readonly string[] }) =>
+    `DNSSEC von ${p.name} ist defekt: Der DS für ${p.zone} in ${p.parent} passt zu keinem DNSKEY von ${p.zone}, und über eine defekte Kette stellen Zertifizierungsstellen nicht aus. ${p.records.length === 0 ? `Hinterlegen Sie beim Registrar den DS des aktuellen Schlüssels von ${p.zone}` : `Setzen Sie beim Registrar ${p.records.map((record) => `„${record}“`).join(', ')} anstelle des dortigen DS`}, oder entfernen Sie den DS, um DNSSEC abzuschalten.`,
+  dnssecPreflightBadSignature: (p: { name: string; zone: string; parent: string }) =>
+    `DNSSEC von ${p.name} ist defekt: Die Signaturen in ${p.zone} lassen sich mit dem Schlüssel, den ihr DS in ${p.parent} nennt, nicht prüfen, und über eine defekte Kette stellen Zertifizierungsstellen nicht aus. Lassen Sie ${p.zone} mit diesem Schlüssel neu signieren, oder entfernen Sie den DS beim Registrar.`,
+  dnssecPreflightExpired: (p: { name: string; zone: string; parent: string }) =>
+    `DNSSEC von ${p.name} ist defekt: Die Signaturen in ${p.zone} sind abgelaufen, und über eine defekte Kette stellen Zertifizierungsstellen nicht aus. Lassen Sie sie vom Signierer von ${p.zone} erneuern, oder entfernen Sie den DS in ${p.parent} beim Registrar.`,
+  dnssecPreflightNotYetValid: (p: { name: string; zone: string; parent: string }) =>
+    `DNSSEC von ${p.name} ist defekt: Die Signaturen in ${p.zone} sind noch nicht gültig, und über eine defekte Kette stellen Zertifizierungsstellen nicht aus. Prüfen Sie die Uhr des Signierers von ${p.zone} und lassen Sie neu signieren, oder entfernen Sie den DS in ${p.parent} beim Registrar.`,
+  dnssecPreflightUnsigned: (p: { name: string; zone: string; parent: string }) =>
+    `DNSSEC von ${p.name} ist defekt: ${p.parent} hat einen DS für ${p.zone}, aber ${p.zone} liefert keine gültigen Signaturen, und über eine defekte Kette stellen Zertifizierungsstellen nicht aus. Signieren Sie ${p.zone}, oder entfernen Sie den DS beim Registrar.`,
+  dnssecPreflightNoDenial: (p: { name: string; zone: string; parent: string }) =>
+    `DNSSEC von ${p.name} ist defekt: ${p.parent} hat keinen DS für ${p.zone} und weist auch nicht nach, dass es keinen gibt, und über eine defekte Kette stellen Zertifizierungsstellen nicht aus. Der Betreiber von ${p.parent} muss seine Signierung reparieren.`,
+  dnssecPreflightResolvers: (p: { name: string; zone: string; parent: string }) =>
+    `DNSSEC von ${p.name} ist defekt: Validierende Resolver lehnen ${p.zone} ab (SERVFAIL), und über eine defekte Kette stellen Zertifizierungsstellen nicht aus. Regdesk konnte die Kette nicht selbst lesen: /dns check ${p.zone} zeigt, wo sie bricht.`,
+  preflightOrderAnyway: 'Senden Sie das Formular erneut ab, um trotzdem zu bestellen.',
+  preflightReissueAnyway: 'Senden Sie das Formular erneut ab, um trotzdem neu auszustellen.',
+  preflightNotSent: (p: { id: string }) =>
+    `Für Zertifikat ${p.id} wurde nichts an den Registrar gesendet: Die Zertifizierungsstelle würde es ablehnen.`,
+  preflightTryAgain: 'Sobald es behoben ist, drücken Sie die Schaltfläche erneut.',
 } satisfies typeof en;
 
 /**
@@ -153,9 +174,9 @@ export const diagnosticFindings = {
   sha1Ds: (p: { name: string; tags: string }) =>
     `Der DS-Eintrag von ${p.name} für Key-Tag ${p.tags} hat Digest-Typ 1 (SHA-1), den Registries inzwischen ablehnen: Veröffentlichen Sie den DS-Eintrag mit Digest-Typ 2 (SHA-256) und entfernen Sie danach den SHA-1-Eintrag.`,
   registryActiveNoDs: (p: { state: string }) =>
-    `Der Registrar meldet DNSSEC im Ist-Zustand als ${p.state}, aber in der übergeordneten Zone gibt es keinen DS-Eintrag: Die Registry hat ihn nicht veröffentlicht.`,
+    `Der Registrar meldet DNSSEC im Ist-Zustand als ${registrarState(p.state)}, aber in der übergeordneten Zone gibt es keinen DS-Eintrag: Die Registry hat ihn nicht veröffentlicht.`,
   registrarOffDsPresent: (p: { state: string }) =>
-    `Der Registrar meldet DNSSEC ${p.state}, aber die übergeordnete Zone hat noch einen DS-Eintrag: Lassen Sie die Zone signiert, bis er entfernt ist.`,
+    `Der Registrar meldet DNSSEC ${registrarState(p.state)}, aber die übergeordnete Zone hat noch einen DS-Eintrag: Lassen Sie die Zone signiert, bis er entfernt ist.`,
   dnssecOff: (p: { name: string }) =>
     `DNSSEC ist für ${p.name} nicht aktiviert: Antworten für die Domain lassen sich fälschen. \`/dns dnssec ${p.name} enable\` aktiviert es.`,
   caaForbids: (p: { name: string; ca: string; issuers: string; at: string }) =>

@@ -1,6 +1,6 @@
 import type { tls as en } from '../en/tls.js';
 import type { Markup } from '../escape.js';
-import { count, n } from './grammar.js';
+import { count, n, registrarState } from './grammar.js';
 
 /** Was Regdesk über TLS-Zertifikate sagt (siehe ../index.ts). */
 export const tls = {
@@ -51,6 +51,9 @@ export const tls = {
   orderSubmit: 'Bestellen',
   orderNoPrivateKeys:
     'Regdesk sieht nie private Schlüssel: Fügen Sie einen CSR (Zertifikatsanforderung) ein, den Sie dort erstellt haben, wo der Schlüssel liegen wird.',
+  csrHowTo:
+    'Noch kein CSR? Auf dem Server, der das Zertifikat nutzen wird, erzeugt dieser Befehl einen Schlüssel (`example.key`, bleibt dort) und den CSR zum Einfügen (`example.csr`); setzen Sie Ihren Namen statt example.com ein:\n' +
+    '```openssl req -new -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -keyout example.key -out example.csr -subj "/CN=example.com"```',
   productLabel: 'Produkt',
   commonNameLabel: 'Common Name',
   commonNamePlaceholder: 'www.example.com',
@@ -188,16 +191,17 @@ export const tls = {
   completeRequestSummary: (p: { id: string; org: string }) =>
     `die auf Angaben wartende Bestellung von Zertifikat ${p.id} mit Organisation ${p.org} abschließen`,
   completeNotStaged: (p: { id: string; status: string }) =>
-    `Zertifikat ${p.id} wartet nicht auf Angaben (${p.status})`,
+    `Zertifikat ${p.id} wartet nicht auf Angaben (${registrarState(p.status)})`,
   completedOutcome: (p: { id: string; commonName: string; status: string; pending: boolean }) =>
-    `Bestellung von Zertifikat ${p.id} für ${p.commonName} abgeschlossen, Status jetzt ${p.status}${p.pending ? `; Validierungseinträge: /tls show ${p.id}` : ''}`,
-  announcedOutcome: (p: { id: string; status: string }) => `Zertifikat ${p.id} hat den Status ${p.status}`,
+    `Bestellung von Zertifikat ${p.id} für ${p.commonName} abgeschlossen, Status jetzt ${registrarState(p.status)}${p.pending ? `; Validierungseinträge: /tls show ${p.id}` : ''}`,
+  announcedOutcome: (p: { id: string; status: string }) =>
+    `Zertifikat ${p.id} hat den Status ${registrarState(p.status)}`,
 
   // Ein ausstehendes Zertifikat verfolgen, bis es feststeht
   followIssued: (p: { id: string; commonName: string; rawId: string }) =>
     `:white_check_mark: Zertifikat ${p.id} für ${p.commonName} ist ausgestellt. Laden Sie es mit \`/tls download ${p.rawId} pem\` oder \`zip\` herunter.`,
   followEnded: (p: { id: string; status: string; message: string | undefined }) =>
-    `:x: Zertifikat ${p.id} endete mit dem Status *${p.status}*${p.message === undefined ? '' : `: ${p.message}`}.`,
+    `:x: Zertifikat ${p.id} endete mit dem Status ${registrarState(p.status)}${p.message === undefined ? '' : `: ${p.message}`}.`,
 
   // Das Formular für den Grund bei `/tls revoke|cancel ID`
   revokeModalTitle: 'Zertifikat widerrufen',
@@ -217,7 +221,7 @@ export const tls = {
 
   // Freigabeanfragen: was ein Zertifikat ist, und Listen von Namen
   describeCertificate: (p: { id: string; commonName: string; status: string; names: string }) =>
-    `Zertifikat ${p.id}: ${p.commonName}, Status *${p.status}*, Namen ${p.names}`,
+    `Zertifikat ${p.id}: ${p.commonName}, Status ${registrarState(p.status)}, Namen ${p.names}`,
   nameList: (p: { names: string; more: number }) =>
     `${p.names}${p.more > 0 ? ` und ${n(p.more)} weitere` : ''}`,
 
@@ -227,11 +231,11 @@ export const tls = {
   revokeOnlyThisCertificate:
     'Nur dieses Zertifikat wird widerrufen; die Bestellung bleibt für eine Neuausstellung erhalten.',
   revokeNotIssued: (p: { id: string; status: string }) =>
-    `Zertifikat ${p.id} hat den Status ${p.status}: Widerrufen lässt sich nur ein ausgestelltes Zertifikat.`,
+    `Zertifikat ${p.id} hat den Status ${registrarState(p.status)}: Widerrufen lässt sich nur ein ausgestelltes Zertifikat.`,
   revokeNoLongerIssued: (p: { status: string }) =>
-    `Das Zertifikat hat jetzt den Status ${p.status}, daher wurde nichts widerrufen`,
+    `Das Zertifikat hat jetzt den Status ${registrarState(p.status)}, daher wurde nichts widerrufen`,
   revokedOutcome: (p: { id: string; status: string }) =>
-    `Zertifikat ${p.id} hat jetzt den Status ${p.status}`,
+    `Zertifikat ${p.id} hat jetzt den Status ${registrarState(p.status)}`,
 
   // Eine Bestellung stornieren (Freigabeanfrage, Prüfungen, Ergebnis)
   cancelRequestSummary: (p: { id: string; reason: string }) =>
@@ -244,11 +248,12 @@ export const tls = {
   cancelWindowUnknown:
     'Innerhalb von 7 Tagen nach der Bestellung wird damit die *ganze Bestellung* widerrufen (jede Version des Zertifikats); danach lehnt der Registrar ab.',
   revokedOrderNotReissuable: ':warning: Eine widerrufene Bestellung lässt sich nicht neu ausstellen.',
-  cancelAlready: (p: { status: string }) => `Die Bestellung hat bereits den Status ${p.status}`,
+  cancelAlready: (p: { status: string }) =>
+    `Die Bestellung hat bereits den Status ${registrarState(p.status)}`,
   cancelPastWindow:
     'Die 7-Tage-Frist der Bestellung ist abgelaufen, daher lässt sie sich nicht mehr als Ganzes widerrufen',
   cancelledOutcome: (p: { id: string; status: string }) =>
-    `Bestellung von ${p.id} hat jetzt den Status ${p.status}`,
+    `Bestellung von ${p.id} hat jetzt den Status ${registrarState(p.status)}`,
 
   // Bestellen und neu ausstellen mit Freigabe (Anfrage, Vorschau, Ergebnis, Ablehnung)
   orderRequestSummary: (p: { sku: string; commonName: string; more: number }) =>
@@ -268,9 +273,9 @@ export const tls = {
   reissuePreviewCsr: (p: { key: string }) =>
     `Neuer CSR-Schlüssel: ${p.key}; die Namen bleiben genau wie bestellt.`,
   orderedOutcome: (p: { id: string; commonName: string; status: string; pending: boolean }) =>
-    `Zertifikat ${p.id} für ${p.commonName} bestellt, Status jetzt ${p.status}${p.pending ? `; Validierungseinträge: /tls show ${p.id}` : ''}`,
+    `Zertifikat ${p.id} für ${p.commonName} bestellt, Status jetzt ${registrarState(p.status)}${p.pending ? `; Validierungseinträge: /tls show ${p.id}` : ''}`,
   reissuedOutcome: (p: { id: string; commonName: string; status: string; pending: boolean }) =>
-    `Neuausstellung von Zertifikat ${p.id} für ${p.commonName} beantragt, Status jetzt ${p.status}${p.pending ? `; Validierungseinträge: /tls show ${p.id}` : ''}`,
+    `Neuausstellung von Zertifikat ${p.id} für ${p.commonName} beantragt, Status jetzt ${registrarState(p.status)}${p.pending ? `; Validierungseinträge: /tls show ${p.id}` : ''}`,
 
   // Der Schlüssel eines CSR, für die Freigebenden
   csrKey: (p: { type: string; fingerprint: string }) =>

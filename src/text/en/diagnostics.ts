@@ -1,6 +1,6 @@
 import type { Markup } from '../escape.js';
 import type { TextArea } from './area.js';
-import { n } from './numbers.js';
+import { count, n } from './numbers.js';
 
 /** Kinds of address that are not public (dns/addresses.ts), as the notPublic finding names them. */
 const ADDRESS_KINDS: Record<string, string> = {
@@ -97,18 +97,39 @@ export const diagnostics = {
     `You ran 10 DNS checks within a minute: try again in ${n(p.seconds)} seconds.`,
 
   validationVisible: (p: { id: string; count: number }) =>
-    `Certificate ${p.id}: ${n(p.count)} validation record(s) served by the zone's nameservers.`,
+    `Certificate ${p.id}: ${count(p.count, 'validation record')} served by the zone's nameservers.`,
 
-  // The /tls order modal's preflight
-  /** A modal field error: plain text, no mrkdwn. */
+  // The certificate preflight (issue #45): before an order, renewal, reissue or completion is sent.
+  // Plain text, no mrkdwn: they are modal field errors too.
   caaPreflightError: (p: { name: string; ca: string; issuers: string; record: string }) =>
-    `CAA allows only ${p.issuers} for ${p.name}, not ${p.ca}: add "${p.record}" or the order fails. Submit again to order anyway.`,
+    `CAA allows only ${p.issuers} for ${p.name}, not ${p.ca}: add "${p.record}" or the order fails.`,
   caaPreflightMethods: (p: { name: string; ca: string; methods: string; record: string }) =>
-    `CAA lets ${p.ca} validate ${p.name} only by ${p.methods}, not through DNS: set "${p.record}" or an order validated through DNS fails. Submit again to order anyway.`,
+    `CAA lets ${p.ca} validate ${p.name} only by ${p.methods}, not through DNS: set "${p.record}" or an order validated through DNS fails.`,
+  caaPreflightMethodsEmail: (p: { name: string; ca: string; methods: string; record: string }) =>
+    `CAA lets ${p.ca} validate ${p.name} only by ${p.methods}, not by e-mail: set "${p.record}" or choose validation through DNS, or an order validated by e-mail fails.`,
   caaPreflightAccount: (p: { name: string; ca: string; record: string }) =>
-    `CAA limits issuance for ${p.name} to one ${p.ca} account (accounturi); Regdesk cannot tell whether the registrar's account is that one, so the order may be refused: set "${p.record}" to be sure. Submit again to order anyway.`,
+    `CAA limits issuance for ${p.name} to one ${p.ca} account (accounturi); Regdesk cannot tell whether the registrar's account is that one, so the order may be refused: set "${p.record}" to be sure.`,
   caaPreflightCritical: (p: { name: string; tag: string; record: string }) =>
-    `CAA for ${p.name} has the unknown tag ${p.tag} marked critical, so no CA may issue: remove "${p.record}" or the order fails. Submit again to order anyway.`,
+    `CAA for ${p.name} has the unknown tag ${p.tag} marked critical, so no CA may issue: remove "${p.record}" or the order fails.`,
+  dnssecPreflightNoKey: (p: { name: string; zone: string; parent: string; records: readonly string[] }) =>
+    `DNSSEC of ${p.name} is broken: the DS for ${p.zone} in ${p.parent} matches no DNSKEY of ${p.zone}, and CAs refuse to issue over a broken chain. ${p.records.length === 0 ? `Publish the DS of the current key of ${p.zone} at the registrar` : `Set ${p.records.map((record) => `"${record}"`).join(', ')} at the registrar in place of the DS there`}, or remove the DS to turn DNSSEC off.`,
+  dnssecPreflightBadSignature: (p: { name: string; zone: string; parent: string }) =>
+    `DNSSEC of ${p.name} is broken: the signatures in ${p.zone} do not verify with the key its DS in ${p.parent} names, and CAs refuse to issue over a broken chain. Have ${p.zone} signed again with that key, or remove its DS at the registrar.`,
+  dnssecPreflightExpired: (p: { name: string; zone: string; parent: string }) =>
+    `DNSSEC of ${p.name} is broken: the signatures in ${p.zone} have expired, and CAs refuse to issue over a broken chain. Have the signer of ${p.zone} renew them, or remove its DS in ${p.parent} at the registrar.`,
+  dnssecPreflightNotYetValid: (p: { name: string; zone: string; parent: string }) =>
+    `DNSSEC of ${p.name} is broken: the signatures in ${p.zone} are not valid yet, and CAs refuse to issue over a broken chain. Check the clock of the signer of ${p.zone} and have it sign again, or remove its DS in ${p.parent} at the registrar.`,
+  dnssecPreflightUnsigned: (p: { name: string; zone: string; parent: string }) =>
+    `DNSSEC of ${p.name} is broken: ${p.parent} has a DS for ${p.zone}, but ${p.zone} serves no valid signatures, and CAs refuse to issue over a broken chain. Sign ${p.zone}, or remove its DS at the registrar.`,
+  dnssecPreflightNoDenial: (p: { name: string; zone: string; parent: string }) =>
+    `DNSSEC of ${p.name} is broken: ${p.parent} has no DS for ${p.zone} and does not prove that it has none, and CAs refuse to issue over a broken chain. The operator of ${p.parent} must fix its signing.`,
+  dnssecPreflightResolvers: (p: { name: string; zone: string; parent: string }) =>
+    `DNSSEC of ${p.name} is broken: validating resolvers refuse ${p.zone} (SERVFAIL), and CAs refuse to issue over a broken chain. Regdesk could not read the chain itself: /dns check ${p.zone} shows where it breaks.`,
+  preflightOrderAnyway: 'Submit again to order anyway.',
+  preflightReissueAnyway: 'Submit again to reissue anyway.',
+  preflightNotSent: (p: { id: string }) =>
+    `Nothing was sent to the registrar for certificate ${p.id}: the CA would refuse it.`,
+  preflightTryAgain: 'Once it is fixed, press the button again.',
 } satisfies TextArea;
 
 /**

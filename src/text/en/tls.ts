@@ -1,6 +1,6 @@
 import type { Markup } from '../escape.js';
 import type { TextArea } from './area.js';
-import { n } from './numbers.js';
+import { count, n } from './numbers.js';
 
 /** What Regdesk says about tls (see ../index.ts). */
 export const tls = {
@@ -48,6 +48,9 @@ export const tls = {
   orderModalTitle: 'Order a certificate',
   orderSubmit: 'Order',
   orderNoPrivateKeys: 'Regdesk never sees private keys: paste a CSR made where the key will live.',
+  csrHowTo:
+    'No CSR yet? On the server that will use the certificate, this makes a key (`example.key`, keep it there) and the CSR to paste (`example.csr`); put your name in place of example.com:\n' +
+    '```openssl req -new -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -keyout example.key -out example.csr -subj "/CN=example.com"```',
   productLabel: 'Product',
   commonNameLabel: 'Common name',
   commonNamePlaceholder: 'www.example.com',
@@ -146,7 +149,7 @@ export const tls = {
       ? `Expired (after its ${n(p.lifeDays)}-day life)`
       : p.days === 0
         ? `Expires today (the last day of its ${n(p.lifeDays)}-day life)`
-        : `${n(p.days)} day(s) left (${n(p.percent)} % of its ${n(p.lifeDays)}-day life)`,
+        : `${count(p.days, 'day')} left (${n(p.percent)} % of its ${n(p.lifeDays)}-day life)`,
   renewButton: 'Renew',
   renewButtonLabel: (p: { id: string }) => `Renew certificate ${p.id}`,
   reissueButton: 'Reissue',
@@ -184,8 +187,8 @@ export const tls = {
   completeNotStaged: (p: { id: string; status: string }) =>
     `certificate ${p.id} is not waiting for completion (${p.status})`,
   completedOutcome: (p: { id: string; commonName: string; status: string; pending: boolean }) =>
-    `order of certificate ${p.id} for ${p.commonName} completed, now ${p.status}${p.pending ? `; its validation records: /tls show ${p.id}` : ''}`,
-  announcedOutcome: (p: { id: string; status: string }) => `certificate ${p.id} is ${p.status}`,
+    `Order of certificate ${p.id} for ${p.commonName} completed, now ${p.status}${p.pending ? `; its validation records: /tls show ${p.id}` : ''}`,
+  announcedOutcome: (p: { id: string; status: string }) => `Certificate ${p.id} is ${p.status}`,
 
   // Following a pending certificate until it settles
   followIssued: (p: { id: string; commonName: string; rawId: string }) =>
@@ -221,7 +224,7 @@ export const tls = {
     `Certificate ${p.id} is ${p.status}: only an issued certificate can be revoked.`,
   revokeNoLongerIssued: (p: { status: string }) =>
     `the certificate is now ${p.status}, so nothing was revoked`,
-  revokedOutcome: (p: { id: string; status: string }) => `certificate ${p.id} is now ${p.status}`,
+  revokedOutcome: (p: { id: string; status: string }) => `Certificate ${p.id} is now ${p.status}`,
 
   // Cancelling an order (approval request, checks, outcome)
   cancelRequestSummary: (p: { id: string; reason: string }) =>
@@ -236,11 +239,11 @@ export const tls = {
   revokedOrderNotReissuable: ':warning: A revoked order cannot be reissued.',
   cancelAlready: (p: { status: string }) => `the order is already ${p.status}`,
   cancelPastWindow: 'the order is now past its 7-day window, so it can no longer be revoked as a whole',
-  cancelledOutcome: (p: { id: string; status: string }) => `order of ${p.id} is now ${p.status}`,
+  cancelledOutcome: (p: { id: string; status: string }) => `The order of ${p.id} is now ${p.status}`,
 
   // Ordering and reissuing through approval (request, preview, outcome, refusal)
   orderRequestSummary: (p: { sku: string; commonName: string; more: number }) =>
-    `order a ${p.sku} certificate for ${p.commonName}${p.more > 0 ? ` and ${n(p.more)} more name(s)` : ''}`,
+    `order a ${p.sku} certificate for ${p.commonName}${p.more > 0 ? ` and ${count(p.more, 'more name')}` : ''}`,
   orderPreviewProduct: (p: { product: string; names: string }) => `Product *${p.product}* for ${p.names}`,
   orderPreviewCsr: (p: { key: string; emails: string | undefined }) =>
     `CSR key: ${p.key}; validation by ${p.emails === undefined ? 'DNS (CNAME record)' : `e-mail to ${p.emails}`}`,
@@ -255,9 +258,9 @@ export const tls = {
     `reissue certificate ${p.id} (${p.commonName}) with a new CSR`,
   reissuePreviewCsr: (p: { key: string }) => `New CSR key: ${p.key}; the names stay exactly as ordered.`,
   orderedOutcome: (p: { id: string; commonName: string; status: string; pending: boolean }) =>
-    `certificate ${p.id} for ${p.commonName} ordered, now ${p.status}${p.pending ? `; its validation records: /tls show ${p.id}` : ''}`,
+    `Certificate ${p.id} for ${p.commonName} ordered, now ${p.status}${p.pending ? `; its validation records: /tls show ${p.id}` : ''}`,
   reissuedOutcome: (p: { id: string; commonName: string; status: string; pending: boolean }) =>
-    `certificate ${p.id} for ${p.commonName} reissued, now ${p.status}${p.pending ? `; its validation records: /tls show ${p.id}` : ''}`,
+    `Certificate ${p.id} for ${p.commonName} reissued, now ${p.status}${p.pending ? `; its validation records: /tls show ${p.id}` : ''}`,
 
   // A CSR's key, for approvers
   csrKey: (p: { type: string; fingerprint: string }) => `${p.type}, public key SHA-256 ${p.fingerprint}`,

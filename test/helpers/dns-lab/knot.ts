@@ -15,7 +15,7 @@ export interface KnotServer {
 }
 
 /** The DNSSEC policies of knotConfig: how a signed zone is signed. */
-export type KnotPolicy = 'lab' | 'expiring' | 'nsec3';
+export type KnotPolicy = 'lab' | 'expiring' | 'nsec3' | 'rsasha256' | 'rsasha1';
 
 export interface KnotZone {
   domain: string;
@@ -70,7 +70,26 @@ policy:
     nsec3-opt-out: on
     nsec3-iterations: 0
     nsec3-salt-length: 0
-
+  # RSA/SHA-256 (algorithm 8), what most TLDs sign with.
+  - id: rsasha256
+    algorithm: rsasha256
+    ksk-size: 2048
+    single-type-signing: on
+    rrsig-lifetime: 30d
+    rrsig-refresh: 10d
+${
+  // RSA/SHA-1 (algorithm 5, deprecated by RFC 9905): only where a zone asks for it, since a Knot built
+  // without it refuses the whole configuration (dns-lab/signing.ts probes for it first).
+  zones.some((zone) => zone.policy === 'rsasha1')
+    ? `  - id: rsasha1
+    algorithm: rsasha1
+    ksk-size: 2048
+    single-type-signing: on
+    rrsig-lifetime: 30d
+    rrsig-refresh: 10d
+`
+    : ''
+}
 template:
   - id: default
     # The zone files are ours; changes made with knotc live in memory and the journal only.

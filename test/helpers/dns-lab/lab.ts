@@ -6,7 +6,7 @@ import { served, startKnot } from './knot.js';
 import { ATTEMPT_MS, type Daemon, installExitHook, liveDirs, stopDaemon, waitFor } from './processes.js';
 import { queryDns, quote } from './query.js';
 import { recordChanges } from './records.js';
-import { readDs } from './signing.js';
+import { readDs, readSha1Ds, rsaSha1Unsupported } from './signing.js';
 import { claimSubnet, HOSTS } from './subnet.js';
 import type { DnsLab } from './types.js';
 import { startUnbound } from './unbound.js';
@@ -47,7 +47,10 @@ export async function startDnsLab(): Promise<DnsLab> {
   };
   const resolverAddress = at(HOSTS.resolver);
   const plainResolverAddress = at(HOSTS.plainResolver);
-  const children = childZones();
+  const everyChild = childZones();
+  // The RSA/SHA-1 zone only where this Knot can sign it (signing.ts).
+  const sha1Missing = await rsaSha1Unsupported();
+  const { rsaSha1, ...children } = everyChild;
 
   let stopped: Promise<void> | undefined;
   const stop = () => {
@@ -65,7 +68,8 @@ export async function startDnsLab(): Promise<DnsLab> {
     // 1. The child zones: primary (on two addresses) and alt.
     const primaryDir = join(workDir, 'primary');
     // With the unsigned zones some of them delegate to (no DS: the primary serves them unsigned).
-    const primaryZones = [...Object.values(children), ...unsignedChildren(children)].map((zone) => ({
+    const servedChildren = [...Object.values(children), ...(sha1Missing === undefined ? [rsaSha1] : [])];
+    const primaryZones = [...servedChildren, ...unsignedChildren(everyChild)].map((zone) => ({
       domain: zone.name,
       file: join(primaryDir, `${zone.name}.zone`),
       signed: zone.signed,
@@ -86,8 +90,16 @@ export async function startDnsLab(): Promise<DnsLab> {
 
     // 2. de.: delegations with glue, and the DS of each signed child.
     const delegations = await Promise.all(
-      Object.values(children).map(async (zone) =>
-        delegation(zone, prefix, zone.ds === 'none' ? undefined : await readDs(primary, zone.name)),
+      servedChildren.map(async (zone) =>
+        delegation(
+          zone,
+          prefix,
+          zone.ds === 'none'
+            ? undefined
+            : zone.ds === 'sha1'
+              ? await readSha1Ds(primary, zone.name)
+              : await readDs(primary, zone.name),
+        ),
       ),
     );
     const tldDir = join(workDir, 'tld');
@@ -151,12 +163,15 @@ export async function startDnsLab(): Promise<DnsLab> {
         spf: children.spf.name,
         noDmarc: children.noDmarc.name,
         nsec3: children.nsec3.name,
+        rsa: children.rsa.name,
+        sha1Ds: children.sha1Ds.name,
       },
+      rsaSha1: sha1Missing === undefined ? { zone: rsaSha1.name } : { missing: sha1Missing },
       nameservers(zone: string): string[] {
         const name = zone.replace(/\.$/, '').toLowerCase();
         if (name === '') return ['a.root-servers.lab'];
         if (name === 'de') return ['a.nic.de'];
-        if (!Object.values(children).some((child) => child.name === name)) {
+        if (!servedChildren.some((child) => child.name === name)) {
           throw new Error(`DNS lab: no zone ${zone}`);
         }
         return [`ns1.${name}`, `ns2.${name}`];

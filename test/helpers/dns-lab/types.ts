@@ -31,7 +31,16 @@ export interface DnsLab {
      * (unsigned, no DS) to the primary: a denial of DS by an opt-out NSEC3 span, from Knot itself.
      */
     nsec3: string;
+    /** Signed with RSA/SHA-256 (algorithm 8) instead of ECDSA P-256 (13) like the others. */
+    rsa: string;
+    /** Its DS in `de.` has digest type 1 (SHA-1) only. */
+    sha1Ds: string;
   };
+  /**
+   * A zone signed with RSA/SHA-1 (algorithm 5, deprecated by RFC 9905), or why the installed Knot
+   * cannot sign one (its tests then skip, saying so).
+   */
+  rsaSha1: { zone: string } | { missing: string };
   /** The NS host names (no trailing dot) the parent lists for a child zone. */
   nameservers(zone: string): string[];
   /**

@@ -10,15 +10,19 @@ export const TTL = 60;
 export const PRIMARY_SERIAL = 2026112701;
 export const ALT_SERIAL = 2026112601;
 
-export type ChildKey = keyof DnsLab['zones'];
+/** The lab's child zones: every zone of `DnsLab.zones`, and the one signed with RSA/SHA-1 where Knot can. */
+export type ChildKey = keyof DnsLab['zones'] | 'rsaSha1';
 
 export interface ChildZone {
   name: string;
   signed: boolean;
   /** Knot DNSSEC policy id (for signed zones). */
   policy: KnotPolicy;
-  /** What `de.` says about the DS: the real one, one with a wrong digest, or none (unsigned). */
-  ds: 'correct' | 'wrong-digest' | 'none';
+  /**
+   * What `de.` says about the DS: the real one, one with a wrong digest, none (unsigned), or the real
+   * one with digest type 1 (SHA-1) only.
+   */
+  ds: 'correct' | 'wrong-digest' | 'none' | 'sha1';
   /** Host part of ns2's address: 11 (primary), or 12 (alt) for the lame and serial zones. */
   ns2Host: number;
   caa: string;
@@ -49,6 +53,9 @@ export function childZones(): Record<ChildKey, ChildZone> {
     spf: { ...base, name: 'spf.de', spf: ['v=spf1 mx -all', 'v=spf1 include:_spf.example.net ~all'] },
     noDmarc: { ...base, name: 'nodmarc.de', dmarc: false },
     nsec3: { ...base, name: 'nsec3.de', policy: 'nsec3', unsignedChild: true },
+    rsa: { ...base, name: 'rsa.de', policy: 'rsasha256' },
+    sha1Ds: { ...base, name: 'sha1ds.de', ds: 'sha1' },
+    rsaSha1: { ...base, name: 'rsasha1.de', policy: 'rsasha1' },
   };
 }
 
@@ -91,7 +98,10 @@ export function unsignedChildren(children: Record<ChildKey, ChildZone>): ChildZo
   );
 }
 
-/** What `de.` holds for a child: its NS with glue and, when signed, its DS (`ds`, read from the primary). */
+/**
+ * What `de.` holds for a child: its NS with glue and, when signed, its DS (`ds`, read from the primary:
+ * SHA-256, or SHA-1 for a zone whose DS is SHA-1).
+ */
 export function delegation(zone: ChildZone, prefix: string, ds: string | undefined): string[] {
   const origin = `${zone.name}.`;
   return [
@@ -99,7 +109,7 @@ export function delegation(zone: ChildZone, prefix: string, ds: string | undefin
     `${origin} NS ns2.${origin}`,
     `ns1.${origin} A ${prefix}.${HOSTS.primary1}`,
     `ns2.${origin} A ${prefix}.${zone.ns2Host}`,
-    ...(ds === undefined ? [] : [`${origin} DS ${zone.ds === 'correct' ? ds : wrongDigest(ds)}`]),
+    ...(ds === undefined ? [] : [`${origin} DS ${zone.ds === 'wrong-digest' ? wrongDigest(ds) : ds}`]),
   ];
 }
 
