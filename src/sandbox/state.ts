@@ -17,6 +17,11 @@ export interface SandboxCertificate {
   issueAt: number | null;
   dcv_method: string;
   action_required: boolean;
+  /**
+   * The issued certificate's PEM, when whoever runs the sandbox gives it one (a test serving it over
+   * TLS); else the download is a placeholder that is no certificate.
+   */
+  pem?: string;
 }
 
 export interface SandboxRecord {

@@ -104,6 +104,7 @@ function reason(body: Record<string, unknown>): void {
 }
 
 export function pemFor(cert: SandboxCertificate): string {
+  if (cert.pem !== undefined) return cert.pem;
   const body = Buffer.from(`sandbox certificate ${cert.id} for ${cert.common_name}`).toString('base64');
   return `-----BEGIN CERTIFICATE-----\n${body}\n-----END CERTIFICATE-----\n`;
 }

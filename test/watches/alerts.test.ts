@@ -49,7 +49,7 @@ describe('watch alerts: each threshold once, on an injected clock (app, sandbox,
     // The alert came from the first of the two sweeps (7 hours apart).
     const said = messageText(posted(h, 'C0001', 'expiring-soon.net')[1] ?? { method: '', args: {}, at: 0 });
     expect([daysUntil(expiresAt, clock.t), daysUntil(expiresAt, clock.t - 7 * 3_600_000)]).toContain(
-      Number(/in (\d+) day\(s\)/.exec(said)?.[1]),
+      Number(/in (\d+) days?\b/.exec(said)?.[1]),
     );
   });
 

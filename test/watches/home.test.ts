@@ -69,7 +69,7 @@ describe('App Home is re-published when watches change, coalesced (app, sandbox,
     await looksDone(h);
     // One cause (the 14-day threshold) in one sweep: one message in the channel, naming all of them.
     await h.slack.waitFor(
-      () => posted(h, 'C0001', `${SWEEP} domains expire within 14 day(s)`).length > 0,
+      () => posted(h, 'C0001', `${SWEEP} domains expire within 14 days`).length > 0,
       60_000,
     );
     expect(posted(h, 'C0001', 'soon-')).toHaveLength(1);

@@ -47,7 +47,7 @@ describe('a 46-day certificate is first alerted ~15 days before its end (app, sa
     await sweepLater(h, clock);
     expect(alerts()).toHaveLength(1);
     const alert = messageText(alerts()[0] ?? { method: '', args: {}, at: 0 });
-    expect(alert).toMatch(/\(in 1[56] day\(s\)\)/);
+    expect(alert).toMatch(/\(in 1[56] days\)/);
     expect(alert).toContain('no renewal is ordered');
   });
 
@@ -61,7 +61,7 @@ describe('a 46-day certificate is first alerted ~15 days before its end (app, sa
     // Slack handlers get the composition root's clock (src/start/web.ts passes no `now` to
     // createSlackApp, so here it is the real one, not the test's): the share is checked for its form
     // and its arithmetic, not for the test clock's day.
-    const [, left, percent] = /(\d+) day\(s\) left \((\d+) % of its 46-day life\)/.exec(card) ?? [];
+    const [, left, percent] = /(\d+) days? left \((\d+) % of its 46-day life\)/.exec(card) ?? [];
     expect(Number(percent)).toBe(Math.round((100 * Number(left)) / 46));
   });
 

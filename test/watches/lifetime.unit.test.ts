@@ -219,7 +219,7 @@ describe('the life left, worded (the /tls card and the digest)', () => {
   it('says the days left and the share of the life, in English and German', async () => {
     const at = life.expiresAt - 12 * DAY + 3_600_000;
     expect(await inLanguage('en', () => lifeLeftLine(life, at))).toBe(
-      '12 day(s) left (26 % of its 46-day life)',
+      '12 days left (26 % of its 46-day life)',
     );
     expect(await inLanguage('de', () => lifeLeftLine(life, at))).toBe(
       'Noch 12 Tage (26 % von 46 Tagen Laufzeit)',

@@ -3,6 +3,7 @@ import type { KnownBlock } from '@slack/types';
 import type { Queue } from 'bullmq';
 import type { DnsClient } from '../../dns/client.js';
 import type { RegistrarClient } from '../../registrar/index.js';
+import type { ServedProbe } from '../../served/probe.js';
 import type { KeySpace, Redis } from '../../shared/redis.js';
 import { type WorkspaceRef, workspaceFields } from '../../shared/workspace.js';
 
@@ -15,10 +16,20 @@ export function followDelay(attempt: number): number {
   return Math.min(MAX_INTERVAL_MS, FIRST_CHECK_MS * 2 ** attempt);
 }
 
-/** One read of a followed resource: still pending, or what the thread is told and the settled card. */
+/**
+ * One read of a followed resource: still pending, or what the thread is told and the settled card.
+ * `next`: what to follow now, told in the same place (an issued certificate, then whether its names
+ * serve it). `silent`: settled with nothing to tell (there was nothing to compare with).
+ */
 export type FollowOutcome =
   | { settled: false }
-  | { settled: true; text: string; card: { text: string; blocks: KnownBlock[] } };
+  | {
+      settled: true;
+      text: string;
+      card: { text: string; blocks: KnownBlock[] };
+      next?: { kind: string; resource: string };
+    }
+  | { settled: true; silent: true };
 
 /**
  * What a check may use besides the registrar: the zone's own nameservers asked live (a record change
@@ -29,6 +40,9 @@ export interface FollowTools {
   dns: DnsClient;
   redis: Redis;
   keys: KeySpace;
+  /** Which certificate a name serves (src/served), for following an issuance to its servers. */
+  served: ServedProbe;
+  now: () => number;
 }
 
 /**
@@ -56,6 +70,11 @@ export interface Origin {
    * message (an approval request, say) is never overwritten.
    */
   ownCard?: boolean;
+  /**
+   * The feature's own card posted in the thread (an approved record change's Revert offer): the
+   * settled card replaces it, so the thread holds one card with its buttons, not two.
+   */
+  cardTs?: string;
   /** Who started it: mentioned in the outcome, and told by DM when the origin cannot be posted to. */
   startedBy?: string;
 }
@@ -108,6 +127,7 @@ export async function follow(
       channel: origin.channel,
       ...(origin.threadTs === undefined ? {} : { threadTs: origin.threadTs }),
       ...(origin.ownCard === true ? { ownCard: true } : {}),
+      ...(origin.cardTs === undefined ? {} : { cardTs: origin.cardTs }),
       ...(origin.startedBy === undefined ? {} : { startedBy: origin.startedBy }),
       deadline: now + follower.deadlineMs,
       attempt: 0,

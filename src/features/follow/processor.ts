@@ -3,6 +3,7 @@ import type { WebClient } from '@slack/web-api';
 import type { Job } from 'bullmq';
 import type { DnsClient } from '../../dns/client.js';
 import { type RegistrarClient, RegistrarError } from '../../registrar/index.js';
+import type { ServedProbe } from '../../served/probe.js';
 import { DelayedError } from '../../shared/bullmq.js';
 import type { Logger } from '../../shared/logger.js';
 import type { KeySpace, Redis } from '../../shared/redis.js';
@@ -14,7 +15,7 @@ import { slackRefusal } from '../../slack/platform-errors.js';
 import type { ChannelPoster } from '../../slack/poster.js';
 import { notifyByDm } from '../../slack/reply.js';
 import { inLanguage, text } from '../../text/index.js';
-import { type Follower, type FollowJob, type FollowOutcome, followDelay } from './jobs.js';
+import { type Follower, type FollowJob, type FollowOutcome, followDelay, type Origin } from './jobs.js';
 
 export interface FollowDeps {
   /** Every feature's "is it settled?" check, by kind. */
@@ -22,6 +23,10 @@ export interface FollowDeps {
   registrarFor(workspace: WorkspaceRef): RegistrarClient;
   slackFor(workspace: WorkspaceRef): Promise<WebClient>;
   dnsClient: DnsClient;
+  /** TLS_CHECK_PORTS' handshakes (src/served), for followers that ask what is served. */
+  servedProbe: ServedProbe;
+  /** Starts following what a settled outcome names next, reporting to the same origin. */
+  follow(workspace: WorkspaceRef, kind: string, resource: string, origin: Origin): Promise<void>;
   redis: Redis;
   keys: KeySpace;
   poster: ChannelPoster;
@@ -68,6 +73,8 @@ function checkOnce(deps: FollowDeps, followers: ReadonlyMap<string, Follower>) {
         dns: deps.dnsClient,
         redis: deps.redis,
         keys: deps.keys,
+        served: deps.servedProbe,
+        now: deps.now,
       });
     } catch (error) {
       // Not found or a rejected key will not fix itself: stop and say so. Anything else: try later.
@@ -83,6 +90,7 @@ function checkOnce(deps: FollowDeps, followers: ReadonlyMap<string, Follower>) {
       deps.logger.warn({ resource: data.resource, err: errorText(error) }, 'follow check failed');
       outcome = { settled: false };
     }
+    if (outcome.settled && 'silent' in outcome) return;
     if (outcome.settled) {
       // docs/requirements.md R32: the settled time is absolute, as the card outlives the moment.
       const card = {
@@ -94,6 +102,15 @@ function checkOnce(deps: FollowDeps, followers: ReadonlyMap<string, Follower>) {
       };
       const replaced = await replaceOwnCard(deps, workspace, data, card);
       await report(outcome.text, replaced ? undefined : card);
+      if (outcome.next !== undefined) {
+        const { kind, resource } = outcome.next;
+        const { channel, threadTs, startedBy } = data;
+        await deps.follow(workspace, kind, resource, {
+          channel,
+          ...(threadTs === undefined ? {} : { threadTs }),
+          ...(startedBy === undefined ? {} : { startedBy }),
+        });
+      }
       return;
     }
     const next = deps.now() + followDelay(data.attempt + 1);
@@ -114,7 +131,7 @@ function checkOnce(deps: FollowDeps, followers: ReadonlyMap<string, Follower>) {
 }
 
 /**
- * The settled card replaces the origin only where the feature posted that message as its card; an
+ * The settled card replaces the feature's own card only (the origin, or a card in its thread); an
  * approval request or anything else keeps its words. False when it was not replaced.
  */
 async function replaceOwnCard(
@@ -123,11 +140,12 @@ async function replaceOwnCard(
   data: FollowJob,
   card: Card,
 ): Promise<boolean> {
-  if (data.ownCard !== true || data.threadTs === undefined) return false;
+  const ts = data.cardTs ?? (data.ownCard === true ? data.threadTs : undefined);
+  if (ts === undefined) return false;
   try {
     await deps.poster.update(await deps.slackFor(workspace), {
       channel: data.channel,
-      ts: data.threadTs,
+      ts,
       ...card,
     });
     return true;

@@ -13,7 +13,7 @@ import type { WatchItem } from './store.js';
 type Message = { text: string; blocks: KnownBlock[] };
 
 /** Alert buttons repeat down a channel: each names its item to a screen reader. */
-function alertButton(kind: AlertButton, item: WatchItem) {
+function alertButton(kind: AlertButton, item: WatchItem, alert: Alert) {
   const what = {
     item:
       item.kind === 'domain'
@@ -53,6 +53,15 @@ function alertButton(kind: AlertButton, item: WatchItem) {
         undefined,
         text.watches.verifyDnssecOf(what),
       );
+    case 'known':
+      // The zone and the issuance's TBS digest: known-issuance.ts reads both back and checks them.
+      return button(
+        text.served.buttonMarkKnown,
+        WATCH_IDS.markKnown,
+        `${item.id}|${alert.issuance ?? ''}`,
+        undefined,
+        text.served.markKnownOf({ zone: item.id }),
+      );
   }
 }
 
@@ -65,7 +74,15 @@ export function alertMessage(alert: Alert, item: WatchItem): Message {
     text: said,
     blocks: [
       section(said),
-      { type: 'actions', elements: alert.buttons.map((kind) => alertButton(kind, item)) },
+      // A domain held elsewhere has nothing here to act on: Slack refuses an actions block without elements.
+      ...(alert.buttons.length === 0
+        ? []
+        : [
+            {
+              type: 'actions' as const,
+              elements: alert.buttons.map((kind) => alertButton(kind, item, alert)),
+            },
+          ]),
       context(
         text.watches.alertFooter({
           since: slackDate(item.addedAt, '{date_short}'),
@@ -96,6 +113,10 @@ function causeHeadline(cause: AlertCause, items: string): string {
       return cause.lapses
         ? text.watches.batchDomainsLapse({ items, days: cause.threshold })
         : text.watches.batchDomainsExpire({ items, days: cause.threshold });
+    case 'rdap-expiry':
+      return cause.threshold === 0
+        ? text.rdap.batchExpired({ items })
+        : text.rdap.batchExpire({ items, days: cause.threshold });
     case 'certificate-expiry':
       if (cause.threshold === 0) return text.watches.batchCertificatesExpired({ items });
       return text.watches.batchCertificatesExpire({ items, days: cause.threshold });
@@ -113,6 +134,14 @@ function causeHeadline(cause: AlertCause, items: string): string {
       return text.watches.batchNotFound({ items });
     case 'dns-finding':
       return text.watches.batchDnsFinding({ items });
+    case 'served-stale':
+      return cause.why === 'older' ? text.served.batchOlder({ items }) : text.served.batchSooner({ items });
+    case 'served-unchecked':
+      return text.served.batchServedUnchecked({ items });
+    case 'ct-foreign':
+      return text.served.batchCtForeign({ items });
+    case 'ct-unchecked':
+      return text.served.batchCtUnchecked({ items });
     case 'unreachable':
       return text.watches.batchUnreachable({
         items,

@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 /** What a look raises (checks.ts, and sweep.ts for failed looks), as it waits in the outbox (outbox.ts). */
 
-export const AlertButton = z.enum(['show', 'renew', 'reissue', 'verify']);
+/** `known`: Mark as known, on a Certificate Transparency alert (known-issuance.ts; the alert's `issuance`). */
+export const AlertButton = z.enum(['show', 'renew', 'reissue', 'verify', 'known']);
 export type AlertButton = z.infer<typeof AlertButton>;
 
 /**
@@ -12,6 +13,8 @@ export type AlertButton = z.infer<typeof AlertButton>;
  */
 export const AlertCause = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('domain-expiry'), threshold: z.number(), lapses: z.boolean() }),
+  /** A domain held at another registrar, its expiry read through RDAP (rdap-look.ts). */
+  z.object({ kind: z.literal('rdap-expiry'), threshold: z.number() }),
   z.object({ kind: z.literal('certificate-expiry'), threshold: z.number(), renewed: z.boolean() }),
   z.object({ kind: z.literal('delegation') }),
   z.object({ kind: z.literal('dnssec-drift') }),
@@ -22,6 +25,17 @@ export const AlertCause = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('unreachable'), code: z.string(), reason: z.string() }),
   /** A new finding of the live DNS check (dns-look.ts), by its kind. */
   z.object({ kind: z.literal('dns-finding'), code: z.string() }),
+  /** A name serving an older certificate, or one that ends sooner (served-look.ts). */
+  z.object({ kind: z.literal('served-stale'), why: z.enum(['older', 'sooner']) }),
+  /** No name of a certificate could be asked, several looks in a row (served-look.ts). */
+  z.object({ kind: z.literal('served-unchecked') }),
+  /**
+   * An issuance in Certificate Transparency the registrar does not list (ct-look.ts). The issuance is
+   * part of the cause, so each is posted alone, with its own Mark as known.
+   */
+  z.object({ kind: z.literal('ct-foreign'), issuance: z.string() }),
+  /** The Certificate Transparency search failed several looks in a row (ct-look.ts). */
+  z.object({ kind: z.literal('ct-unchecked') }),
 ]);
 export type AlertCause = z.infer<typeof AlertCause>;
 
@@ -39,5 +53,13 @@ export const Alert = z.object({
   cause: AlertCause,
   /** The item's line in a message about several with the same cause. */
   line: z.string(),
+  /** A Certificate Transparency issuance (its TBS SHA-256), for the Mark as known button. */
+  issuance: z.string().optional(),
+  /**
+   * Raised by one look only: the look moves past what it found (the CT cursor), so no later look
+   * raises it again. It is staged before that look's state is saved (sweep.ts), and a post that
+   * fails is retried by the outbox rather than left to the next look (outbox.ts).
+   */
+  once: z.literal(true).optional(),
 });
 export type Alert = z.infer<typeof Alert>;

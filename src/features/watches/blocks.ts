@@ -15,6 +15,8 @@ import { codeSpan, escapeMrkdwn } from '../../slack/mrkdwn.js';
 import { markup, text } from '../../text/index.js';
 import { lifeLeftLine } from '../tls/blocks.js';
 import { WATCH_IDS } from './ids.js';
+import { rdapSource } from './rdap-look.js';
+import { ctPart, servedAndIssuedBlocks, servedPart } from './served-words.js';
 import type { WatchedEntry } from './service.js';
 import { CADENCES, type DigestSettings, type WatchChange, type WatchItem } from './store.js';
 
@@ -33,7 +35,9 @@ function stateLine({ item, state }: WatchedEntry, now: number): string {
     item.kind === 'domain'
       ? text.watches.lineDomain({ name: codeSpan(itemName(item)) })
       : text.watches.lineCertificate({ id: codeSpan(item.id) });
-  const about = state.label === undefined ? '' : ` ${escapeMrkdwn(state.label)}`;
+  const about =
+    (state.label === undefined ? '' : ` ${escapeMrkdwn(state.label)}`) +
+    (item.via === 'rdap' ? ` (${rdapSource(state.rdap?.registrar)})` : '');
   if (state.failures >= FAILURES_BEFORE_REPORT)
     return text.watches.lineCouldNotCheck({
       label: `${label}${about}`,
@@ -61,8 +65,15 @@ function stateLine({ item, state }: WatchedEntry, now: number): string {
     );
   if (state.autoRenew === false) parts.push(text.watches.lineAutoRenewOff);
   if (state.cancelled === true) parts.push(text.watches.lineCancelled);
+  if (state.rdap !== undefined)
+    parts.push(state.rdap.transferLock ? text.rdap.transferLockOn : text.rdap.transferLockOff);
+  const asked = item.kind === 'certificate' ? servedPart(state.served) : ctPart(state.ct);
+  if (asked !== undefined) parts.push(asked);
   return `${label}${about} · ${parts.join(' · ')}`;
 }
+
+/** A watch's line as the list shows it (the served and CT parts of the digest and App Home use it). */
+export const watchLine = (now: number) => (entry: WatchedEntry) => stateLine(entry, now);
 
 /** `/domain watch list` and `/tls watch list`: every watch with what its last look saw. */
 export function listMessage(
@@ -121,6 +132,7 @@ export function digestMessage(
   watched: number,
   now: number,
   foreign: readonly string[] = [],
+  all: readonly WatchedEntry[] = [],
 ): Message {
   const expiring = coming.slice(0, MAX_LINES).map((entry) => stateLine(entry, now));
   const blocks: KnownBlock[] = [
@@ -145,6 +157,7 @@ export function digestMessage(
     blocks.push(section(text.watches.digestFailingHeading({ count: failing.length })));
     blocks.push(...packLines(failing.slice(0, MAX_LINES).map((entry) => stateLine(entry, now))).slice(0, 5));
   }
+  blocks.push(...servedAndIssuedBlocks(all, watchLine(now), 10));
   if (foreign.length > 0)
     blocks.push(
       context(
@@ -161,12 +174,16 @@ export function digestMessage(
   };
 }
 
-/** App Home: the next expiries and the digest settings, with the settings and digest buttons. */
+/**
+ * App Home: the next expiries, what wants a look among served certificates and CT (`all`: every
+ * watch), and the digest settings, with the settings and digest buttons.
+ */
 export function homeSection(
   coming: readonly WatchedEntry[],
   settings: DigestSettings | undefined,
   next: number | undefined,
   now: number,
+  all: readonly WatchedEntry[] = [],
 ): KnownBlock[] {
   return [
     header(text.watches.homeTitle),
@@ -179,6 +196,7 @@ export function homeSection(
             .join('\n'),
     ),
     ...(coming.length > 10 ? [context(text.watches.homeMore({ count: coming.length - 10 }))] : []),
+    ...servedAndIssuedBlocks(all, watchLine(now), 5),
     section(describeSettings(settings, next)),
     {
       type: 'actions',

@@ -35,7 +35,7 @@ export async function buildDigest(deps: DigestDeps, workspace: WorkspaceRef) {
   const notOrderedHere = entries
     .filter((entry) => entry.item.kind === 'certificate' && foreign.has(entry.item.id))
     .map((entry) => entry.item.id);
-  return digestMessage(coming, changes, failing, entries.length, now, notOrderedHere);
+  return digestMessage(coming, changes, failing, entries.length, now, notOrderedHere, entries);
 }
 
 /**

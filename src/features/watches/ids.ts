@@ -7,6 +7,8 @@ export const WATCH_IDS = {
   watchCertificate: WATCH_BUTTON_IDS.certificate,
   /** On an alert: the domain or certificate card (value `domain:NAME` or `certificate:ID`). */
   show: 'watch.show',
+  /** On a Certificate Transparency alert: Mark as known (value `ZONE|TBS_SHA256`, known-issuance.ts). */
+  markKnown: 'watch.ct.known',
   /** On a DNSSEC alert: what `/dns dnssec DOMAIN verify` does (value: the domain). */
   verifyDnssec: 'watch.dnssec.verify',
   /** Digest settings modal. */

@@ -2,6 +2,7 @@ import type { WebClient } from '@slack/web-api';
 import type { Queue } from 'bullmq';
 import type { DnsClient } from '../../dns/client.js';
 import type { TrustAnchor } from '../../dns/validator.js';
+import type { RdapClient } from '../../rdap/index.js';
 import type { RegistrarClient } from '../../registrar/index.js';
 import type { BaseDeps } from '../../shared/deps.js';
 import type { Limiter } from '../../shared/limiter.js';
@@ -21,14 +22,17 @@ import type { RenewalLedger } from '../tls/renewals.js';
 import { registerWatchActions } from './actions.js';
 import { domainWatchCommand, tlsWatchCommand, type WatchCommandDeps } from './commands.js';
 import { WATCH_QUEUE, type WatchJob } from './jobs.js';
+import { registerMarkKnown } from './mark-known.js';
 import { AlertOutbox } from './outbox.js';
+import { servedFollower } from './served-follow.js';
 import type { WatchService } from './service.js';
+import type { WatchServices } from './services.js';
 import type { WatchStore } from './store.js';
 import { watchProcessor } from './sweep.js';
 
 export interface WatchesDeps extends BaseDeps {
   /** Looks and alerts counted for /metrics. */
-  metrics: Pick<Metrics, 'watchLooks' | 'watchAlerts'>;
+  metrics: Pick<Metrics, 'watchLooks' | 'watchAlerts' | 'watchSweptAt'>;
   watches: WatchService;
   watchStore: WatchStore;
   watchQueue: Queue<WatchJob>;
@@ -51,6 +55,13 @@ export interface WatchesDeps extends BaseDeps {
   /** DNSSEC_TRUST_ANCHOR (dns/validator.ts). */
   trustAnchors: readonly TrustAnchor[];
   languages: Languages;
+  /** Domains held at other registrars: their expiry through RDAP (src/rdap). */
+  rdap: RdapClient;
+  /** What certificates' names serve, Certificate Transparency, and what is known of both (served-look.ts, ct-look.ts). */
+  servedProbe: WatchServices['servedProbe'];
+  certSpotter: WatchServices['certSpotter'];
+  identities: WatchServices['identities'];
+  knownIssuances: WatchServices['knownIssuances'];
 }
 
 /** Checks at once per worker process; the registrar pace, not this, bounds the reads. */
@@ -63,6 +74,7 @@ const CONCURRENCY = 8;
  */
 export const watchesFeature = {
   name: 'watches',
+  followers: [servedFollower],
   register: (app, deps) => {
     const commandDeps: WatchCommandDeps = {
       ...deps,
@@ -72,6 +84,11 @@ export const watchesFeature = {
     };
     deps.router.add('/domain', domainWatchCommand(commandDeps)).add('/tls', tlsWatchCommand(commandDeps));
     registerWatchActions(app, commandDeps, deps.logger);
+    registerMarkKnown(
+      app,
+      { ...deps, store: deps.watchStore, changed: (workspace) => deps.watches.changed(workspace) },
+      deps.logger,
+    );
   },
   workers: (deps) => [
     ({ connection, keys, logger }) => {

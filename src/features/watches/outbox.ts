@@ -31,7 +31,21 @@ export const GATHER_MAX_MS = 60_000;
 /** A batch whose flush job was lost (a crash in between) does not stay in Redis for good. */
 const BATCH_TTL_MS = 60 * 60_000;
 
-const Entry = z.object({ channel: z.string(), item: WatchItem, alert: Alert });
+/**
+ * A post of an alert no look raises again (`Alert.once`) that failed is retried after 10 s, then
+ * twice as long each time, at most every 30 minutes: always within BATCH_TTL_MS, so the batch it
+ * waits in outlives the wait.
+ */
+const RETRY_FIRST_MS = 10_000;
+const RETRY_MAX_MS = 30 * 60_000;
+
+/** `retries`: failed posts of this alert so far (only `once` alerts are retried by the outbox). */
+const Entry = z.object({
+  channel: z.string(),
+  item: WatchItem,
+  alert: Alert,
+  retries: z.number().int().min(0).optional(),
+});
 type Entry = z.infer<typeof Entry>;
 
 /**
@@ -137,10 +151,16 @@ export interface OutboxDeps {
 /**
  * Raises an alert once: the mark is set first (SET NX, shared by every process and kept across
  * restarts), then the alert waits in the outbox for its channel and cause. It is taken back when the
- * alert cannot be gathered or delivered, so the next look tries again.
+ * alert cannot be gathered, so the next look tries again. True when the alert is staged in the
+ * outbox, now or by an earlier look (its mark was set): the look may then move past it.
  */
-export async function raise(deps: OutboxDeps, workspace: WorkspaceRef, item: WatchItem, alert: Alert) {
-  if (!(await deps.store.markAlert(workspace, alert.mark))) return;
+export async function raise(
+  deps: OutboxDeps,
+  workspace: WorkspaceRef,
+  item: WatchItem,
+  alert: Alert,
+): Promise<boolean> {
+  if (!(await deps.store.markAlert(workspace, alert.mark))) return true;
   try {
     const settings = await deps.store.settings(workspace);
     const channel = settings?.channel ?? item.channel;
@@ -148,19 +168,39 @@ export async function raise(deps: OutboxDeps, workspace: WorkspaceRef, item: Wat
     // Every alert of the batch asks for its flush: one job per generation (its id), whoever asks.
     await queueAlertFlush(deps.queue, workspace, batch, gen, GATHER_QUIET_MS);
     deps.metrics.watchAlerts.inc({ cause: alert.cause.kind });
+    return true;
   } catch (error) {
     await deps.store.unmarkAlert(workspace, alert.mark);
     deps.logger.warn(
       { err: error instanceof Error ? error.message : String(error) },
       'watch alert not gathered; raised again at the next look',
     );
+    return false;
+  }
+}
+
+/**
+ * Alerts that could not be posted. One a later look raises again is unmarked, so that look does;
+ * a `once` alert keeps its mark (at most once) and goes back into the outbox, its flush queued after
+ * a backoff, so it is posted when Slack answers again instead of being lost.
+ */
+async function undelivered(deps: OutboxDeps, workspace: WorkspaceRef, entries: readonly Entry[]) {
+  for (const entry of entries) {
+    if (entry.alert.once !== true) {
+      await deps.store.unmarkAlert(workspace, entry.alert.mark);
+      continue;
+    }
+    const retries = (entry.retries ?? 0) + 1;
+    const { batch, gen } = await deps.outbox.collect(workspace, { ...entry, retries }, Date.now());
+    const delay = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** Math.min(retries - 1, 20));
+    await queueAlertFlush(deps.queue, workspace, batch, gen, delay);
   }
 }
 
 /**
  * The flush job of one batch: waits (moved back to delayed) while alerts still join it, then posts
  * it once: a single alert as itself, several as one message naming how many. Alerts of watches
- * removed meanwhile are dropped. What cannot be delivered is unmarked, so the next look raises it.
+ * removed meanwhile are dropped. What cannot be delivered is raised again (`undelivered`).
  */
 export async function flushAlerts(
   deps: OutboxDeps,
@@ -182,20 +222,18 @@ export async function flushAlerts(
     .sort((a, b) => a.item.kind.localeCompare(b.item.kind) || a.item.id.localeCompare(b.item.id));
   const [first] = entries;
   if (first === undefined) return;
-  const unmark = () =>
-    Promise.all(entries.map((entry) => deps.store.unmarkAlert(workspace, entry.alert.mark)));
   try {
     const message =
       entries.length === 1 ? alertMessage(first.alert, first.item) : batchMessage(first.alert.cause, entries);
     const adders = entries.map((entry) => entry.item.addedBy);
     const where = await deliver(deps, await deps.slackFor(workspace), first.channel, adders, message);
-    if (where === 'nowhere') await unmark();
+    if (where === 'nowhere') await undelivered(deps, workspace, entries);
     else deps.service.changed(workspace);
   } catch (error) {
-    await unmark();
+    await undelivered(deps, workspace, entries);
     deps.logger.warn(
       { err: error instanceof Error ? error.message : String(error), alerts: entries.length },
-      'watch alerts not delivered; raised again at the next look',
+      'watch alerts not delivered; raised again',
     );
   }
 }

@@ -21,8 +21,12 @@ export const WATCH_READS = { max: 20, windowMs: 1_000 } as const;
 /** A read waiting longer than this for the pace gives up (a look hands its item to the next sweep). */
 const MAX_PACE_WAIT_MS = 20_000;
 
+/**
+ * A look that did not happen for pace, Regdesk's own or a server's: deferred, never counted as a
+ * failure. `until`: when the server said to ask again (a 429's Retry-After); the next look is not before.
+ */
 export class PaceExceeded extends AppError {
-  constructor() {
+  constructor(readonly until?: number) {
     super('regdesk_watch_pace', () => text.watches.paceExceeded);
   }
 }

@@ -76,18 +76,28 @@ export class WatchService {
   /**
    * Adds watches: all or none, within the workspace's limit and the adder's cap (`perPerson`:
    * undefined for an admin, said explicitly; left out, the cap holds). Each new one is looked at at once.
+   * `viaRdap`: the domains among `ids` the registrar does not hold, watched through RDAP.
    */
   async add(
     workspace: WorkspaceRef,
     kind: WatchKind,
     ids: readonly string[],
     where: { channel: string; user: string },
-    { perPerson }: { perPerson: number | undefined } = { perPerson: WATCHES_PER_PERSON },
+    { perPerson, viaRdap }: { perPerson: number | undefined; viaRdap?: ReadonlySet<string> } = {
+      perPerson: WATCHES_PER_PERSON,
+    },
   ): Promise<AddResult> {
     const now = this.deps.now();
     const unique = [...new Set(ids)];
     const items = unique.map(
-      (id): WatchItem => ({ kind, id, channel: where.channel, addedBy: where.user, addedAt: now }),
+      (id): WatchItem => ({
+        kind,
+        id,
+        channel: where.channel,
+        addedBy: where.user,
+        addedAt: now,
+        ...(viaRdap?.has(id) === true ? { via: 'rdap' as const } : {}),
+      }),
     );
     const limits = { workspace: this.deps.limit, perPerson, adder: where.user };
     const result = await this.deps.store.add(workspace, items, limits, now);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { KeySpace, Redis } from '../../shared/redis.js';
 import { type WorkspaceRef, workspaceFields, workspaceId } from '../../shared/workspace.js';
+import { CtSeen, ServedSeen } from './seen.js';
 import { ADD, REMOVE } from './store-scripts.js';
 
 export const WatchKind = z.enum(['domain', 'certificate']);
@@ -14,6 +15,8 @@ export const WatchItem = z.object({
   channel: z.string(),
   addedBy: z.string(),
   addedAt: z.number(),
+  /** A domain the registrar does not hold: its expiry is read through RDAP (rdap-look.ts). */
+  via: z.literal('rdap').optional(),
 });
 export type WatchItem = z.infer<typeof WatchItem>;
 
@@ -51,6 +54,12 @@ export const WatchState = z.object({
   renewal: RenewalSeen.optional(),
   /** A domain's live DNS findings (`area|key`, dns-look.ts): only new ones are raised. */
   dnsFindings: z.array(z.string()).optional(),
+  /** A certificate's names asked which certificate they serve (served-look.ts). */
+  served: ServedSeen.optional(),
+  /** A zone's Certificate Transparency search (ct-look.ts). */
+  ct: CtSeen.optional(),
+  /** What RDAP says of a domain held elsewhere: its registrar and whether transfers are locked. */
+  rdap: z.object({ registrar: z.string().optional(), transferLock: z.boolean() }).optional(),
 });
 export type WatchState = z.infer<typeof WatchState>;
 

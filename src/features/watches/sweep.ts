@@ -10,17 +10,26 @@ import { registrarFacts } from '../diagnostics/service.js';
 import type { RenewalLedger } from '../tls/renewals.js';
 import { FAILURES_BEFORE_REPORT, itemName } from './blocks.js';
 import { type Look, lookAtCertificate, lookAtDomain } from './checks.js';
+import { type CtLookDeps, ctLook } from './ct-look.js';
 import { sendDigest } from './digest.js';
 import { discoverDue } from './discover.js';
 import { type DnsLookDeps, dnsLook } from './dns-look.js';
 import type { WatchJob } from './jobs.js';
 import { flushAlerts, type OutboxDeps, raise } from './outbox.js';
 import { type PaceDeps, PaceExceeded, watchPace } from './pace.js';
+import { type RdapLookDeps, rdapLook } from './rdap-look.js';
 import { findRenewal } from './renewal.js';
+import { type ServedLookDeps, servedLook } from './served-look.js';
 import type { WatchItem } from './store.js';
 
-export interface SweepDeps extends OutboxDeps, PaceDeps, DnsLookDeps {
-  metrics: Pick<Metrics, 'watchLooks' | 'watchAlerts'>;
+export interface SweepDeps
+  extends OutboxDeps,
+    PaceDeps,
+    DnsLookDeps,
+    RdapLookDeps,
+    ServedLookDeps,
+    CtLookDeps {
+  metrics: Pick<Metrics, 'watchLooks' | 'watchAlerts' | 'watchSweptAt'>;
   registrarFor(workspace: WorkspaceRef): RegistrarClient;
   /** Certificate orders Regdesk placed: a renewal holds back an expiry alert (renewal.ts). */
   renewals: Pick<RenewalLedger, 'ordersFor' | 'ordersUnder'>;
@@ -38,6 +47,8 @@ export function watchProcessor(deps: SweepDeps) {
     if (data.type === 'sweep') {
       await deps.service.sweep();
       await discoverDue(deps);
+      // A sweep that stops finishing means watches stop being looked at: /metrics says when (an alert).
+      deps.metrics.watchSweptAt.set(deps.now() / 1000);
       return;
     }
     const workspace = workspaceFields(data);
@@ -68,7 +79,7 @@ export async function lookAt(deps: SweepDeps, workspace: WorkspaceRef, item: Wat
   } catch (error) {
     if (error instanceof PaceExceeded) {
       deps.metrics.watchLooks.inc({ kind: item.kind, outcome: 'deferred' });
-      await deps.store.setDue(workspace, item.kind, item.id, deps.now() + 30_000);
+      await deps.store.setDue(workspace, item.kind, item.id, error.until ?? deps.now() + 30_000);
       return;
     }
     deps.metrics.watchLooks.inc({ kind: item.kind, outcome: 'failed' });
@@ -76,14 +87,36 @@ export async function lookAt(deps: SweepDeps, workspace: WorkspaceRef, item: Wat
     return;
   }
   deps.metrics.watchLooks.inc({ kind: item.kind, outcome: 'ok' });
+  const state = await stageOnce(deps, workspace, item, previous, look);
   for (const change of look.changes) await deps.store.recordChange(workspace, change);
-  await deps.store.saveState(workspace, item.kind, item.id, look.state);
-  if (homeShowsChange(previous, look.state)) deps.service.changed(workspace);
-  for (const alert of look.alerts) await raise(deps, workspace, item, alert);
+  await deps.store.saveState(workspace, item.kind, item.id, state);
+  if (homeShowsChange(previous, state)) deps.service.changed(workspace);
+  for (const alert of look.alerts) if (alert.once !== true) await raise(deps, workspace, item, alert);
   await deps.store.setDue(workspace, item.kind, item.id, deps.service.nextLookAt(deps.now()));
 }
 
-/** Whether App Home's "Coming up" line of the item differs (a first look, a new end, a renewal). */
+/**
+ * Alerts no later look raises again (`Alert.once`: a CT issuance behind the cursor the look moves)
+ * go into the outbox before the state that moves past them is saved. If one cannot be staged, the
+ * CT search keeps its old cursor, so the next look finds the issuance again; one staged before a
+ * crash is found again too, and its mark keeps it to one alert. Returns the state to save.
+ */
+async function stageOnce(
+  deps: SweepDeps,
+  workspace: WorkspaceRef,
+  item: WatchItem,
+  previous: Look['state'],
+  look: Look,
+): Promise<Look['state']> {
+  let staged = true;
+  for (const alert of look.alerts)
+    if (alert.once === true && !(await raise(deps, workspace, item, alert))) staged = false;
+  if (staged) return look.state;
+  const { ct: _moved, ...state } = look.state;
+  return previous.ct === undefined ? state : { ...state, ct: previous.ct };
+}
+
+/** Whether what App Home shows of the item differs (a first look, a new end, a renewal, served, CT). */
 function homeShowsChange(before: Look['state'], after: Look['state']): boolean {
   return (
     before.checkedAt === undefined ||
@@ -91,7 +124,12 @@ function homeShowsChange(before: Look['state'], after: Look['state']): boolean {
     before.expiresAt !== after.expiresAt ||
     before.status !== after.status ||
     before.renewal?.id !== after.renewal?.id ||
-    before.renewal?.status !== after.renewal?.status
+    before.renewal?.status !== after.renewal?.status ||
+    // What Home says of served certificates and CT (served-words.ts).
+    JSON.stringify(before.served?.names) !== JSON.stringify(after.served?.names) ||
+    (before.served?.blindLooks ?? 0) > 0 !== (after.served?.blindLooks ?? 0) > 0 ||
+    (before.ct?.unknown?.length ?? 0) !== (after.ct?.unknown?.length ?? 0) ||
+    (before.ct?.failures ?? 0) > 0 !== (after.ct?.failures ?? 0) > 0
   );
 }
 
@@ -101,6 +139,8 @@ async function read(
   item: WatchItem,
   previous: Look['state'],
 ): Promise<Look> {
+  // Held at another registrar: its registry's RDAP service, not the registrar, is asked.
+  if (item.via === 'rdap') return rdapLook(deps, item, previous);
   const paced = await watchPace(deps, workspace);
   const registrar = deps.registrarFor(workspace);
   if (item.kind === 'domain') {
@@ -109,17 +149,37 @@ async function read(
     const look = lookAtDomain(item, previous, domain, dnssec, deps.now());
     const known = registrarFacts(domain, dnssec);
     const live = await dnsLook(deps, { registrar, workspace, paced, known }, item, previous);
+    // What Certificate Transparency shows was issued for the zone (ct-look.ts).
+    const { ct, alerts } = await ctLook(deps, { registrar, workspace, paced }, item, previous);
     return {
       ...look,
-      state: { ...look.state, ...(live.findings === undefined ? {} : { dnsFindings: live.findings }) },
-      alerts: [...look.alerts, ...live.alerts],
+      state: {
+        ...look.state,
+        ...(live.findings === undefined ? {} : { dnsFindings: live.findings }),
+        ...(ct === undefined ? {} : { ct }),
+      },
+      alerts: [...look.alerts, ...live.alerts, ...alerts],
     };
   }
   const cert = await paced(() => registrar.tls.get(item.id));
   const renewal = await findRenewal(deps.renewals, workspace, cert, deps.now(), (id) =>
     paced(() => registrar.tls.get(id)),
   );
-  return lookAtCertificate(item, previous, cert, deps.now(), renewal);
+  const look = lookAtCertificate(item, previous, cert, deps.now(), renewal);
+  // Which certificate its names serve (served-look.ts).
+  const { served, alerts } = await servedLook(
+    deps,
+    { registrar, workspace, paced },
+    item,
+    previous,
+    cert,
+    renewal,
+  );
+  return {
+    ...look,
+    state: { ...look.state, ...(served === undefined ? {} : { served }) },
+    alerts: [...look.alerts, ...alerts],
+  };
 }
 
 /**

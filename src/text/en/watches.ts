@@ -1,9 +1,9 @@
 import type { Markup } from '../escape.js';
 import type { TextArea } from './area.js';
-import { n } from './numbers.js';
+import { count, n } from './numbers.js';
 
 /** Days until an expiry in the one day count (src/shared/days.ts): 0 is the last day itself. */
-const inDays = (days: number): string => (days === 0 ? 'today' : `in ${days} day(s)`);
+const inDays = (days: number): string => (days === 0 ? 'today' : `in ${count(days, 'day')}`);
 
 /** What Regdesk says about watches (see ../index.ts). */
 export const watches = {
@@ -23,7 +23,7 @@ export const watches = {
   watchAllOverLimit: (p: { limit: number }) =>
     `The registrar lists more than this workspace may watch (\`WATCH_LIMIT\`, ${n(p.limit)}): nothing was added.`,
   watchAllDone: (p: { domains: number; certificates: number; channel: Markup }) =>
-    `Now watching everything the registrar lists for this workspace's key: ${p.domains} new domain(s) and ${p.certificates} new certificate(s); zones and certificates added later are picked up within the hour. Alerts go to ${p.channel} (or the digest channel).`,
+    `Now watching everything the registrar lists for this workspace's key: ${count(p.domains, 'new domain')} and ${count(p.certificates, 'new certificate')}; zones and certificates added later are picked up within the hour. Alerts go to ${p.channel} (or the digest channel).`,
   watchAllNoCertificates: 'The registrar does not list certificates: only zones are watched.',
   watchAllForeign: (p: { ids: string }) => `Not ordered through Regdesk: ${p.ids}.`,
   digestForeign: (p: { ids: string; more: number }) =>
@@ -109,7 +109,7 @@ export const watches = {
   // The digest
   digestTitle: 'Watch digest',
   digestSummary: (p: { expiring: number; changes: number }) =>
-    `Watch digest: ${n(p.expiring)} expiring in the next 60 days, ${n(p.changes)} change(s)`,
+    `Watch digest: ${n(p.expiring)} expiring in the next 60 days, ${count(p.changes, 'change')}`,
   digestExpiringHeading: (p: { count: number }) => `*Expiring in the next 60 days (${n(p.count)})*`,
   digestNothingExpiring: 'Nothing expires in the next 60 days.',
   digestChangesHeading: (p: { count: number }) => `*What changed (${n(p.count)})*`,
@@ -277,13 +277,13 @@ export const watches = {
   countItems: (p: { count: number }) => `${n(p.count)} domains and certificates`,
   batchExpired: (p: { items: string }) => `:rotating_light: ${p.items} have *expired*.`,
   batchDomainsLapse: (p: { items: string; days: number }) =>
-    `:rotating_light: ${p.items} expire within ${p.days} day(s) and will not be renewed: auto-renew is *off* or they are *cancelled*. Renew them at the registrar, or they lapse.`,
+    `:rotating_light: ${p.items} expire within ${count(p.days, 'day')} and will not be renewed: auto-renew is *off* or they are *cancelled*. Renew them at the registrar, or they lapse.`,
   batchDomainsExpire: (p: { items: string; days: number }) =>
-    `:calendar: ${p.items} expire within ${p.days} day(s). Auto-renew is on: make sure the account can pay for the renewals.`,
+    `:calendar: ${p.items} expire within ${count(p.days, 'day')}. Auto-renew is on: make sure the account can pay for the renewals.`,
   batchCertificatesExpired: (p: { items: string }) =>
     `:rotating_light: ${p.items} have *expired*. Renew them and install the new ones.`,
   batchCertificatesExpire: (p: { items: string; days: number }) =>
-    `:lock: ${p.items} expire within ${p.days} day(s) and no renewal is ordered through Regdesk. Renew them now: validation can take days.`,
+    `:lock: ${p.items} expire within ${count(p.days, 'day')} and no renewal is ordered through Regdesk. Renew them now: validation can take days.`,
   batchDnsFinding: (p: { items: string }) =>
     `:mag: The live DNS check found something new for ${p.items}. \`/dns check DOMAIN\` shows what to set and where.`,
   batchDelegation: (p: { items: string }) =>
