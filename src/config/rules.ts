@@ -22,7 +22,14 @@ export function judgeCombination(
   const problems: string[] = [];
   const given = (name: string) => (env[name] ?? '').trim() !== '';
   const oauthNames = ['SLACK_CLIENT_ID', 'SLACK_CLIENT_SECRET', 'SLACK_STATE_SECRET'];
-  const oauthGiven = oauthNames.some(given);
+  // Every Slack app has a client ID and secret: beside a bot token and without a state secret they
+  // only sign people in with Slack (the MCP endpoint, features/mcp), which installs nothing.
+  const signInOnly =
+    given('SLACK_BOT_TOKEN') &&
+    given('SLACK_CLIENT_ID') &&
+    given('SLACK_CLIENT_SECRET') &&
+    !given('SLACK_STATE_SECRET');
+  const oauthGiven = !signInOnly && oauthNames.some(given);
   const anySlack = oauthGiven || given('SLACK_BOT_TOKEN') || given('SLACK_APP_TOKEN');
 
   let mode: SlackMode = 'unconfigured';
@@ -96,6 +103,27 @@ export function judgeCombination(
     problems.push(
       'AUDIT_WEBHOOK_SECRET: required with AUDIT_WEBHOOK_URL; every delivery is signed with it (e.g. `openssl rand -hex 32`)',
     );
+  }
+  // Contract §3 "Agents (MCP)": people sign in with Slack, which needs the app's client ID and secret;
+  // tokens are bearer secrets, so the endpoint is HTTPS unless it is this machine's.
+  const publicUrl = (env.REGDESK_PUBLIC_URL ?? '').trim();
+  if (publicUrl !== '' && !(given('SLACK_CLIENT_ID') && given('SLACK_CLIENT_SECRET'))) {
+    problems.push(
+      "REGDESK_PUBLIC_URL: the MCP endpoint signs people in with Slack and needs SLACK_CLIENT_ID and SLACK_CLIENT_SECRET (the app's Basic Information page)",
+    );
+  }
+  if (URL.canParse(publicUrl)) {
+    const url = new URL(publicUrl);
+    if (url.protocol !== 'https:' && !isLoopback(url.hostname)) {
+      problems.push(
+        'REGDESK_PUBLIC_URL: must be https:// (agents send bearer tokens to it); http:// only on loopback',
+      );
+    }
+    // The SDK's OAuth endpoints (/authorize, /token, /register) are at the origin's root (RFC 8414 §3).
+    if (url.pathname !== '/' || url.search !== '' || url.hash !== '')
+      problems.push(
+        'REGDESK_PUBLIC_URL: an origin (https://regdesk.example.com), without a path, query or fragment',
+      );
   }
   if (!sandbox && !given('VAULT_MASTER_KEY')) {
     problems.push('VAULT_MASTER_KEY: required outside sandbox mode (base64 of 32 random bytes)');

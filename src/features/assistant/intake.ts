@@ -6,6 +6,7 @@ import { replyForError } from '../../slack/error-reply.js';
 import { slackRefusal } from '../../slack/platform-errors.js';
 import { replyPrivately } from '../../slack/reply.js';
 import { inLanguage, text } from '../../text/index.js';
+import { AgentAnswers } from './agent-answers.js';
 import type { Asking } from './asking.js';
 import { privateReply, type Reply } from './blocks.js';
 import type { Outcomes } from './outcome.js';
@@ -39,7 +40,11 @@ export interface IntakeDeps extends PlaceDeps {
  * (progress.ts `openPlaceholder`).
  */
 export class Intake {
-  constructor(private readonly deps: IntakeDeps) {}
+  readonly #agents: AgentAnswers;
+
+  constructor(private readonly deps: IntakeDeps) {
+    this.#agents = new AgentAnswers(deps.redis, deps.service.redisKeys);
+  }
 
   /**
    * Lets the question in (or refuses it: thrown, for `end`), makes its thread ready, then queues it
@@ -75,6 +80,8 @@ export class Intake {
    */
   async end(received: ReceivedQuestion, jobId: string, error: unknown): Promise<void> {
     await this.#giveUp(received, jobId);
+    if (received.surface === 'agent')
+      return this.#agents.refused(workspaceFields(received), jobId, error, this.deps.logger);
     await this.#tell(received, jobId, replyForError(error, this.deps.logger));
   }
 
@@ -99,9 +106,11 @@ export class Intake {
       const received = job.data;
       await this.#giveUp(received, jobId);
       const lost = { ok: false as const, reason: text.assistant.reasonLost };
-      await inLanguage(received.speaks, () =>
-        this.#tell(received, jobId, privateReply(lost, received.question, 'policy', [])),
-      );
+      if (received.surface === 'agent') await this.#agents.deliver(workspaceFields(received), jobId, lost);
+      else
+        await inLanguage(received.speaks, () =>
+          this.#tell(received, jobId, privateReply(lost, received.question, 'policy', [])),
+        );
     }
   }
 

@@ -149,7 +149,8 @@ export function assistantProcessor(deps: AssistantWorkerDeps) {
       logger.info({ jobId, slackError: slackRefusal(error), err: errorText(error) }, 'progress edit failed'),
     );
     // Beside this run, not awaited: the post waits behind the channel's answers, the turn must not.
-    if (data.surface !== 'panel')
+    // A Messages-tab thread shows a status instead, an agent's question nothing (progress.ts).
+    if (data.surface === undefined)
       void openPlaceholder(data, jobId, client, deps.poster, placeholders, (ahead) =>
         deps.estimator.estimate(data.account, ahead),
       ).catch((error: unknown) =>

@@ -24,6 +24,9 @@ export class AssistantKeys {
   perAccount = (account: string) => this.keys.key(`acct:${account}`, 'quota', 'assistant-account');
   history = (workspace: WorkspaceRef, channel: string, threadTs: string) =>
     this.keys.key(`ws:${workspaceId(workspace)}`, 'assistant', 'thread', channel, threadTs);
+  /** An agent's question (agent-answers.ts): who asked, its account, then its bounded outcome. */
+  agent = (workspace: WorkspaceRef, questionId: string) =>
+    this.keys.key(`ws:${workspaceId(workspace)}`, 'assistant', 'agent', questionId);
   /** A thread in the Messages tab: which question titled it (places.ts). */
   panel = (workspace: WorkspaceRef, channel: string, threadTs: string) =>
     this.keys.key(`ws:${workspaceId(workspace)}`, 'assistant', 'panel', channel, threadTs);

@@ -11,6 +11,7 @@ import type { ChannelPoster } from '../../slack/poster.js';
 import { replyPrivately } from '../../slack/reply.js';
 import { text } from '../../text/index.js';
 import type { PolicyStore } from '../policy/policy.js';
+import { AgentAnswers } from './agent-answers.js';
 import type { Outcome } from './answer.js';
 import { type Audience, audienceOf } from './audience.js';
 import { privateReply, threadReply } from './blocks.js';
@@ -49,10 +50,12 @@ export interface OutcomeDeps {
 export class Outcomes {
   readonly #placeholders: Placeholders;
   readonly #history: ThreadHistory;
+  readonly #agents: AgentAnswers;
 
   constructor(private readonly deps: OutcomeDeps) {
     this.#placeholders = new Placeholders(deps.redis, deps.keys);
     this.#history = new ThreadHistory(deps.redis, deps.keys);
+    this.#agents = new AgentAnswers(deps.redis, deps.keys);
   }
 
   async of(job: QueuedQuestion, jobId: string): Promise<Outcome | undefined> {
@@ -139,6 +142,11 @@ export class Outcomes {
       // fail-over lost the write, so the asker still hears it.
       const outcome = (await this.of(job, jobId)) ?? settled;
       if (outcome === undefined) return 'done';
+      // An agent's question is delivered where the agent reads it: nothing goes to Slack.
+      if (job.surface === 'agent') {
+        await this.#agents.deliver(workspaceFields(job), jobId, outcome);
+        return 'done';
+      }
       if ((await redis.set(mark, 'posting', 'PX', DELIVERY_LEASE_MS, 'NX')) !== 'OK')
         return (await redis.get(mark)) === 'done' ? 'done' : 'busy';
       // The lease and, below, the mark must survive a fail-over, or a re-run posts a second answer.

@@ -72,6 +72,9 @@ export async function placeQuestion(
     }
     case 'shortcut':
       return placeShortcut(client, poster, q, here);
+    case 'agent':
+      // Nothing in Slack: its own id stands for its thread, so it shares no history or placeholder.
+      return { channel: q.channel, threadTs: jobId };
   }
 }
 

@@ -25,6 +25,8 @@ export function progressView(
   placeholders: Placeholders,
   onFailure: (error: unknown) => void,
 ): (progress: Progress) => Promise<void> {
+  // An agent reads its position off the account's queue when it asks (agent.ts): nothing to show.
+  if (job.surface === 'agent') return async () => {};
   if (job.surface === 'panel') {
     return (progress) => {
       const status =

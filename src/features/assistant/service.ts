@@ -54,8 +54,8 @@ redis.call('PEXPIRE', KEYS[1], ARGV[4])
 redis.call('ZADD', KEYS[3], 'NX', now, ARGV[1])
 return 1`);
 
-/** The surfaces a question comes from, as its audit entry names them. */
-export type Surface = '/ask' | 'mention' | 'dm' | 'shortcut';
+/** The surfaces a question comes from, as its audit entry names them (`agent`: MCP, agent.ts). */
+export type Surface = '/ask' | 'mention' | 'dm' | 'shortcut' | 'agent';
 
 /**
  * A question as it was acknowledged, before anything slow was done about it (issue #41): recorded
@@ -69,7 +69,7 @@ export interface ReceivedQuestion {
   surface: Surface;
   user: string;
   question: string;
-  /** Where it was asked, and the thread when there is one already (a mention's, a DM's, a message's). */
+  /** Where it was asked (`''` for an agent), and the thread if there is one (a mention's, a DM's…). */
   channel: string;
   threadTs?: string;
   /** The asker's own message (mentions), for the working → answered reaction. */
@@ -92,9 +92,10 @@ export interface QueuedQuestion {
   threadTs: string;
   /**
    * `panel`: a thread in the bot's Messages tab (a DM), where the position and progress are the thread's
-   * status (`assistant.threads.setStatus`) instead of a placeholder message.
+   * status (`assistant.threads.setStatus`) instead of a placeholder message. `agent`: no thread at all;
+   * the agent reads position and outcome from Redis (agent.ts).
    */
-  surface?: 'panel';
+  surface?: 'panel' | 'agent';
   /**
    * Text the question is about (a message shortcut's message), sent ahead of the question. Someone
    * else's words: removed from the job once the question settles (`Outcomes.settle`).
@@ -161,6 +162,7 @@ export function queuedQuestion(
     ...(received.askTs === undefined ? {} : { askTs: received.askTs }),
     // In the Messages tab the question's place and progress are its thread's status, not a placeholder.
     ...(received.surface === 'dm' ? { surface: 'panel' as const } : {}),
+    ...(received.surface === 'agent' ? { surface: 'agent' as const } : {}),
     ...(received.context === undefined ? {} : { context: received.context }),
     user: received.user,
     question: received.question,
