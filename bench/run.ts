@@ -8,7 +8,7 @@
  * Order: ack latency first, alone, since it is the figure most sensitive to other load. Following
  * waits for two issuances (at 20 s and 5 min) with almost nothing to do, so it runs alongside the rest.
  *
- * Writes the table into README.md between its `bench:start`/`bench:end` markers too.
+ * Writes the table into docs/benchmark.md between its `bench:start`/`bench:end` markers too.
  *
  * Redis: REDIS_URL, else 127.0.0.1:6379; every scenario uses a key prefix of its own, removed at the
  * end. Diagnosis: BENCH_VERBOSE=1 echoes the children's output, BENCH_LOG_LEVEL sets their LOG_LEVEL.
@@ -28,11 +28,13 @@ import { availability } from './scenarios/availability.js';
 import { changesets } from './scenarios/changesets.js';
 import { following } from './scenarios/following.js';
 import { installationsScale } from './scenarios/installations.js';
+import { liveCheckMemory } from './scenarios/live-check.js';
 import { idleMemory } from './scenarios/memory.js';
 import { scrapeCost } from './scenarios/scrape.js';
+import { servedScale } from './scenarios/served.js';
 import { watchesScale } from './scenarios/watches.js';
 
-/** BENCH_ONLY=ack,memory,availability,assistant,audit,changesets,installations,watches,scrape,following runs just those (diagnosis; README untouched). */
+/** BENCH_ONLY=ack,memory,availability,assistant,audit,changesets,installations,livecheck,watches,served,scrape,following runs just those (diagnosis; docs/benchmark.md untouched). */
 const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim());
 
 /** A scenario that runs past this is abandoned (its children are killed at the end) and fails. */
@@ -41,6 +43,8 @@ const SCENARIO_DEADLINE_MS = 180_000;
 const FOLLOWING_DEADLINE_MS = 660_000;
 /** Watches grow to 50,000 and measure four windows of 70 s each. */
 const WATCHES_DEADLINE_MS = 480_000;
+/** Installations: 10,000 sealed in the vault, then each heard from once. */
+const INSTALLATIONS_DEADLINE_MS = 480_000;
 
 async function redisAnswers(url: string): Promise<Redis> {
   const redis = new Redis(url, { lazyConnect: true, connectTimeout: 3_000, maxRetriesPerRequest: 1 });
@@ -145,8 +149,11 @@ async function main(): Promise<number> {
       if (wanted('assistant')) rows.push(...(await measure(ctx, 'assistant', assistantThroughput)));
       if (wanted('audit')) rows.push(...(await measure(ctx, 'audit', auditScale)));
       if (wanted('changesets')) rows.push(...(await measure(ctx, 'change sets', changesets)));
-      if (wanted('installations')) rows.push(...(await measure(ctx, 'installations', installationsScale)));
+      if (wanted('installations'))
+        rows.push(...(await measure(ctx, 'installations', installationsScale, INSTALLATIONS_DEADLINE_MS)));
       if (wanted('watches')) rows.push(...(await measure(ctx, 'watches', watchesScale, WATCHES_DEADLINE_MS)));
+      if (wanted('livecheck')) rows.push(...(await measure(ctx, 'live check', liveCheckMemory)));
+      if (wanted('served')) rows.push(...(await measure(ctx, 'served', servedScale)));
       if (wanted('scrape')) rows.push(...(await measure(ctx, 'scrape', scrapeCost)));
     }
     rows.push(...(await followed).flat());
@@ -163,10 +170,10 @@ async function main(): Promise<number> {
 
   const elapsed = Date.now() - startedAt.getTime();
   const path = join(repoRoot(), 'bench', 'results.md');
-  // A partial run (BENCH_ONLY) leaves the README's full table alone.
-  const readme = join(repoRoot(), 'README.md');
+  // A partial run (BENCH_ONLY) leaves the full table of docs/benchmark.md alone.
+  const readme = join(repoRoot(), 'docs', 'benchmark.md');
   if (only === undefined && !writeReadmeTable(readme, rows, startedAt))
-    notes.push('README.md has no bench markers; its Benchmark table was not updated');
+    notes.push('docs/benchmark.md has no bench markers; its table was not updated');
   // A partial run (BENCH_ONLY) is diagnosis: it prints its rows and leaves both records alone.
   if (only === undefined) writeResults(path, rows, notes, startedAt, elapsed);
   process.stdout.write(`\n${machine().join(' · ')}\n\n${table(rows)}\n\n`);

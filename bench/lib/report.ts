@@ -117,8 +117,8 @@ const README_START = '<!-- bench:start -->';
 const README_END = '<!-- bench:end -->';
 
 /**
- * Replaces the figures between the README's bench markers (its "Benchmark" section) with this run's
- * table and machine. False when the README has no markers (then nothing is written).
+ * Replaces the figures between the bench markers of docs/benchmark.md (once the README's "Benchmark"
+ * section) with this run's table and machine. False when the page has no markers (nothing is written).
  */
 export function writeReadmeTable(path: string, rows: readonly Row[], startedAt: Date): boolean {
   const readme = readFileSync(path, 'utf8');

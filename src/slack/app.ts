@@ -17,6 +17,7 @@ import { SlackHttpReceiver, type SlackReceiverOptions } from './receiver.js';
 import { CommandRouter } from './router.js';
 import { BOT_SCOPES } from './scopes.js';
 import type { ShareableCards } from './share.js';
+import { requestClient, tokenForRegdesk, WebClients } from './web-clients.js';
 
 /** What every feature's `register(app, deps)` receives. */
 export interface SlackDeps {
@@ -45,6 +46,8 @@ export interface SlackAppOptions {
   vault?: Vault;
   /** Answers each person in their language (contract §3 "Language"); English when absent. */
   languages?: Languages;
+  /** The process's Web API clients, shared with its workers; made here when absent. */
+  clients?: WebClients;
 }
 
 export interface SlackApp {
@@ -130,6 +133,8 @@ export function createSlackApp(options: SlackAppOptions): SlackApp {
   const { slack, logger, metrics } = options;
   const now = options.now ?? Date.now;
   const clientOptions = webClientOptions(slack.apiUrl, logger, metrics);
+  const clients = options.clients ?? new WebClients(clientOptions);
+  const clientOf = (args: Parameters<typeof requestClient>[1]) => requestClient(clients, args);
   const base: AppOptions = {
     logger: toBoltLogger(logger, 'bolt'),
     clientOptions,
@@ -158,7 +163,11 @@ export function createSlackApp(options: SlackAppOptions): SlackApp {
       appToken: slack.appToken,
       logger: toBoltLogger(logger, 'bolt'),
     });
-    app = new App({ ...base, receiver: countedBy(gate, socket), authorize: single.authorize });
+    app = new App({
+      ...base,
+      receiver: countedBy(gate, socket),
+      authorize: tokenForRegdesk(single.authorize),
+    });
   } else if (slack.mode === 'http-single' || slack.mode === 'http-oauth') {
     if (slack.signingSecret === undefined) throw new Error('SLACK_SIGNING_SECRET is required in HTTP mode');
     const installationStore =
@@ -186,7 +195,7 @@ export function createSlackApp(options: SlackAppOptions): SlackApp {
     } else {
       throw new Error('HTTP mode needs SLACK_BOT_TOKEN or the OAuth settings');
     }
-    app = new App({ ...base, receiver, authorize });
+    app = new App({ ...base, receiver, authorize: tokenForRegdesk(authorize) });
   } else {
     throw new Error('Slack is not configured');
   }
@@ -195,11 +204,11 @@ export function createSlackApp(options: SlackAppOptions): SlackApp {
   const deps: SlackDeps = { logger, metrics, redis: options.redis, keys: options.keys, router, now };
   app.use(dedupeEvents(options.redis, options.keys, logger));
   app.use(membersOnly(logger));
-  if (options.languages !== undefined) app.use(options.languages.middleware());
+  if (options.languages !== undefined) app.use(options.languages.middleware(clientOf));
   options.shareable?.register(app, logger);
   for (const feature of options.features) feature(app, deps);
   router.attach(app);
-  dispatchOf(app).install(app);
+  dispatchOf(app).install(app, clientOf);
   app.error(async (error) => {
     // Listener errors are answered by the router; this catches what escapes middleware.
     logger.error({ err: error.message, code: error.code }, 'unhandled Slack error');

@@ -1,10 +1,11 @@
 import { InstallProvider } from '@slack/oauth';
-import { WebClient, type WebClientOptions } from '@slack/web-api';
+import type { WebClient } from '@slack/web-api';
 import type { Config } from '../config.js';
 import type { KeySpace, Redis } from '../shared/redis.js';
-import { type WorkspaceRef, workspaceId } from '../shared/workspace.js';
+import type { WorkspaceRef } from '../shared/workspace.js';
 import type { Vault } from '../vault/store.js';
 import { serializedRefresh, VaultInstallationStore } from './installation-store.js';
+import type { WebClients } from './web-clients.js';
 
 /**
  * Web API clients for work that runs outside a Slack request (queue workers): the bot token of the
@@ -15,15 +16,15 @@ import { serializedRefresh, VaultInstallationStore } from './installation-store.
  * `InstallProvider.authorize`, which refreshes a token that expires within two hours and stores the new
  * pair, wrapped in the per-workspace Redis lock (`serializedRefresh`) that keeps two processes from
  * spending one single-use refresh token. A quiet night therefore never leaves alerts, digests or
- * followers with a dead token.
+ * followers with a dead token. The clients are the process's few, shared with the Slack requests
+ * (slack/web-clients.ts), each call carrying the workspace's token: nothing is kept per workspace.
  */
 export class SlackClients {
-  readonly #clients = new Map<string, { token: string; client: WebClient }>();
   readonly #authorize: ((ref: WorkspaceRef) => Promise<string>) | undefined;
 
   constructor(
     private readonly slack: Config['slack'],
-    private readonly options: WebClientOptions,
+    readonly webClients: WebClients,
     vault: Vault | undefined,
     shared: { redis: Redis; keys: KeySpace },
   ) {
@@ -34,7 +35,7 @@ export class SlackClients {
       clientSecret: slack.oauth.clientSecret,
       stateSecret: slack.oauth.stateSecret,
       installationStore: store,
-      clientOptions: options,
+      clientOptions: webClients.options,
     });
     const authorize = serializedRefresh(
       (source) => installer.authorize(source),
@@ -51,14 +52,7 @@ export class SlackClients {
   }
 
   async forWorkspace(ref: WorkspaceRef): Promise<WebClient> {
-    const token = await this.#token(ref);
-    // One client per workspace, replaced when its token is (rotation), so retired tokens are let go.
-    const key = workspaceId(ref);
-    const known = this.#clients.get(key);
-    if (known?.token === token) return known.client;
-    const client = new WebClient(token, this.options);
-    this.#clients.set(key, { token, client });
-    return client;
+    return this.webClients.forToken(await this.#token(ref));
   }
 
   async #token(ref: WorkspaceRef): Promise<string> {

@@ -9,6 +9,7 @@ import type {
   SlackShortcutMiddlewareArgs,
   SlackViewMiddlewareArgs,
 } from '@slack/bolt';
+import type { WebClient } from '@slack/web-api';
 
 type Handler<A> = (args: A) => Promise<void>;
 type ActionArgs = SlackActionMiddlewareArgs & AllMiddlewareArgs;
@@ -32,7 +33,8 @@ interface Routed {
  * every request, a command's included, before its ack can go out: with a listener per kind that was
  * most of Bolt's allocation per request, and the garbage collector's work under a burst (issue #17,
  * ack latency; docs/architecture.md "The path of a slash command"). Here a request costs one look-up.
- * Handlers get Bolt's listener arguments (middleware and listeners see the same ones). Ids registered
+ * Handlers get Bolt's listener arguments (middleware and listeners see the same ones) with the
+ * request's client from `WebClients`. Ids registered
  * as patterns are tried in order after the exact ids; a request nobody handles is left unacked, as
  * Bolt leaves it.
  */
@@ -79,13 +81,15 @@ export class SlackDispatch {
    * Adds the dispatch as the app's last global middleware: after the workspace checks and Bolt's
    * assistant middleware, which take assistant threads' events first.
    */
-  install(app: App): void {
+  install(app: App, clientOf: (args: AllMiddlewareArgs) => WebClient): void {
     if (this.#installed) throw new Error('the dispatch is installed twice');
     this.#installed = true;
     app.use(async (args) => {
       // Listeners added with Bolt's own API (tests' extra features) still run, side by side with
-      // Regdesk's own handler, as Bolt runs its listeners.
-      await Promise.all([this.#handlerFor(args)?.(args as never), args.next()]);
+      // Regdesk's own handler, as Bolt runs its listeners. Regdesk's handlers speak through the
+      // workspace's view of the process's clients (slack/web-clients.ts), not Bolt's.
+      const handler = this.#handlerFor(args);
+      await Promise.all([handler?.(withClient(args, clientOf) as never), args.next()]);
     });
   }
 
@@ -110,6 +114,24 @@ export class SlackDispatch {
         return undefined;
     }
   }
+}
+
+/**
+ * A handler's arguments with `client` made on first use: most requests (help, a cached look-up's
+ * ack) never speak to Slack, and a client made for each would be garbage for each (issue #49).
+ */
+function withClient<A extends AllMiddlewareArgs>(
+  args: A,
+  clientOf: (args: AllMiddlewareArgs) => WebClient,
+): A {
+  let client: WebClient | undefined;
+  return Object.defineProperty({ ...args }, 'client', {
+    get: () => {
+      client ??= clientOf(args);
+      return client;
+    },
+    enumerable: true,
+  });
 }
 
 const dispatches = new WeakMap<App, SlackDispatch>();

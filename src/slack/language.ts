@@ -1,4 +1,4 @@
-import type { AnyMiddlewareArgs, Middleware } from '@slack/bolt';
+import type { AllMiddlewareArgs, AnyMiddlewareArgs, Middleware } from '@slack/bolt';
 import type { WebClient } from '@slack/web-api';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from '../shared/logger.js';
@@ -34,10 +34,13 @@ const FIRST_LOOKUP_BUDGET_MS = 500;
  * Every Slack request asks for a language before its listener runs, so the answers are also kept in
  * the process (lru-cache), sparing the acknowledgement two Redis round trips under load: a person's
  * locale for a minute, the workspace's setting for five seconds (a save in this process clears it at
- * once, `settingChanged`; other processes follow within those seconds).
+ * once, `settingChanged`; other processes follow within those seconds). Bounded by count too, so the
+ * memory does not grow with the workspaces heard from (issue #49): lru-cache sets aside room for
+ * `max` entries at once, and more people than this within a minute (or workspaces within five
+ * seconds) are read from Redis, one GET each.
  */
-const PERSON_MEMORY = { max: 10_000, ttl: 60_000 };
-const SETTING_MEMORY = { max: 10_000, ttl: 5_000 };
+const PERSON_MEMORY = { max: 2_000, ttl: 60_000 };
+const SETTING_MEMORY = { max: 500, ttl: 5_000 };
 
 /**
  * Which language Regdesk speaks (contract §3 "Language", docs/requirements.md R48): to a person,
@@ -64,8 +67,15 @@ export class Languages {
     return setting === 'auto' ? 'en' : setting;
   }
 
-  /** The language `user` is answered in. */
-  async ofPerson(client: WebClient, workspace: WorkspaceRef, user: string): Promise<Locale> {
+  /**
+   * The language `user` is answered in. `client` may be given as a function: it is then made only
+   * when Slack must be asked (a request's client, issue #49).
+   */
+  async ofPerson(
+    client: WebClient | (() => WebClient),
+    workspace: WorkspaceRef,
+    user: string,
+  ): Promise<Locale> {
     const setting = await this.#setting(workspace);
     if (setting !== 'auto') return setting;
     const key = this.#localeKey(workspace, user);
@@ -88,7 +98,7 @@ export class Languages {
    * it rather than ask again. Undefined when Slack cannot say.
    */
   #lookUp(
-    client: WebClient,
+    client: WebClient | (() => WebClient),
     workspace: WorkspaceRef,
     user: string,
     key: string,
@@ -96,7 +106,7 @@ export class Languages {
     const pending = this.#lookups.get(key);
     if (pending !== undefined) return pending;
     const lookup = this.directory
-      .user(client, workspace, user)
+      .user(typeof client === 'function' ? client() : client, workspace, user)
       .then(
         async (profile) => {
           const locale = localeOfSlack(profile.locale);
@@ -162,14 +172,14 @@ export class Languages {
    * Bolt middleware: everything a listener says to the person acting is in their language; where a
    * request names no person (some events), in the workspace's.
    */
-  middleware(): Middleware<AnyMiddlewareArgs> {
+  middleware(clientOf: (args: AllMiddlewareArgs) => WebClient): Middleware<AnyMiddlewareArgs> {
     return async (args) => {
-      const locale = await this.#localeOf(args).catch(() => 'en' as const);
+      const locale = await this.#localeOf(args, () => clientOf(args)).catch(() => 'en' as const);
       await inLanguage(locale, () => args.next());
     };
   }
 
-  async #localeOf(args: AnyMiddlewareArgs): Promise<Locale> {
+  async #localeOf(args: AnyMiddlewareArgs, client: () => WebClient): Promise<Locale> {
     const body = args.body as {
       user_id?: unknown;
       user?: { id?: unknown } | null;
@@ -181,8 +191,7 @@ export class Languages {
     const user = [body.user_id, body.user?.id, body.event?.user, body.event?.assistant_thread?.user_id].find(
       (id): id is string => typeof id === 'string' && id !== '',
     );
-    const client = 'client' in args ? (args.client as WebClient) : undefined;
-    if (user === undefined || client === undefined) return this.ofWorkspace(workspace);
+    if (user === undefined) return this.ofWorkspace(workspace);
     return this.ofPerson(client, workspace, user);
   }
 }

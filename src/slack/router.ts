@@ -165,12 +165,15 @@ export class CommandRouter {
             suggestion: suggestion === undefined ? undefined : `${command} ${suggestion}`,
           });
     const body = lines.length > 0 ? lines.join('\n') : text.slack.nothingUnderCommand({ command });
+    // Each command's help points to the others, so `/domain help` is never a dead end.
+    const others = text.slack.helpOthers({ command });
     return {
       response_type: 'ephemeral',
-      text: `${intro}\n${body}`,
+      text: `${intro}\n${body}\n${others}`,
       blocks: [
         { type: 'section', text: { type: 'mrkdwn', text: intro } },
         { type: 'section', text: { type: 'mrkdwn', text: body.slice(0, 3000) } },
+        { type: 'context', elements: [{ type: 'mrkdwn', text: others }] },
       ],
     };
   }

@@ -11,6 +11,7 @@ import { SlackClients } from './clients.js';
 import { ChannelPoster } from './poster.js';
 import { ShareableCards } from './share.js';
 import { SlackDirectory } from './users.js';
+import { WebClients } from './web-clients.js';
 
 export interface SlackServiceDeps {
   slack: Config['slack'];
@@ -35,15 +36,9 @@ export interface SlackServices {
 export function buildSlackServices(deps: SlackServiceDeps): SlackServices {
   const { redis, keys, logger } = deps;
   const limiter = new Limiter(redis);
-  const slackClients = new SlackClients(
-    deps.slack,
-    webClientOptions(deps.slack.apiUrl, logger, deps.metrics),
-    deps.vault,
-    {
-      redis,
-      keys,
-    },
-  );
+  // One bounded set of Web API clients per process: workers' and Slack requests' alike.
+  const webClients = new WebClients(webClientOptions(deps.slack.apiUrl, logger, deps.metrics));
+  const slackClients = new SlackClients(deps.slack, webClients, deps.vault, { redis, keys });
   return {
     limiter,
     poster: new ChannelPoster(limiter, keys, redis, logger),

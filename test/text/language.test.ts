@@ -64,17 +64,19 @@ describe('each person in their Slack language, channels in the workspace’s (co
 
   it('shows a German member a German card and an English member an English one, in one channel', async () => {
     const cardFor = async (user: string) => {
-      const since = h.slack.calls.length;
+      // Read from this command's own response_url only: another command's card, still being edited
+      // after its last progress update already showed every name, is not this one's (issue #47).
+      const id = `lang-card-${user}`;
+      const replies = () => h.slack.callsTo(`response_url:${id}`).map((c) => JSON.stringify(c.args));
       await h.driver.command('/domain', 'check regdesk-demo.de regdesk-free-name.de', {
         user,
         channel: 'C0LANG8',
+        responseUrl: h.slack.responseUrl(id),
       });
       // The card is edited in place as each name is answered: the last word is the finished card.
-      await h.slack.waitFor(() =>
-        repliesIn(h, since).some((reply) => reply.includes('regdesk-free-name.de')),
-      );
-      await expect.poll(() => repliesIn(h, since).at(-1) ?? '').not.toContain(':hourglass');
-      return repliesIn(h, since).at(-1) ?? '';
+      await h.slack.waitFor(() => replies().some((reply) => reply.includes('regdesk-free-name.de')));
+      await expect.poll(() => replies().at(-1) ?? '').not.toContain(':hourglass');
+      return replies().at(-1) ?? '';
     };
     const german = await cardFor(GERMAN);
     expect(german).toContain(de.domains.checkTitle({ count: 2 }));

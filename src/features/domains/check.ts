@@ -42,6 +42,9 @@ export function checkCommand(availability: AvailabilityService): Subcommand {
       try {
         await checks.check(rows, (done) => {
           if (!milestones.has(done) || done >= pending) return;
+          // Parallel checks may have answered every name by now: that would be the final card
+          // sent twice, the first copy looking finished while the command still had a reply to send.
+          if (!rows.some((row) => row.state.kind === 'waiting')) return;
           const snapshot = checkMessage(rows, overflow);
           updates = updates.then(() => replace(snapshot));
         });
