@@ -230,10 +230,24 @@ export async function runCli(argv: string[], shutdown: Shutdown): Promise<void> 
   });
 
   auditCommands(program, { config: loadConfigOrExit, withRedis, action: cliAction, out: io.out });
+  program
+    .command('doctor')
+    .description(
+      'check this deployment from its environment, one line per check, and say what to fix (docs/troubleshooting.md): exit 0 all holds, 1 something to fix, 2 could not run',
+    )
+    .addOption(
+      new Option('--lang <language>', 'the language of the report').choices(['en', 'de']).default('en'),
+    )
+    .exitOverride((error: CommanderError) => process.exit(error.exitCode === 0 ? 0 : 2))
+    .action(async (options: { lang: 'en' | 'de' }) => {
+      shutdown.oneShot();
+      const { doctorAction } = await import('./doctor/index.js');
+      await doctorAction(options, io.out);
+    });
 
   program
     .command('data')
-    .description('Regdesk\'s data in Redis after a loss or a rollback (README "Backup and restore")')
+    .description('Regdesk\'s data in Redis after a loss or a rollback (docs/data.md "Backup and restore")')
     .command('accept')
     .description(
       'confirm the data as it is now after a detected loss or rollback: processes become ready again',
@@ -255,7 +269,7 @@ export async function runCli(argv: string[], shutdown: Shutdown): Promise<void> 
   program
     .command('backup')
     .description(
-      'copy every key under the key prefix into FILE, while no Regdesk runs on that Redis (README "Backup and restore")',
+      'copy every key under the key prefix into FILE, while no Regdesk runs on that Redis (docs/data.md "Backup and restore")',
     )
     .argument('<file>', 'where to write the copy (replaced whole if it exists)')
     .exitOverride(usageExit)

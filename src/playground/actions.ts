@@ -10,7 +10,7 @@ import type {
 } from './inputs.js';
 import {
   actor,
-  dispatchNotice,
+  failed,
   findElement,
   type Json,
   messagePayload,
@@ -18,7 +18,7 @@ import {
   viewPayload,
 } from './interaction-payloads.js';
 import type { PlaygroundManifest } from './manifest.js';
-import { ackJson, type Delivery, eventTs, type SlackEventSender } from './slack-events.js';
+import { ackJson, eventTs, type SlackEventSender } from './slack-events.js';
 import type { SlackStandIn, StandInMessage } from './slack-standin.js';
 import { WORKSPACE } from './slack-standin.js';
 import type { ApiResult, ViewSubmissionResult } from './web/protocol.js';
@@ -44,7 +44,8 @@ export class PlaygroundActions {
     const channel = this.#channel(input.channel);
     if (user === undefined) return { ok: false, error: 'no such member' };
     if (channel === undefined) return { ok: false, error: 'no such channel' };
-    if (!this.#isMember(channel.id, user.id)) return { ok: false, error: `You are not in #${channel.name}.` };
+    if (!this.#isMember(channel.id, user.id))
+      return { ok: false, error: 'not_in_channel', notice: { kind: 'notInChannel', channel: channel.name } };
     const command = /^(\/[^\s]+)(?:\s+([\s\S]*))?$/.exec(input.text);
     if (command !== null)
       return sendCommand(this.#composerContext(), user, channel, command[1] ?? '', (command[2] ?? '').trim());
@@ -104,7 +105,7 @@ export class PlaygroundActions {
       });
     }
     const element = findElement(blocks, input.action.action_id, input.action.block_id);
-    if (element === undefined) return { ok: false, error: 'This element is no longer there.' };
+    if (element === undefined) return { ok: false, error: 'element_gone', notice: { kind: 'elementGone' } };
     const action: Json = {
       ...input.action,
       type: element.element.type,
@@ -117,7 +118,7 @@ export class PlaygroundActions {
       action.value = element.element.value;
     }
     const delivery = await this.sender.interaction({ ...base, actions: [action] });
-    if (!delivery.ok) return this.#failed(user.id, 'That action', delivery);
+    if (!delivery.ok) return failed({ step: 'action' }, delivery);
     return { ok: true };
   }
 
@@ -131,7 +132,7 @@ export class PlaygroundActions {
       view: viewPayload(this.slack, input.viewId, input.values),
       response_urls: [],
     });
-    if (!delivery.ok) return this.#failed(input.user, 'Submitting the form', delivery);
+    if (!delivery.ok) return failed({ step: 'form' }, delivery);
     const ack = ackJson(delivery);
     switch (ack?.response_action) {
       case undefined:
@@ -151,7 +152,7 @@ export class PlaygroundActions {
         this.slack.clearViews(input.user);
         return { ok: true };
       default:
-        return this.#failed(input.user, 'Submitting the form', { ok: false, error: 'dispatch_failed' });
+        return failed({ step: 'form' }, { ok: false, error: 'dispatch_failed' });
     }
   }
 
@@ -168,7 +169,7 @@ export class PlaygroundActions {
       view,
       is_cleared: cleared,
     });
-    return delivery.ok ? { ok: true } : this.#failed(input.user, 'Closing the form', delivery);
+    return delivery.ok ? { ok: true } : failed({ step: 'formClosed' }, delivery);
   }
 
   /**
@@ -188,8 +189,8 @@ export class PlaygroundActions {
       tab,
       ...(tab === 'home' && home !== undefined ? { view: home } : {}),
     });
-    const what = tab === 'home' ? 'Opening the Home tab' : 'Opening the Messages tab';
-    return delivery.ok ? { ok: true } : this.#failed(user, what, delivery);
+    const step = tab === 'home' ? 'homeTab' : 'messagesTab';
+    return delivery.ok ? { ok: true } : failed({ step }, delivery);
   }
 
   /**
@@ -216,7 +217,7 @@ export class PlaygroundActions {
       message: messagePayload(message),
       response_url: this.slack.issueResponseUrl({ channel: message.channel, user: user.id }),
     });
-    return delivery.ok ? { ok: true } : this.#failed(user.id, shortcut.name, delivery);
+    return delivery.ok ? { ok: true } : failed({ step: 'shortcut', name: shortcut.name }, delivery);
   }
 
   reaction(input: z.infer<typeof ReactionSchema>): ApiResult {
@@ -230,14 +231,7 @@ export class PlaygroundActions {
       slack: this.slack,
       sender: this.sender,
       manifest: this.manifest,
-      failed: (user, what, delivery) => this.#failed(user, what, delivery),
     };
-  }
-
-  #failed(user: string, what: string, delivery: Delivery & { ok: false }): ApiResult {
-    const text = dispatchNotice(what, delivery);
-    this.slack.notice(user, text);
-    return { ok: false, error: text };
   }
 
   /** Closes `viewId` and everything pushed above it; true when the stack is now empty. */

@@ -1,31 +1,30 @@
 // What the page's composer sends: slash commands, messages, mentions and DMs, as Slack would deliver them.
-import type { Json } from './interaction-payloads.js';
+import { failed, type Json } from './interaction-payloads.js';
 import type { PlaygroundManifest } from './manifest.js';
-import { ackJson, type Delivery, type SlackEventSender } from './slack-events.js';
+import { changeMembership, MEMBERSHIP_COMMANDS } from './membership.js';
+import { ackJson, type SlackEventSender } from './slack-events.js';
 import { BOT_USER, type SlackStandIn, WORKSPACE } from './slack-standin.js';
 import type { ApiResult } from './web/protocol.js';
 import { BOT_NAME, PLAYGROUND_USERS } from './workspace.js';
 
-/** The playground's Slack, its line to Regdesk, and how a failed delivery is told (PlaygroundActions). */
+/** The playground's Slack and its line to Regdesk (PlaygroundActions). */
 export interface ComposerContext {
   slack: SlackStandIn;
   sender: SlackEventSender;
   manifest: PlaygroundManifest;
-  failed(user: string, what: string, delivery: Delivery & { ok: false }): ApiResult;
 }
 
 export async function sendCommand(
   context: ComposerContext,
   user: { id: string; name: string },
-  channel: { id: string; name: string },
+  channel: { id: string; name: string; kind: string },
   command: string,
   text: string,
 ): Promise<ApiResult> {
-  if (!context.manifest.commands.some((known) => known.command === command)) {
-    const notice = `${command} is not a valid command. In Slack, all messages that start with the "/" character are interpreted as commands.`;
-    context.slack.notice(user.id, notice);
-    return { ok: false, error: notice };
-  }
+  // Slack's own commands for channel membership, which Regdesk's answers advise (`/invite @Regdesk`).
+  if (MEMBERSHIP_COMMANDS.has(command)) return changeMembership(context.slack, user, channel, command, text);
+  if (!context.manifest.commands.some((known) => known.command === command))
+    return { ok: false, error: 'invalid_command', notice: { kind: 'unknownCommand', command } };
   const responseUrl = context.slack.issueResponseUrl({
     channel: channel.id,
     user: user.id,
@@ -40,7 +39,7 @@ export async function sendCommand(
     triggerId: context.slack.issueTrigger(user.id),
     teamName: context.slack.workspaceName,
   });
-  if (!delivery.ok) return context.failed(user.id, command, delivery);
+  if (!delivery.ok) return failed({ step: 'command', name: command }, delivery);
   const ack = ackJson(delivery);
   if (ack !== undefined) context.slack.answerAck(responseUrl, ack);
   return { ok: true };
@@ -54,11 +53,8 @@ export async function sendMessage(
   threadTs?: string,
 ): Promise<ApiResult> {
   const toBot = channel.kind === 'im' && channel.botMember;
-  if (toBot && !context.manifest.messagesTab) {
-    const notice = `Sending messages to ${BOT_NAME} has been turned off.`;
-    context.slack.notice(user.id, notice);
-    return { ok: false, error: notice };
-  }
+  if (toBot && !context.manifest.messagesTab)
+    return { ok: false, error: 'messages_off', notice: { kind: 'messagesOff' } };
   const text = encodeMentions(typed);
   const posted = context.slack.postAsUser(user.id, channel.id, text, threadTs);
   if (!posted.ok) return { ok: false, error: posted.error };
@@ -74,16 +70,13 @@ export async function sendMessage(
   if (toBot) {
     if (!context.manifest.botEvents.includes('message.im')) return { ok: true };
     const delivery = await context.sender.event({ type: 'message', channel_type: 'im', ...event });
-    return delivery.ok ? { ok: true } : context.failed(user.id, 'Your message', delivery);
+    return delivery.ok ? { ok: true } : failed({ step: 'message' }, delivery);
   }
   if (!text.includes(`<@${BOT_USER}>`) || !context.manifest.botEvents.includes('app_mention'))
     return { ok: true };
-  if (!channel.botMember) {
-    context.slack.notice(user.id, `You mentioned @${BOT_NAME}, but they’re not in #${channel.name}.`);
-    return { ok: true };
-  }
+  if (!channel.botMember) return { ok: true, notice: { kind: 'mentionedOutside', channel: channel.name } };
   const delivery = await context.sender.event({ type: 'app_mention', ...event });
-  return delivery.ok ? { ok: true } : context.failed(user.id, 'Your mention', delivery);
+  return delivery.ok ? { ok: true } : failed({ step: 'mention' }, delivery);
 }
 
 /** `@Regdesk` and `@handle` become Slack's `<@U…>` tokens, as Slack's composer does. */

@@ -72,5 +72,8 @@ export const ClockSchema = z.object({
     .max(30 * 86_400_000),
 });
 
+/** The names a demo CSR is for (the order modal's common name and SANs, as typed). */
+export const DemoCsrSchema = z.object({ names: z.array(z.string().trim().min(1).max(253)).min(1).max(100) });
+
 /** A member's Slack language: one of the page's choices (web/protocol.ts). */
 export const LanguageSchema = z.object({ user: id, locale: z.enum(PLAYGROUND_LOCALES) });

@@ -2,13 +2,15 @@
 import type { Delivery } from './slack-events.js';
 import type { SlackStandIn, StandInMessage } from './slack-standin.js';
 import { BOT_USER, WORKSPACE } from './slack-standin.js';
+import type { FailedWhat } from './web/notices.js';
+import type { ApiResult } from './web/protocol.js';
 import { PLAYGROUND_USERS } from './workspace.js';
 
 export type Json = Record<string, unknown>;
 
 /** What Slack's client says when an app did not answer in time or answered with an error. */
-export function dispatchNotice(what: string, delivery: Delivery & { ok: false }): string {
-  return `${what} failed with the error "${delivery.error}"`;
+export function failed(what: FailedWhat, delivery: Delivery & { ok: false }): ApiResult {
+  return { ok: false, error: delivery.error, notice: { kind: 'failed', ...what, error: delivery.error } };
 }
 
 /** A view as Slack sends it with an interaction: the stored view, its place in the stack, `values`. */

@@ -2,11 +2,13 @@ import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { PlaygroundActions } from './actions.js';
+import { DEMO_CSR_FORM, demoCsr } from './demo-csr.js';
 import { checkToken, PAGE_PATHS, type PlaygroundToken, playgroundRefusal } from './guard.js';
 import {
   ActionSchema,
   ClockSchema,
   ComposerSchema,
+  DemoCsrSchema,
   HomeOpenedSchema,
   LanguageSchema,
   MessageShortcutSchema,
@@ -18,7 +20,13 @@ import { InputError, parse, readJson, SECURITY_HEADERS, sendJson } from './json-
 import type { PlaygroundManifest } from './manifest.js';
 import type { RegistrarPanel } from './registrar.js';
 import { BOT_USER, type SlackStandIn, WORKSPACE } from './slack-standin.js';
-import type { ApiResult, PlaygroundEvent, PlaygroundSnapshot, PlaygroundView } from './web/protocol.js';
+import type {
+  ApiResult,
+  DemoCsrResult,
+  PlaygroundEvent,
+  PlaygroundSnapshot,
+  PlaygroundView,
+} from './web/protocol.js';
 import { BOT_NAME, PLAYGROUND_USERS, playgroundChannels } from './workspace.js';
 
 /** A comment line keeps idle event streams open through proxies and lets us notice gone clients. */
@@ -81,11 +89,13 @@ export class PlaygroundServer {
         this.#broadcast({ type: 'user', user: { ...member, locale } });
         return { ok: true };
       },
+      'demo-csr': async (body): Promise<DemoCsrResult> => ({
+        ok: true,
+        csr: demoCsr(parse(DemoCsrSchema, body).names),
+      }),
       clock: async (body) => {
         const moved = await registrar.advance(parse(ClockSchema, body).advanceMs);
-        return moved
-          ? { ok: true }
-          : { ok: false, error: 'The registrar is not the built-in sandbox; its clock cannot be moved.' };
+        return moved ? { ok: true } : { ok: false, error: 'not_the_sandbox', notice: { kind: 'clockFixed' } };
       },
     };
     this.#unsubscribe.push(
@@ -203,6 +213,7 @@ export class PlaygroundServer {
         ),
       ),
       registrar: registrar.snapshot(),
+      demoCsr: DEMO_CSR_FORM,
     };
   }
 

@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import { handleRequest, listen } from './slack/http.js';
+import { setMembership } from './slack/membership.js';
 import * as messages from './slack/messages.js';
 import { webApiMethods } from './slack/methods.js';
 import { expireToken } from './slack/oauth.js';
@@ -82,6 +83,8 @@ export class SlackStandIn {
    * `xoxe-` refresh token (`invalid_refresh_token` when spent twice).
    */
   readonly rotation: TokenRotation = this.#state.rotation;
+  /** Sign in with Slack: the app's client ID and secret it checks, and who consents (slack/openid.ts). */
+  readonly signIn = this.#state.signIn;
   /** The Web API methods; another method is one more entry. */
   readonly methods: Record<string, MethodHandler> = webApiMethods(this.#state);
   /** Slack's rate limits when constructed with `pacing` (its `limited` counts the 429s), else undefined. */
@@ -118,6 +121,14 @@ export class SlackStandIn {
     this.#state.botToken = token;
   }
 
+  /** The bot token's scopes, as every Web API answer's `x-oauth-scopes` header names them. */
+  get scopes(): readonly string[] {
+    return this.#state.scopes;
+  }
+  set scopes(scopes: readonly string[]) {
+    this.#state.scopes = scopes;
+  }
+
   get url(): string {
     return this.#state.url;
   }
@@ -139,6 +150,11 @@ export class SlackStandIn {
     await new Promise<void>((resolve) => this.#server?.close(() => resolve()));
   }
 
+  /** Sign in with Slack's authorize page (`SLACK_AUTHORIZE_URL`). */
+  get authorizeUrl(): string {
+    return `${this.url}/openid/connect/authorize`;
+  }
+
   /** Base for `SLACK_API_URL`. */
   get apiUrl(): string {
     return `${this.url}/api/`;
@@ -155,9 +171,9 @@ export class SlackStandIn {
     return () => this.#state.events.off('change', listener);
   }
 
-  /** Tell listeners something only Slack's own client would show (e.g. an unknown command). */
-  notice(user: string, text: string): void {
-    this.#state.emit({ type: 'notice', user, text });
+  /** `member` joins or leaves `channel` (Slack's `/invite` and `/remove` by `by`); false when nothing changes. */
+  setMembership(channel: string, member: string, join: boolean, by: string): boolean {
+    return setMembership(this.#state, channel, member, join, by);
   }
 
   /** A fresh response_url whose posts are only recorded, as method `response_url:<id>`. */

@@ -45,7 +45,8 @@ export function memoryLogger(level = 'debug'): { logger: Logger; logs: string[] 
  */
 export async function startHarness(
   options: {
-    env?: Record<string, string>;
+    /** More environment; a function is given the fake Slack (its URLs are known once it listens). */
+    env?: Record<string, string> | ((slack: FakeSlack) => Record<string, string>);
     features?: RunOptions['features'];
     workers?: RunOptions['workers'];
     sandbox?: SandboxOptions;
@@ -78,7 +79,10 @@ export async function startHarness(
     // checks say "could not check" without waiting. Tests of the checks pass the lab's resolver
     // (test/helpers/dns-lab/).
     DNS_RESOLVERS: '127.0.0.1:9',
-    ...options.env,
+    // Nor is IANA's RDAP bootstrap asked: a name the registrar does not hold is "could not check"
+    // through RDAP at once. Tests of RDAP pass their own (test/watches/rdap*.test.ts).
+    RDAP_BOOTSTRAP_URL: 'http://127.0.0.1:9/rdap/dns.json',
+    ...(typeof options.env === 'function' ? options.env(slack) : options.env),
   };
   const { logger, logs } = memoryLogger();
   const running = await runRegdesk({

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { inLanguage, LOCALES, type Locale } from '../../src/text/index.js';
 import { blockKitViolations } from './block-kit.js';
 import { LIVE_HOSTILE } from './builder-fixtures.js';
+import { unrenderedShortcodes } from './unrendered-shortcodes.js';
 
 /**
  * Every builder of a Slack message, modal or Home view, rendered in every language at the largest
@@ -136,6 +137,13 @@ export function checkBuilders(feature: string, builders: Entry[]): void {
           );
           expect(shown.match(LIVE_HOSTILE), locale).toBeNull();
         }
+      });
+    });
+
+    describe('every emoji shortcode is one the playground renders, in every language (issue #47)', () => {
+      it.each(builders)('%s', async (_name, _surface, build) => {
+        for (const locale of LOCALES)
+          expect(unrenderedShortcodes(await render(locale, build)), locale).toEqual([]);
       });
     });
 

@@ -269,11 +269,14 @@ const AUDIT_ACTIONS = Object.keys({
   watch_add: 1,
   watch_remove: 1,
   watch_settings: 1,
+  ct_known: 1,
   records_publish: 1,
   records_remove: 1,
   record_change: 1,
   break_glass: 1,
   escalate: 1,
+  agent_call: 1,
+  agent_revoke: 1,
 } satisfies Record<AuditAction, 1>) as AuditAction[];
 /**
  * Entries of every action, with what each records at its longest (`/domain audit` shows 30): a policy

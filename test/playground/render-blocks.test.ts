@@ -346,6 +346,12 @@ describe('the page’s workspace model', () => {
     messageShortcuts: [],
     suggestedPrompts: {},
     threadStatuses: {},
+    demoCsr: {
+      callbackId: ORDER_IDS.modal,
+      commonName: ORDER_IDS.cn,
+      sans: ORDER_IDS.sans,
+      csr: ORDER_IDS.csr,
+    },
     registrar: {
       requests: [],
       account: { domains: [], certificates: [], organizations: [] },

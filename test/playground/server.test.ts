@@ -204,7 +204,7 @@ describe('playground server', () => {
       source: { kind: 'message', channel: GENERAL, ts: answer?.ts },
       action: { type: 'button', action_id: 'tls.revoke.approve', block_id: '' },
     });
-    expect(forged.json).toEqual({ ok: false, error: 'This element is no longer there.' });
+    expect(forged.json).toEqual({ ok: false, error: 'element_gone', notice: { kind: 'elementGone' } });
     // Someone else's ephemeral is not theirs to press.
     const other = await api('action', {
       user: GRACE,
@@ -250,20 +250,12 @@ describe('playground server', () => {
 
   it('answers an unknown slash command with Slack’s notice, and bad input with 400', async () => {
     const typed = await api('composer', { user: GRACE, channel: GENERAL, text: '/nope something' });
-    expect(typed.json.ok).toBe(false);
-    expect(typed.json.error).toContain('/nope is not a valid command');
-    await expect
-      .poll(
-        () =>
-          events.some(
-            (event) =>
-              event.type === 'notice' &&
-              event.user === GRACE &&
-              event.text.includes('/nope is not a valid command'),
-          ),
-        WAIT,
-      )
-      .toBe(true);
+    // A coded notice, which the page words in the member's language (web/notices.ts).
+    expect(typed.json).toEqual({
+      ok: false,
+      error: 'invalid_command',
+      notice: { kind: 'unknownCommand', command: '/nope' },
+    });
     expect((await api('composer', { user: GRACE, channel: GENERAL, text: '   ' })).status).toBe(400);
     expect((await api('composer', { user: 'UNOBODY', channel: GENERAL, text: 'hi' })).json).toEqual({
       ok: false,
@@ -446,17 +438,86 @@ describe('playground server', () => {
     );
 
     const elsewhere = await api('composer', { user: GRACE, channel: OPS, text: '@Regdesk hello?' });
-    expect(elsewhere.json).toEqual({ ok: true });
+    expect(elsewhere.json).toEqual({ ok: true, notice: { kind: 'mentionedOutside', channel: 'ops' } });
+  }, 40_000);
+
+  it('adds Regdesk to #ops with /invite, as Slack does, and takes it out again with /remove', async () => {
+    const ops = async () => (await snapshot()).channels.find((channel) => channel.id === OPS);
+    expect((await api('composer', { user: ADA, channel: OPS, text: '/invite' })).json).toEqual({
+      ok: false,
+      error: 'invalid_arguments',
+      notice: { kind: 'membershipUsage', command: '/invite' },
+    });
+    expect((await api('composer', { user: ADA, channel: OPS, text: '/invite @nobody' })).json.notice).toEqual(
+      {
+        kind: 'unknownMember',
+        handle: 'nobody',
+      },
+    );
+    expect(
+      (await api('composer', { user: ADA, channel: 'DU0ADA', text: '/invite @Regdesk' })).json.notice,
+    ).toEqual({ kind: 'membershipInDm', command: '/invite' });
+    expect((await ops())?.botMember).toBe(false);
+
+    expect((await api('composer', { user: ADA, channel: OPS, text: '/invite @Regdesk' })).json).toEqual({
+      ok: true,
+    });
+    expect((await ops())?.botMember).toBe(true);
+    const joined = (await snapshot()).messages.filter((message) => message.channel === OPS && message.system);
+    expect(joined.at(-1)?.system).toEqual({ kind: 'joined', member: 'UBOT', by: ADA });
     await expect
       .poll(
         () =>
           events.some(
-            (event) => event.type === 'notice' && event.user === GRACE && event.text.includes('not in #ops'),
+            (event) => event.type === 'channel' && event.channel.id === OPS && event.channel.botMember,
           ),
         WAIT,
       )
       .toBe(true);
+    // The dead end is gone: a mention in #ops reaches Regdesk, and Regdesk can answer there.
+    expect((await api('composer', { user: ADA, channel: OPS, text: '@Regdesk are you here?' })).json).toEqual(
+      {
+        ok: true,
+      },
+    );
+    await expect
+      .poll(
+        async () => (await snapshot()).messages.some((message) => message.channel === OPS && message.fromBot),
+        WAIT,
+      )
+      .toBe(true);
+    expect((await api('composer', { user: ADA, channel: OPS, text: '/invite @Regdesk' })).json).toEqual({
+      ok: true,
+      notice: { kind: 'alreadyIn', member: 'Regdesk', channel: 'ops' },
+    });
+
+    expect((await api('composer', { user: GRACE, channel: OPS, text: '/remove <@UBOT>' })).json).toEqual({
+      ok: true,
+    });
+    expect((await ops())?.botMember).toBe(false);
+    const left = (await snapshot()).messages.filter((message) => message.channel === OPS && message.system);
+    expect(left.at(-1)?.system).toEqual({ kind: 'left', member: 'UBOT' });
+    expect(
+      (await api('composer', { user: GRACE, channel: OPS, text: '/remove @Regdesk' })).json.notice,
+    ).toEqual({
+      kind: 'notIn',
+      member: 'Regdesk',
+      channel: 'ops',
+    });
   }, 40_000);
+
+  it('makes a demo CSR for the order modal’s names, and says where the page offers it', async () => {
+    expect((await snapshot()).demoCsr).toEqual({
+      callbackId: ORDER_IDS.modal,
+      commonName: ORDER_IDS.cn,
+      sans: ORDER_IDS.sans,
+      csr: ORDER_IDS.csr,
+    });
+    const made = await api<{ ok: boolean; csr?: string }>('demo-csr', { names: ['shop.example.com'] });
+    expect(made.json.ok).toBe(true);
+    expect(made.json.csr).toContain('-----BEGIN CERTIFICATE REQUEST-----');
+    expect((await api('demo-csr', { names: [] })).status).toBe(400);
+  });
 
   it('opens the App Home tab as Slack does: Regdesk publishes it for that member', async () => {
     expect((await api('home-opened', { user: 'U0LINUS' })).json).toEqual({ ok: true });

@@ -6,7 +6,7 @@ import { escapeMrkdwn } from '../../slack/mrkdwn.js';
 import type { Message } from '../../slack/reply.js';
 import { type Markup, markup, text } from '../../text/index.js';
 import { APPROVAL_IDS } from './ids.js';
-import type { ApprovalRequest } from './record.js';
+import { type ApprovalRequest, wordingOf } from './record.js';
 
 const STATE_LINES: Record<ApprovalRequest['state'], (r: ApprovalRequest) => string> = {
   pending: (r) =>
@@ -49,17 +49,18 @@ export function approvalMessage(
   audience: Audience = 'channel',
 ): { text: string; blocks: KnownBlock[] } {
   const pending = request.state === 'pending';
+  const { summary, details } = wordingOf(request);
   const blocks: KnownBlock[] = [
     header(pending ? text.approvals.headerPending : text.approvals.headerDecided),
     section(
       text.approvals.asks({
         requester: request.requester,
         channel: audience === 'approver' ? request.channel : undefined,
-        summary: escapeMrkdwn(request.summary),
+        summary: escapeMrkdwn(summary),
       }),
     ),
   ];
-  for (const part of foldDetails(request.details)) blocks.push(section(part));
+  for (const part of foldDetails(details)) blocks.push(section(part));
   // The requester's reason and a broken freeze stay on the message after the decision (contract §3).
   if (request.justification !== '')
     blocks.push(section(text.approvals.justificationLine({ reason: request.justification }).slice(0, 3000)));
@@ -84,13 +85,15 @@ export function approvalMessage(
           APPROVAL_IDS.approve,
           request.id,
           'primary',
-          text.approvals.approveButtonLabel({ summary: request.summary }),
+          text.approvals.approveButtonLabel({ summary }),
         ),
         confirm: {
           title: { type: 'plain_text', text: text.approvals.approveConfirmTitle },
           text: {
             type: 'mrkdwn',
-            text: text.approvals.approveConfirmText({ summary: escapeMrkdwn(request.summary) }).slice(0, 300),
+            text: text.approvals
+              .approveConfirmText({ summary: escapeMrkdwn(summary), undo: request.undo })
+              .slice(0, 300),
           },
           confirm: { type: 'plain_text', text: text.approvals.approveConfirmButton },
           deny: { type: 'plain_text', text: text.approvals.approveConfirmCancel },
@@ -102,7 +105,7 @@ export function approvalMessage(
         APPROVAL_IDS.deny,
         request.id,
         'danger',
-        text.approvals.denyButtonLabel({ summary: request.summary }),
+        text.approvals.denyButtonLabel({ summary }),
       ),
     ];
     if (audience === 'channel')
@@ -112,7 +115,7 @@ export function approvalMessage(
           APPROVAL_IDS.withdraw,
           request.id,
           undefined,
-          text.approvals.withdrawButtonLabel({ summary: request.summary }),
+          text.approvals.withdrawButtonLabel({ summary }),
         ),
       );
     // Unique per request: App Home shows several requests in one view.
@@ -130,7 +133,7 @@ export function approvalMessage(
   );
   // The fallback is mrkdwn too (notifications, screen readers): the summary escaped as in the blocks.
   return {
-    text: text.approvals.messageFallback({ summary: escapeMrkdwn(request.summary), state: request.state }),
+    text: text.approvals.messageFallback({ summary: escapeMrkdwn(summary), state: request.state }),
     blocks,
   };
 }
@@ -173,7 +176,7 @@ export function reminderMessage(request: ApprovalRequest): { text: string } {
   return {
     text: text.approvals.reminder({
       requester: request.requester,
-      summary: escapeMrkdwn(request.summary),
+      summary: escapeMrkdwn(wordingOf(request).summary),
       channel: request.channel,
       id: request.id,
       expires: slackDate(request.expiresAt),

@@ -4,7 +4,7 @@ import { notifyByDm } from '../../slack/reply.js';
 import { inLanguage, text } from '../../text/index.js';
 import type { ApprovalDeps } from './deps.js';
 import type { OperationContext, SensitiveOperation } from './operations.js';
-import type { ApprovalRequest } from './record.js';
+import { type ApprovalRequest, wordingOf } from './record.js';
 import type { RequestUpdates } from './updates.js';
 
 /**
@@ -43,7 +43,7 @@ export async function escalate<Ctx extends OperationContext, Op extends Sensitiv
       const locale = await deps.languages.ofPerson(client, workspace, user);
       const message = inLanguage(locale, () => ({
         text: text.approvals.escalation({
-          summary: request.summary,
+          summary: wordingOf(request).summary,
           channel: conversationLink(request.channel),
           remaining: Math.max(1, request.needed - request.approvals.length),
           expires: slackDate(request.expiresAt),

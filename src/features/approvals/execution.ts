@@ -144,12 +144,15 @@ export async function executeApproved<Ctx extends OperationContext>(
         authCodeReadyMessage(request, domain),
       );
     }
-    if (result.offer !== undefined) await updates.inThread(request, result.offer, client);
+    const offered =
+      result.offer === undefined ? undefined : await updates.inThread(request, result.offer, client);
     if (result.follow !== undefined && deps.follow !== undefined) {
+      // The settled card replaces the offer: one card with Revert in the thread, not two.
       await deps.follow(workspace, result.follow.kind, result.follow.resource, {
         channel: request.channel,
         threadTs: request.messageTs,
         startedBy: request.requester,
+        ...(offered === undefined ? {} : { cardTs: offered }),
       });
     }
   } catch (error) {

@@ -47,6 +47,12 @@ export interface Execution {
 }
 
 /**
+ * What the approver is told about undoing the action before approving: `never` (a revoked
+ * certificate, an issued auth code), `revert` (the outcome offers Revert), or nothing said.
+ */
+export type Undo = 'never' | 'revert';
+
+/**
  * A sensitive action (docs/requirements.md R8), written by its feature. Its parameters are validated
  * into a snapshot when requested; execution later uses exactly that snapshot.
  */
@@ -72,6 +78,8 @@ export interface OperationSpec<Ctx extends OperationContext, Name extends string
   quota?(ctx: Ctx, params: Params): QuotaWindow[];
   /** Approvals beyond the policy's that these parameters call for (a large change set: one), and why. */
   extraApprovals?(params: Params): number;
+  /** Whether it can be undone, as the approve button's confirmation says; unsaid when it depends. */
+  undo?: Undo;
 }
 
 type Snapshot = Record<string, unknown>;
@@ -98,6 +106,7 @@ export interface SensitiveOperation<
   readonly execute: (ctx: Ctx, params: Snapshot) => Promise<Execution>;
   readonly quota: (ctx: Ctx, params: Snapshot) => QuotaWindow[];
   readonly extraApprovals: (params: Snapshot) => number;
+  readonly undo?: Undo;
 }
 
 /** The parameters an operation is requested with. */
@@ -119,5 +128,6 @@ export function defineOperation<Ctx extends OperationContext, Name extends strin
     execute: (ctx, params) => spec.execute(ctx, parse(params)),
     quota: (ctx, params) => spec.quota?.(ctx, parse(params)) ?? [],
     extraApprovals: (params) => spec.extraApprovals?.(parse(params)) ?? 0,
+    ...(spec.undo === undefined ? {} : { undo: spec.undo }),
   };
 }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { AppError } from '../../shared/app-error.js';
 import { type WorkspaceRef, workspaceFields } from '../../shared/workspace.js';
-import { text } from '../../text/index.js';
+import { currentLocale, type Locale, text } from '../../text/index.js';
+import type { Undo } from './operations.js';
 
 export type ApprovalState =
   | 'pending'
@@ -40,6 +41,14 @@ export interface ApprovalRequest {
   summary: string;
   /** mrkdwn lines describing the resource's state when requested (escaped by the operation). */
   details: string[];
+  /**
+   * The summary and details in the other languages, worded when it was requested: the channel reads
+   * the workspace's language (`summary`, `details`), an approver's copy and App Home their reader's.
+   * Absent on requests stored before it, which read as stored.
+   */
+  translations?: Partial<Record<Locale, RequestWording>>;
+  /** What the approve button's confirmation says about undoing it (the operation's `undo`). */
+  undo?: Undo;
   requester: string;
   channel: string;
   /** The public request message, updated in place at every step (set once it is posted). */
@@ -77,12 +86,27 @@ export interface ApprovalRequest {
   basis: RequestBasis;
 }
 
+/** What a request is about, in one language. */
+export interface RequestWording {
+  summary: string;
+  details: string[];
+}
+
+/** The request's summary and details in the language being spoken, else as stored. */
+export function wordingOf(request: ApprovalRequest): RequestWording {
+  return request.translations?.[currentLocale()] ?? { summary: request.summary, details: request.details };
+}
+
 export type RequestBasis = 'class' | 'always' | 'exempt';
 const BASES: readonly string[] = ['class', 'always', 'exempt'] satisfies RequestBasis[];
 
 /** The JSON fields of the stored hash; a value that fails its schema is never acted on. */
 const StoredParams = z.record(z.string(), z.unknown());
 const StoredDetails = z.array(z.string());
+const StoredTranslations = z.partialRecord(
+  z.enum(['en', 'de']),
+  z.object({ summary: z.string(), details: z.array(z.string()) }),
+);
 const StoredCopies = z.array(z.object({ user: z.string(), channel: z.string(), ts: z.string() }));
 
 /** A stored request whose JSON fields are not what Regdesk wrote: shown as damaged, never executed. */
@@ -105,6 +129,8 @@ export function serialize(request: ApprovalRequest): Record<string, string> {
     target: request.target,
     summary: request.summary,
     details: JSON.stringify(request.details),
+    ...(request.translations === undefined ? {} : { translations: JSON.stringify(request.translations) }),
+    ...(request.undo === undefined ? {} : { undo: request.undo }),
     requester: request.requester,
     channel: request.channel,
     messageTs: request.messageTs,
@@ -150,6 +176,10 @@ export function deserialize(fields: Record<string, string>): ApprovalRequest {
     target: fields.target ?? '',
     summary: fields.summary ?? '',
     details: storedJson(StoredDetails, fields, 'details'),
+    ...(fields.translations === undefined
+      ? {}
+      : { translations: storedJson(StoredTranslations, fields, 'translations') }),
+    ...(fields.undo === 'never' || fields.undo === 'revert' ? { undo: fields.undo } : {}),
     requester: fields.requester ?? '',
     channel: fields.channel ?? '',
     messageTs: fields.messageTs ?? '',

@@ -18,6 +18,7 @@ import {
   ReasonNeeded,
 } from './refusals.js';
 import { ApprovalStore, MAX_PENDING_PER_REQUESTER } from './store.js';
+import { otherLanguages, rememberingReads } from './translations.js';
 import type { RequestUpdates } from './updates.js';
 
 /** Slack's DM ids start with D: a request there would be seen by nobody who could approve it. */
@@ -177,7 +178,7 @@ async function draftRequest<Ctx extends OperationContext, Op extends SensitiveOp
     groups: string[];
   },
 ): Promise<{ draft: ApprovalRequest; attachment: Preview['attachment'] }> {
-  const context = { ...deps.contextFor(made.workspace), requester: made.requester };
+  const context = rememberingReads({ ...deps.contextFor(made.workspace), requester: made.requester });
   // docs/requirements.md R14: a spent quota refuses the request before anyone is asked to approve it.
   const quota = await deps.limiter.peek(operation.quota(context, params));
   if (!quota.ok) {
@@ -187,6 +188,7 @@ async function draftRequest<Ctx extends OperationContext, Op extends SensitiveOp
   }
   const preview = await operation.preview(context, params);
   if (preview.blocker !== undefined) throw new ApprovalRefused(preview.blocker);
+  const translations = await otherLanguages(operation, context, params);
   const now = deps.now();
   const draft = await deps.store.create(
     {
@@ -198,6 +200,8 @@ async function draftRequest<Ctx extends OperationContext, Op extends SensitiveOp
       target: made.target,
       summary: operation.summary(params),
       details: preview.details,
+      translations,
+      ...(operation.undo === undefined ? {} : { undo: operation.undo }),
       requester: made.requester,
       channel: made.channel,
       approverGroup: made.groups.join(','),

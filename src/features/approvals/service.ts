@@ -9,7 +9,7 @@ import { escalate } from './escalation.js';
 import { executeApproved } from './execution.js';
 import { approvingAbout, recheckAtExecution } from './in-force.js';
 import type { OperationContext, SensitiveOperation } from './operations.js';
-import type { ApprovalRequest } from './record.js';
+import { type ApprovalRequest, wordingOf } from './record.js';
 import { requestApproval } from './request.js';
 import { openRequest } from './requesting.js';
 import type { StashedRequest } from './stash.js';
@@ -219,7 +219,7 @@ export class ApprovalService<Ctx extends OperationContext, Op extends SensitiveO
       outcome: reason,
       tell: () => ({
         text: text.approvals.requestDenied({
-          summary: escapeMrkdwn(request.summary),
+          summary: escapeMrkdwn(wordingOf(request).summary),
           user,
           reason: escapeMrkdwn(reason),
         }),
@@ -243,7 +243,7 @@ export class ApprovalService<Ctx extends OperationContext, Op extends SensitiveO
     if (moved === undefined) return this.#already(workspace, id);
     const shown = await this.#updates.decided(request, 'withdraw', user, client, {
       tell: () => ({
-        text: text.approvals.requestWithdrawn({ summary: escapeMrkdwn(request.summary) }),
+        text: text.approvals.requestWithdrawn({ summary: escapeMrkdwn(wordingOf(request).summary) }),
       }),
     });
     return shown ? undefined : text.approvals.withdrawnNotShown;
@@ -274,7 +274,7 @@ export class ApprovalService<Ctx extends OperationContext, Op extends SensitiveO
     if (request === undefined) return;
     await this.#updates.decided(request, 'expire', 'regdesk', client, {
       tell: () => ({
-        text: text.approvals.requestExpired({ summary: escapeMrkdwn(request.summary) }),
+        text: text.approvals.requestExpired({ summary: escapeMrkdwn(wordingOf(request).summary) }),
       }),
     });
   }

@@ -9,7 +9,7 @@ import { inLanguage, text } from '../../text/index.js';
 import type { AuditAction, AuditLog } from '../audit/service.js';
 import { type Audience, approvalMessage } from './blocks.js';
 import { updateBestEffort } from './notify.js';
-import type { ApprovalRequest, ApprovalState } from './record.js';
+import { type ApprovalRequest, type ApprovalState, wordingOf } from './record.js';
 import type { ApprovalStore } from './store.js';
 
 /** Re-renders of one step at most: each round is one paced update per copy. */
@@ -149,22 +149,24 @@ export class RequestUpdates {
   }
 
   /**
-   * A message in the request message's thread, best-effort: the change has happened, so Slack refusing
+   * A message in the request message's thread (its ts), best-effort: the change has happened, so Slack refusing
    * the post (the channel archived meanwhile) is logged, never a failure of the request (R30).
    */
-  async inThread(request: ApprovalRequest, message: Message, client: WebClient): Promise<void> {
-    if (request.messageTs === '') return;
+  async inThread(request: ApprovalRequest, message: Message, client: WebClient): Promise<string | undefined> {
+    if (request.messageTs === '') return undefined;
     try {
-      await this.deps.poster.post(client, {
+      const ts = await this.deps.poster.post(client, {
         channel: request.channel,
         thread_ts: request.messageTs,
         ...message,
       });
+      return ts === '' ? undefined : ts;
     } catch (error) {
       this.deps.logger.warn(
         { requestId: request.id, err: error instanceof Error ? error.message : String(error) },
         'offer not posted in the request thread',
       );
+      return undefined;
     }
   }
 
@@ -201,7 +203,7 @@ export class RequestUpdates {
         tell ??
         (() => ({
           text: (done ? text.approvals.requestDone : text.approvals.requestFailed)({
-            summary: escapeMrkdwn(request.summary),
+            summary: escapeMrkdwn(wordingOf(request).summary),
             outcome: escapeMrkdwn(outcome),
           }),
         })),

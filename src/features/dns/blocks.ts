@@ -33,7 +33,10 @@ export function zoneCard(zone: DnsZone): { text: string; blocks: KnownBlock[] } 
         {
           type: 'mrkdwn',
           text: (zone.signed ? text.dns.zoneDnssecSignedField : text.dns.zoneDnssecField)({
-            state: escapeMrkdwn(zone.dnssec_state ?? text.dns.unknown),
+            state:
+              zone.dnssec_state === undefined
+                ? text.dns.unknown
+                : text.dns.dnssecState({ state: zone.dnssec_state }),
           }),
         },
         {

@@ -50,13 +50,21 @@ export function dnssecCard(domain: string, state: DnssecState): { text: string; 
     {
       type: 'section',
       fields: [
-        { type: 'mrkdwn', text: text.dns.dnssecStateField({ state: escapeMrkdwn(state.dnssec_state) }) },
+        {
+          type: 'mrkdwn',
+          text: text.dns.dnssecStateField({ state: text.dns.dnssecState({ state: state.dnssec_state }) }),
+        },
         { type: 'mrkdwn', text: text.dns.dnssecModeField({ mode: escapeMrkdwn(state.mode ?? 'none') }) },
         {
           type: 'mrkdwn',
-          text: text.dns.dnssecDesiredField({ state: escapeMrkdwn(state.desired_state ?? '?') }),
+          text: text.dns.dnssecDesiredField({
+            state: text.dns.dnssecState({ state: state.desired_state ?? '?' }),
+          }),
         },
-        { type: 'mrkdwn', text: text.dns.dnssecLiveField({ state: escapeMrkdwn(state.live_state ?? '?') }) },
+        {
+          type: 'mrkdwn',
+          text: text.dns.dnssecLiveField({ state: text.dns.dnssecState({ state: state.live_state ?? '?' }) }),
+        },
         {
           type: 'mrkdwn',
           text: text.dns.serviceNameserversField({

@@ -67,7 +67,10 @@ export function domainCard(domain: DomainCardData, now: number): { text: string;
         {
           type: 'mrkdwn',
           text: text.domains.dnssecField({
-            state: escapeMrkdwn(domain.dnssec_state ?? text.domains.unknown),
+            state:
+              domain.dnssec_state === undefined
+                ? text.domains.unknown
+                : text.dns.dnssecState({ state: domain.dnssec_state }),
           }),
         },
         { type: 'mrkdwn', text: text.domains.registeredField({ when: when(domain.registered_at) }) },

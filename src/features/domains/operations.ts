@@ -22,6 +22,8 @@ export const requestAuthCode = defineOperation<
 >({
   name: 'domain.authcode',
   actionClass: 'authcode',
+  // An issued code cannot be taken back: only a transfer lock stops its use.
+  undo: 'never',
   schema: AuthParams,
   summary: (p) => text.domains.authCodeRequestSummary({ domain: reviewName(p.domain) }),
   target: (p) => p.domain,

@@ -24,6 +24,8 @@ export interface HomeData {
     settings: DigestSettings | undefined;
     next: number | undefined;
     now: number;
+    /** Every watch: App Home names those whose served certificate or CT search wants a look. */
+    all?: WatchedEntry[];
   };
 }
 
@@ -32,7 +34,12 @@ const MAX_PENDING = 8;
 const MAX_RUNNING = 10;
 const MAX_RECENT = 15;
 
+/** The usual Home; the commands close it on every visit, so a person never has to remember them. */
 export function homeView(data: HomeData): View {
+  return { type: 'home', blocks: [...homeBlocks(data), divider(), section(text.workspace.welcomeCommands)] };
+}
+
+function homeBlocks(data: HomeData): KnownBlock[] {
   const blocks: KnownBlock[] = [
     header(text.workspace.homeHeader),
     section(text.workspace.homeKeySection({ status: markup(describeKeyStatus(data.key)) })),
@@ -40,7 +47,7 @@ export function homeView(data: HomeData): View {
     divider(),
     ...(data.watch === undefined
       ? []
-      : homeSection(data.watch.coming, data.watch.settings, data.watch.next, data.watch.now)),
+      : homeSection(data.watch.coming, data.watch.settings, data.watch.next, data.watch.now, data.watch.all)),
   ];
 
   blocks.push(header(text.workspace.homePendingHeader({ count: data.pending.length })));
@@ -64,9 +71,9 @@ export function homeView(data: HomeData): View {
   blocks.push(
     ...(data.recent.length === 0
       ? [section(text.workspace.nothingRecorded)]
-      : packLines(data.recent.slice(0, MAX_RECENT).map(auditLine))),
+      : packLines(data.recent.slice(0, MAX_RECENT).map((entry) => auditLine(entry, { recorded: false })))),
   );
-  return { type: 'home', blocks };
+  return blocks;
 }
 
 function quickActions(): KnownBlock {
@@ -80,8 +87,8 @@ function quickActions(): KnownBlock {
 }
 
 /**
- * A person's first visit: what Regdesk does and how to start, then the usual Home below. The key
- * status comes first because without a key nothing else works.
+ * A person's first visit: what Regdesk does and how to start (the commands at the top, not only at
+ * the end), then the usual Home below. The key status comes first because without a key nothing else works.
  */
 export function onboardingView(data: HomeData): View {
   const intro: KnownBlock[] = [
@@ -91,8 +98,7 @@ export function onboardingView(data: HomeData): View {
     context(text.workspace.welcomeAdmins),
     divider(),
   ];
-  const home = homeView(data);
-  return { ...home, blocks: [...intro, ...home.blocks.slice(1)] };
+  return { type: 'home', blocks: [...intro, ...homeBlocks(data).slice(1)] };
 }
 
 /** For guests and people from outside the workspace: what Regdesk is, and why they see no more. */

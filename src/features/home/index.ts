@@ -9,6 +9,7 @@ import type { FeatureModule } from '../feature.js';
 import { keyModal } from '../keys/blocks.js';
 import type { WorkspaceKeys } from '../keys/service.js';
 import type { Roles } from '../policy/permissions.js';
+import { registerAgentActions } from './agents.js';
 import { HOME_IDS } from './ids.js';
 import type { HomeService } from './service.js';
 import { onAppHomeTab } from './tabs.js';
@@ -50,4 +51,13 @@ function registerHome(app: App, deps: HomeDeps, logger: Logger): void {
   onAction<BlockAction>(app, HOME_IDS.refresh, logger, async ({ body, client }) => {
     await deps.home.publish(client, workspaceOf(body), [body.user.id], logger);
   });
+  const agents = deps.home.agents;
+  if (agents !== undefined) {
+    registerAgentActions(
+      app,
+      agents,
+      (client, workspace, user) => deps.home.publish(client, workspace, [user], logger),
+      logger,
+    );
+  }
 }

@@ -11,6 +11,7 @@ import type { WorkspaceKeys } from '../keys/service.js';
 import type { Roles } from '../policy/permissions.js';
 import { nextDigestAt } from '../watches/jobs.js';
 import type { WatchService } from '../watches/service.js';
+import { type AgentsDeps, agentsSection } from './agents.js';
 import { type HomeData, homeView, onboardingView, restrictedView } from './blocks.js';
 
 export interface HomeServiceDeps {
@@ -23,11 +24,16 @@ export interface HomeServiceDeps {
   redis: Redis;
   keys: KeySpace;
   now: () => number;
-  /** "Coming up" and the digest settings (features/watches). */
-  watches?: Pick<WatchService, 'comingUp' | 'settings'>;
+  /** "Coming up", served certificates and CT, and the digest settings (features/watches). */
+  watches?: Pick<WatchService, 'comingUp' | 'list' | 'settings'>;
   /** Home is re-published for many people at once (not only the one acting): each in their language. */
   languages: Pick<Languages, 'ofPerson'>;
+  /** The agents each person signed in through /mcp (home/agents.ts). */
+  agents?: AgentsDeps;
 }
+
+/** Slack's limit of blocks in a Home view: the agents' section is left out rather than pass it. */
+const MAX_HOME_BLOCKS = 100;
 
 /** Home views are re-published for people who looked at Home within this long … */
 const VIEWER_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
@@ -40,6 +46,11 @@ const MAX_REPUBLISH = 50;
  */
 export class HomeService {
   constructor(private readonly deps: HomeServiceDeps) {}
+
+  /** What the agents' section and its Revoke button need (home/agents.ts), when agents are served. */
+  get agents(): AgentsDeps | undefined {
+    return this.deps.agents;
+  }
 
   #viewers(workspace: WorkspaceRef): string {
     return this.deps.keys.key(`ws:${workspaceId(workspace)}`, 'home', 'viewers');
@@ -124,24 +135,35 @@ export class HomeService {
   ): Promise<View> {
     const access = await this.deps.roles.decide(client, workspace, user, 'view');
     if (!access.allowed) return restrictedView(access.reason);
-    return firstVisit ? onboardingView(await data()) : homeView(await data());
+    const view = firstVisit ? onboardingView(await data()) : homeView(await data());
+    const agents =
+      this.deps.agents === undefined ? [] : await agentsSection(this.deps.agents, client, workspace, user);
+    const blocks = [...view.blocks, ...agents];
+    return agents.length === 0 || blocks.length > MAX_HOME_BLOCKS ? view : { ...view, blocks };
   }
 
   async #data(workspace: WorkspaceRef): Promise<HomeData> {
     const { deps } = this;
-    const [key, pending, running, recent, coming, settings] = await Promise.all([
+    const [key, pending, running, recent, coming, settings, all] = await Promise.all([
       deps.workspaceKeys.status(workspace),
       deps.approvalStore.pending(workspace, 20),
       deps.runningJobs(workspace),
       deps.audit.latest(workspace, { limit: 15 }),
       deps.watches?.comingUp(workspace),
       deps.watches?.settings(workspace),
+      deps.watches?.list(workspace),
     ]);
     const now = deps.now();
     const watch =
       coming === undefined
         ? undefined
-        : { coming, settings, next: settings === undefined ? undefined : nextDigestAt(settings, now), now };
+        : {
+            coming,
+            settings,
+            next: settings === undefined ? undefined : nextDigestAt(settings, now),
+            now,
+            all: all ?? [],
+          };
     return { key, pending, running, recent, ...(watch === undefined ? {} : { watch }) };
   }
 }

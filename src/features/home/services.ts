@@ -9,6 +9,7 @@ import type { ApprovalStore } from '../approvals/store.js';
 import type { AuditLog } from '../audit/service.js';
 import type { FollowJob } from '../follow/jobs.js';
 import type { WorkspaceKeys } from '../keys/service.js';
+import { McpStore } from '../mcp/store.js';
 import type { Roles } from '../policy/permissions.js';
 import type { WatchService } from '../watches/service.js';
 import { HomeRefresh } from './refresh.js';
@@ -50,6 +51,7 @@ export function buildHomeServices(deps: HomeServiceFactoryDeps): HomeServices {
     now: deps.now,
     watches: deps.watches,
     languages: deps.languages,
+    agents: { agents: new McpStore(redis, keys, deps.now), roles: deps.roles, audit: deps.audit },
   });
   // Watch changes re-publish Home coalesced: a sweep may change hundreds of items.
   const homeRefresh = new HomeRefresh({

@@ -51,7 +51,8 @@ export function changeSummary(
   const words = {
     type: value.type,
     name: reviewName(value.name.replace(/\.$/, '')),
-    zone: reviewName(domain),
+    // The name already shows its ASCII form, which ends in the zone's: the zone once, as people read it.
+    zone: displayName(domain),
     ...(change.kind === 'add' ? {} : { id: change.id }),
   };
   const said =

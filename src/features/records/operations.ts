@@ -43,6 +43,7 @@ export const changeRecord = defineOperation<
 >({
   name: 'dns.record',
   actionClass: 'record',
+  undo: 'revert',
   schema: ChangeParams,
   summary: (p) => changeSummary(p.domain, p.change, p.revertOf, p.revertOfMadeAt),
   target: (p) => p.domain,

@@ -11,7 +11,7 @@ import { ADDRESS, PLAYGROUND_RANGE, type Role, World } from './world.js';
 export { completeDemoZones } from './world.js';
 
 /**
- * The playground's internet for DNS (README "Playground"): without it `/dns check`, publishing
+ * The playground's internet for DNS (docs/playground.md): without it `/dns check`, publishing
  * validation records and record changes would ask the real DNS about zones that exist only in the
  * sandbox. One small server plays every part, each on its own loopback address and one port:
  * - a root, delegating each TLD the sandbox's domains are in, and the TLDs' servers (`a.nic.<tld>`),

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { isLocalHostHeader } from '../guard.js';
 import { receiveUpload } from './files.js';
 import { tokenExpired } from './oauth.js';
+import { authorizePage } from './openid.js';
 import type { SlackPacing } from './pacing.js';
 import { respond } from './response-urls.js';
 import type { SlackState } from './state.js';
@@ -48,6 +49,10 @@ export async function handleRequest(
   const refusal = standInRefusal(req);
   if (refusal !== undefined) return { status: 403, body: { ok: false, error: refusal } };
   const path = (req.url ?? '/').split('?')[0] ?? '/';
+  // Sign in with Slack's page, where a browser (or a test following redirects) is sent (openid.ts).
+  if (req.method === 'GET' && path === '/openid/connect/authorize') {
+    return authorizePage(state, new URL(req.url ?? '/', 'http://localhost').searchParams);
+  }
   const raw = await readBody(req, path.startsWith('/upload/') ? MAX_UPLOAD_BODY_BYTES : MAX_API_BODY_BYTES);
   if (raw === undefined) {
     return {
@@ -76,7 +81,11 @@ export async function handleRequest(
     return answer;
   }
   const method = path.replace(/^\/api\//, '');
-  if (state.botToken !== undefined && token !== state.botToken) {
+  // Sign in with Slack's methods take the app's credentials or the user's token, never the bot's;
+  // userInfo's token comes in the Authorization header or as a `token` argument (docs.slack.dev).
+  const signIn = method.startsWith('openid.connect.');
+  if (signIn && token !== undefined && args.token === undefined) args.token = token;
+  if (!signIn && state.botToken !== undefined && token !== state.botToken) {
     // Slack answers HTTP 200 with the error in the body.
     return { body: { ok: false, error: token === undefined ? 'not_authed' : 'invalid_auth' } };
   }
@@ -103,7 +112,8 @@ export async function handleRequest(
       : { body: handler === undefined ? { ok: false, error: 'unknown_method' } : handler(args) };
   call.result = answer.body;
   if (answer.delayMs !== undefined) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
-  return answer;
+  // Slack names the calling token's scopes on every Web API answer (docs.slack.dev "Scopes").
+  return { ...answer, headers: { 'x-oauth-scopes': state.scopes.join(','), ...answer.headers } };
 }
 
 /**

@@ -3,6 +3,7 @@ import { authTest, conversationInfo, openConversation, userInfo, userList } from
 import { completeUpload, uploadUrl } from './files.js';
 import { deleteMessageCall, postEphemeral, postMessage, react, updateMessage } from './messages.js';
 import { oauthAccess } from './oauth.js';
+import { connectToken, connectUserInfo } from './openid.js';
 import type { SlackState } from './state.js';
 import type { MethodHandler } from './types.js';
 import { openView, publishHome, updateView } from './views.js';
@@ -28,6 +29,9 @@ export function webApiMethods(state: SlackState): Record<string, MethodHandler> 
     'files.getUploadURLExternal': (args) => uploadUrl(state, args),
     'files.completeUploadExternal': (args) => completeUpload(state, args),
     'oauth.v2.access': (args) => oauthAccess(state, args),
+    // Sign in with Slack (openid.ts): the code for a user token, and who that token belongs to.
+    'openid.connect.token': (args) => connectToken(state, args),
+    'openid.connect.userInfo': (args) => connectUserInfo(state, args),
     // docs.slack.dev usergroups.users.list: the members of a group a test defined; like other ids a
     // test did not define, any other group gets a lenient default (nobody in it).
     'usergroups.users.list': (args) => ({

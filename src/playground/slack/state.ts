@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
+import { BOT_SCOPES } from '../../slack/scopes.js';
 import type { PlaygroundEvent, PlaygroundFile, PlaygroundMessage } from '../web/protocol.js';
+import { SignInWithSlack } from './sign-in-state.js';
 import type {
   Responder,
   ResponseContext,
@@ -42,9 +44,13 @@ export class SlackState {
     tokens: new Map(),
     refreshTokens: new Set(),
   };
+  /** Sign in with Slack (openid.ts): the app's credentials, issued codes and user tokens. */
+  readonly signIn = new SignInWithSlack();
   workspaceName = 'Acme';
   keepCalls = Number.POSITIVE_INFINITY;
   botToken: string | undefined;
+  /** The bot token's scopes, sent with every Web API answer as Slack does (`x-oauth-scopes`). */
+  scopes: readonly string[] = BOT_SCOPES;
   url = '';
   /** Ids (files, views, hashes, rotating tokens) count up from here. */
   seq = 1_000;
@@ -165,6 +171,14 @@ export class SlackState {
     if (message.ephemeralTo !== undefined) out.ephemeralTo = message.ephemeralTo;
     if (message.viaResponseUrl === true) out.viaResponseUrl = true;
     if (message.edited === true) out.edited = true;
+    if (message.subtype !== undefined && message.user !== undefined) {
+      const kind = message.subtype === 'channel_join' ? 'joined' : 'left';
+      out.system = {
+        kind,
+        member: message.user,
+        ...(message.inviter === undefined ? {} : { by: message.inviter }),
+      };
+    }
     return out;
   }
 }

@@ -63,6 +63,9 @@ export interface StandInMessage {
   reactions?: Array<{ name: string; users: string[] }>;
   /** Ids of files shared with the message. */
   files?: string[];
+  /** Slack's system messages about the channel's members: `user` joined (added by `inviter`) or left. */
+  subtype?: 'channel_join' | 'channel_leave';
+  inviter?: string;
 }
 
 export interface StandInFile {

@@ -20,7 +20,7 @@ export function isMessagesTab(snapshot: PlaygroundSnapshot, channel: string): bo
 export async function openMessagesTab(page: Page): Promise<void> {
   const words = chromeOf(page);
   const result = await post('home-opened', { user: page.user, tab: 'messages' }, words);
-  if (!result.ok) page.notify(result.error ?? words.homeNotOpened);
+  page.report(result, words.homeNotOpened);
 }
 
 /** The pinned prompts above the composer; choosing one sends its message, as Slack does. */
@@ -36,7 +36,7 @@ export function renderSuggestedPrompts(page: Page, channel: string): HTMLElement
         { user: page.user, channel, text: encodeMessage(page.snapshot, prompt.message) },
         words,
       ).then((result) => {
-        if (!result.ok) page.notify(result.error ?? words.promptNotSent);
+        page.report(result, words.promptNotSent);
       });
     });
     return button;

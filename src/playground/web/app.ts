@@ -5,12 +5,14 @@ import { createComposer } from './composer.js';
 import { el, toDom } from './dom.js';
 import { fillList, renderMessage } from './messages.js';
 import { createModalHost } from './modal.js';
+import { noticeText } from './notices.js';
 import { chromeOf, type Page, renderContext, wireActions } from './page.js';
 import { type ActionSource, type PlaygroundEvent, type PlaygroundSnapshot, TEST_IDS } from './protocol.js';
 import { createRegistrarPanel } from './registrar-panel.js';
 import { renderBlocks } from './render-blocks.js';
 import { createSidebar, type Place, channelTitle as sidebarTitle } from './sidebar.js';
 import { applyEvent, channelsFor, threadOf, timeline } from './store.js';
+import { createToasts } from './toasts.js';
 
 /** The playground page: sidebar, conversation or App Home, thread pane, registrar panel, modals. */
 async function main(): Promise<void> {
@@ -20,7 +22,7 @@ async function main(): Promise<void> {
   let thread: { channel: string; ts: string } | undefined;
   let loaded = false;
 
-  const notices = el('div', { class: 'notices', 'aria-live': 'assertive' });
+  const toasts = createToasts();
   // The page's words: the acting member's language once the first snapshot has named them.
   const wordsNow = () => (loaded ? chromeOf(page) : chromeFor(DEFAULT_LOCALE));
   const page: Page = {
@@ -28,16 +30,11 @@ async function main(): Promise<void> {
     snapshot: undefined as unknown as PlaygroundSnapshot,
     user: '',
     notify(text) {
-      const notice = el('div', { class: 'notice', role: 'status', 'data-testid': TEST_IDS.notice }, [text]);
-      const dismiss = el(
-        'button',
-        { type: 'button', class: 'icon-button', 'aria-label': wordsNow().dismiss },
-        ['✕'],
-      );
-      dismiss.addEventListener('click', () => notice.remove());
-      notice.append(dismiss);
-      notices.append(notice);
-      while (notices.children.length > 5) notices.firstElementChild?.remove();
+      toasts.show(text, wordsNow().dismiss);
+    },
+    report(result, fallback) {
+      if (result.notice !== undefined) toasts.show(noticeText(wordsNow(), result.notice), wordsNow().dismiss);
+      else if (!result.ok) toasts.show(result.error ?? fallback, wordsNow().dismiss);
     },
     openThread(channel, ts) {
       thread = { channel, ts };
@@ -95,11 +92,12 @@ async function main(): Promise<void> {
   });
 
   const registrar = createRegistrarPanel(page);
+  sidebar.root.append(registrar.toggle);
   const modals = createModalHost(page, () => composer.focus());
   root.classList.remove('loading');
   root.replaceChildren(
     el('div', { class: 'layout' }, [sidebar.root, conversation, threadPane, registrar.root]),
-    notices,
+    toasts.root,
   );
 
   const messageSource = (control: Element): ActionSource | undefined => {
@@ -179,7 +177,7 @@ async function main(): Promise<void> {
 
   async function openHome(): Promise<void> {
     const result = await post('home-opened', { user: page.user }, wordsNow());
-    if (!result.ok) page.notify(result.error ?? wordsNow().homeNotOpened);
+    page.report(result, wordsNow().homeNotOpened);
   }
 
   switcher.addEventListener('change', () => {
@@ -197,9 +195,9 @@ async function main(): Promise<void> {
   });
   language.addEventListener('change', async () => {
     const result = await post('language', { user: page.user, locale: language.value }, wordsNow());
-    if (!result.ok) page.notify(result.error ?? wordsNow().languageNotChanged);
+    page.report(result, wordsNow().languageNotChanged);
     // What Regdesk showed before (Home) is shown again in the new language.
-    else if (place.kind === 'home') void openHome();
+    if (result.ok && place.kind === 'home') void openHome();
   });
   homeButton.addEventListener('click', () => go({ kind: 'home' }));
 
@@ -210,10 +208,6 @@ async function main(): Promise<void> {
 
   function onEvent(event: PlaygroundEvent): void {
     if (!loaded) return;
-    if (event.type === 'notice') {
-      if (event.user === page.user) page.notify(event.text);
-      return;
-    }
     page.snapshot = applyEvent(page.snapshot, event);
     switch (event.type) {
       case 'registrar':

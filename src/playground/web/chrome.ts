@@ -114,6 +114,29 @@ const en = {
   certificates: (p: { count: number }) => `Certificates (${p.count})`,
   organizations: (p: { count: number }) => `Organizations (${p.count})`,
   expires: (p: { date: string }) => `expires ${p.date}`,
+  /**
+   * Regdesk's commands in the completion list and usage hint, where the manifest's English (its one
+   * language) would not be the member's: description and usage hint by command, else the manifest's.
+   */
+  commandWords: {} as Readonly<Record<string, { description: string; usageHint?: string }>>,
+  /** Slack's own commands the playground runs, in the composer's completion list. */
+  builtInCommands: [
+    { command: '/invite', description: 'Add someone to this channel', usageHint: '@someone' },
+    { command: '/remove', description: 'Remove someone from this channel', usageHint: '@someone' },
+  ],
+  // The order modal's demo CSR (demo-csr.ts)
+  demoCsr: 'Fill in a demo CSR',
+  demoCsrNeedsName: 'Type the common name first: the demo CSR is made for the names in the form.',
+  demoCsrFailed: 'No demo CSR could be made.',
+  /** Below 1,100 px the panel folds away behind this button. */
+  showRegistrar: 'Registrar',
+  units: { day: 'd', hour: 'h', minute: 'min', underAMinute: '< 1 min' },
+  /** The simulator's certificate and DNSSEC states, as the panel shows them; unknown ones stay as sent. */
+  states: {} as Readonly<Record<string, string>>,
+  // Slack's own messages about a channel's members (`channel_join`, `channel_leave`)
+  joined: (p: { member: string; channel: string; by?: string }) =>
+    `${p.member} joined #${p.channel}${p.by === undefined ? '' : `, added by ${p.by}`}.`,
+  left: (p: { member: string; channel: string }) => `${p.member} left #${p.channel}.`,
 };
 
 export type Chrome = typeof en;
@@ -204,6 +227,47 @@ const de = {
   certificates: (p: { count: number }) => `Zertifikate (${p.count})`,
   organizations: (p: { count: number }) => `Organisationen (${p.count})`,
   expires: (p: { date: string }) => `läuft ab ${p.date}`,
+  commandWords: {
+    '/domain': {
+      description:
+        'Verfügbarkeit, Details, Delegation und AuthInfo-Codes von Domains; API-Schlüssel, Richtlinie, Audit-Protokoll und Überwachungen',
+    },
+    '/dns': { description: 'DNS-Zonen, DNS-Einträge, DNSSEC und Live-Prüfungen' },
+    '/tls': { description: 'TLS-Zertifikate, Organisationen und Überwachungen' },
+    '/ask': {
+      description: 'Den Assistenten des Registrars fragen; die Antwort kommt in einem Thread',
+      usageHint: 'Wie aktiviere ich DNSSEC für meine Domain?',
+    },
+  },
+  builtInCommands: [
+    { command: '/invite', description: 'Jemanden zu diesem Channel hinzufügen', usageHint: '@jemand' },
+    { command: '/remove', description: 'Jemanden aus diesem Channel entfernen', usageHint: '@jemand' },
+  ],
+  demoCsr: 'Demo-CSR einfügen',
+  demoCsrNeedsName:
+    'Geben Sie zuerst den Common Name ein: Die Demo-CSR wird für die Namen im Formular erstellt.',
+  demoCsrFailed: 'Es konnte keine Demo-CSR erstellt werden.',
+  showRegistrar: 'Registrar',
+  units: { day: 'T', hour: 'Std.', minute: 'Min.', underAMinute: '< 1 Min.' },
+  states: {
+    issued: 'ausgestellt',
+    pending: 'ausstehend',
+    ready: 'bereit',
+    action_required: 'Aktion erforderlich',
+    revoked: 'widerrufen',
+    'certificate-revoked': 'Zertifikat widerrufen',
+    cancelled: 'storniert',
+    expired: 'abgelaufen',
+    rejected: 'abgelehnt',
+    failed: 'fehlgeschlagen',
+    enabled: 'aktiviert',
+    disabled: 'deaktiviert',
+    active: 'aktiv',
+    inactive: 'inaktiv',
+  },
+  joined: (p: { member: string; channel: string; by?: string }) =>
+    `${p.member} ist #${p.channel} beigetreten${p.by === undefined ? '' : `, hinzugefügt von ${p.by}`}.`,
+  left: (p: { member: string; channel: string }) => `${p.member} hat #${p.channel} verlassen.`,
 } satisfies Chrome;
 
 /** The language of a member without a Slack locale, and of the page before the first snapshot names anyone. */

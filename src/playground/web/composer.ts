@@ -2,7 +2,7 @@ import { post } from './api.js';
 import { el } from './dom.js';
 import { chromeOf, type Page } from './page.js';
 import { type SlashCommandInfo, TEST_IDS } from './protocol.js';
-import { completions, encodeMessage, usageFor } from './store.js';
+import { commandsIn, completions, encodeMessage, usageFor } from './store.js';
 
 let composers = 0;
 
@@ -25,6 +25,8 @@ export function createComposer(
     'aria-controls': `${id}-list`,
   });
   const list = el('ul', { id: `${id}-list`, class: 'completions', role: 'listbox', hidden: '' });
+  // Regdesk's commands (manifest.yml), then Slack's own that the playground runs (membership.ts).
+  const commands = () => commandsIn(chromeOf(page), page.snapshot.commands);
   const hint = el('div', { class: 'usage-hint', 'aria-live': 'polite' });
   const send = el('button', { type: 'submit', class: 'btn primary send' });
   const form = el('form', { class: 'composer' }, [
@@ -66,10 +68,10 @@ export function createComposer(
     if (shown.length > 0) input.setAttribute('aria-activedescendant', `${id}-opt-${active}`);
   };
   const update = () => {
-    shown = completions(page.snapshot.commands, input.value);
+    shown = completions(commands(), input.value);
     active = Math.min(active, Math.max(0, shown.length - 1));
     paint();
-    const usage = usageFor(page.snapshot.commands, input.value);
+    const usage = usageFor(commands(), input.value);
     hint.textContent =
       usage === undefined
         ? ''
@@ -107,9 +109,8 @@ export function createComposer(
     if (result.ok) {
       input.value = '';
       update();
-    } else {
-      page.notify(result.error ?? words.notSent);
     }
+    page.report(result, words.notSent);
   };
 
   input.addEventListener('input', update);

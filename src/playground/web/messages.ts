@@ -15,9 +15,9 @@ const QUICK_REACTIONS = ['white_check_mark', 'eyes', '+1'];
 export function renderMessage(page: Page, message: PlaygroundMessage, inThread: boolean): HTMLElement {
   const ctx = renderContext(page);
   const words = chromeOf(page);
-  const author = message.fromBot
-    ? page.snapshot.bot.name
-    : (findUser(page.snapshot, message.user ?? '')?.realName ?? message.user ?? words.someone);
+  const nameOf = (id: string) =>
+    id === page.snapshot.bot.userId ? page.snapshot.bot.name : (findUser(page.snapshot, id)?.realName ?? id);
+  const author = message.fromBot ? page.snapshot.bot.name : nameOf(message.user ?? '') || words.someone;
   const time = formatSlackDate(Number(message.ts), '{time}', ctx.viewer, ctx.now);
   const header = el('div', { class: 'message-header' }, [
     el('span', { class: 'author', dir: 'auto' }, [author]),
@@ -39,11 +39,24 @@ export function renderMessage(page: Page, message: PlaygroundMessage, inThread: 
     article.append(el('div', { class: 'only-you' }, [`👁 ${words.onlyVisibleToYou}`]));
   }
   const blocks = Array.isArray(message.blocks) && message.blocks.length > 0 ? message.blocks : undefined;
-  const body =
-    blocks === undefined
-      ? renderMrkdwn(ctx, message.text ?? '', 'message-text')
-      : renderBlocks(ctx, blocks, 'message', `m${message.ts}`);
-  article.append(toDom(body));
+  const { system } = message;
+  if (system !== undefined) {
+    // Slack words its own membership messages in the reader's language, not in the stored text's.
+    const channel = page.snapshot.channels.find((c) => c.id === message.channel)?.name ?? message.channel;
+    const member = nameOf(system.member);
+    const said =
+      system.kind === 'joined'
+        ? words.joined({ member, channel, ...(system.by === undefined ? {} : { by: nameOf(system.by) }) })
+        : words.left({ member, channel });
+    article.classList.add('system');
+    article.append(el('p', { class: 'message-text' }, [said]));
+  } else {
+    const body =
+      blocks === undefined
+        ? renderMrkdwn(ctx, message.text ?? '', 'message-text')
+        : renderBlocks(ctx, blocks, 'message', `m${message.ts}`);
+    article.append(toDom(body));
+  }
   if (message.files.length > 0) article.append(renderFiles(message, ctx.viewer.locale));
   const row = renderReactions(page, message);
   if (message.ephemeralTo === undefined && page.snapshot.messageShortcuts.length > 0)
@@ -84,7 +97,7 @@ function renderShortcuts(page: Page, message: PlaygroundMessage): HTMLElement {
       { user: page.user, channel: message.channel, ts: message.ts, callbackId },
       words,
     ).then((result) => {
-      if (!result.ok) page.notify(result.error ?? words.shortcutFailed);
+      page.report(result, words.shortcutFailed);
     });
   });
   return menu;
@@ -124,7 +137,7 @@ function renderReactions(page: Page, message: PlaygroundMessage): HTMLElement {
       { user: page.user, channel: message.channel, ts: message.ts, name },
       words,
     );
-    if (!result.ok) page.notify(result.error ?? words.reactionFailed);
+    page.report(result, words.reactionFailed);
   };
   for (const reaction of message.reactions) {
     const mine = reaction.users.includes(page.user);

@@ -1,4 +1,5 @@
 import { post } from './api.js';
+import { demoCsrButton } from './demo-csr.js';
 import { controlsIn, el, readControl, toDom, writeControl } from './dom.js';
 import { chromeOf, type Page, renderContext, stateOf, wireActions } from './page.js';
 import { type PlaygroundView, TEST_IDS, type ViewSubmissionResult } from './protocol.js';
@@ -33,7 +34,7 @@ export function createModalHost(page: Page, onEmpty: () => void) {
     render();
     const words = chromeOf(page);
     const result = await post('view-closed', { user: page.user, viewId: top.id }, words);
-    if (!result.ok) page.notify(result.error ?? words.viewNotClosed);
+    page.report(result, words.viewNotClosed);
   };
 
   const submit = async (top: PlaygroundView, form: HTMLFormElement, button: HTMLButtonElement) => {
@@ -58,8 +59,8 @@ export function createModalHost(page: Page, onEmpty: () => void) {
       errors.set(top.id, result.errors);
       render(true);
       dialog.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-    } else if (!result.ok) {
-      page.notify(result.error ?? words.formNotAccepted);
+    } else {
+      page.report(result, words.formNotAccepted);
     }
   };
 
@@ -107,7 +108,8 @@ export function createModalHost(page: Page, onEmpty: () => void) {
     form.append(el('div', { class: 'modal-body' }, [toDom(renderBlocks(ctx, view.blocks, 'modal', top.id))]));
     const footer = el('footer', { class: 'modal-footer' });
     const cancel = el('button', { type: 'button', class: 'btn' }, [label(view.close, words.cancel)]);
-    footer.append(cancel);
+    const demo = demoCsrButton(page, view, form);
+    footer.append(...(demo === undefined ? [] : [demo]), cancel);
     let submitButton: HTMLButtonElement | undefined;
     if (view.submit !== undefined) {
       submitButton = el(

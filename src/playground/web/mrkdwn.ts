@@ -81,6 +81,12 @@ function parseLines(source: string): MrkdwnBlock[] {
   return blocks;
 }
 
+/**
+ * An emoji shortcode, with Slack's skin tone when one follows (`:+1::skin-tone-3:`). Its name is
+ * opaque: an `_` or `*` inside it never opens or closes formatting (`:large_blue_circle:`).
+ */
+export const SHORTCODE = /^:[a-z0-9_+-]{1,64}:(?::skin-tone-[2-6]:)?/;
+
 const MARKERS: Record<string, 'bold' | 'italic' | 'strike'> = { '*': 'bold', _: 'italic', '~': 'strike' };
 const WORD = /[\p{L}\p{N}]/u;
 
@@ -143,10 +149,10 @@ export function parseInline(s: string): Inline[] {
       }
     }
     if (c === ':') {
-      const match = /^:([a-z0-9_+-]{1,64}):/.exec(s.slice(i));
-      if (match?.[1] !== undefined) {
+      const match = SHORTCODE.exec(s.slice(i));
+      if (match !== null) {
         flush();
-        out.push({ t: 'emoji', name: match[1] });
+        out.push({ t: 'emoji', name: match[0].slice(1, -1) });
         i += match[0].length;
         continue;
       }
@@ -167,6 +173,12 @@ function findClose(s: string, start: number): number {
     if (c === '<') {
       const end = s.indexOf('>', j);
       if (end !== -1) j = end;
+      continue;
+    }
+    // So is a shortcode: `_see :large_blue_circle:_` closes after it, not inside it.
+    const shortcode = c === ':' ? SHORTCODE.exec(s.slice(j)) : null;
+    if (shortcode !== null) {
+      j += shortcode[0].length - 1;
       continue;
     }
     if (c === marker && closes(s, j, start + 1)) return j;

@@ -1,7 +1,7 @@
 import { post } from './api.js';
 import { type Chrome, chromeFor, DEFAULT_LOCALE } from './chrome.js';
 import { actionRefs, controlsIn, el, readControl, toDom } from './dom.js';
-import type { ActionSource, PlaygroundSnapshot, StateValues } from './protocol.js';
+import type { ActionSource, ApiResult, PlaygroundSnapshot, StateValues } from './protocol.js';
 import { renderConfirm } from './render-elements.js';
 import type { RenderContext } from './render-text.js';
 import { actionValue, collectState } from './state-values.js';
@@ -11,7 +11,10 @@ import { findUser } from './store.js';
 export interface Page {
   snapshot: PlaygroundSnapshot;
   user: string;
+  /** A toast that closes itself; the same words again restart the one shown instead of stacking. */
   notify(text: string): void;
+  /** Tells what a call answered: its notice (ok or not), else on failure its error or `fallback`. */
+  report(result: ApiResult, fallback: string): void;
   openThread(channel: string, ts: string): void;
 }
 
@@ -94,7 +97,7 @@ export function wireActions(
     const words = chromeOf(page);
     const result = await post('action', body, words);
     if (control instanceof HTMLButtonElement) control.disabled = false;
-    if (!result.ok) page.notify(result.error ?? words.actionFailed);
+    page.report(result, words.actionFailed);
   };
   root.addEventListener('click', (event) => {
     const control = (event.target as Element | null)?.closest('button[data-action-id]');

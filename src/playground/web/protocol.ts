@@ -1,3 +1,5 @@
+import type { Notice } from './notices.js';
+
 /**
  * The playground's page ⇄ server protocol. The server half (src/playground/*.ts) runs in Regdesk's
  * process; the page (src/playground/web/) runs in the browser. Both import these types, so the two
@@ -18,6 +20,7 @@
  *   POST /playground/api/reaction        ReactionInput → ApiResult
  *   POST /playground/api/clock           ClockInput → ApiResult (fast-forwards the registrar simulator)
  *   POST /playground/api/language        LanguageInput → ApiResult (a member's Slack language)
+ *   POST /playground/api/demo-csr        { names } → ApiResult & { csr } (a throwaway CSR for them)
  *   GET  /playground/files/ID            a file Regdesk uploaded (Content-Disposition: attachment)
  */
 
@@ -71,6 +74,8 @@ export interface PlaygroundMessage {
   edited?: boolean;
   reactions: Array<{ name: string; users: string[] }>;
   files: PlaygroundFile[];
+  /** Slack's `channel_join` / `channel_leave`: `member` joined or left, added or removed by `by`. */
+  system?: { kind: 'joined' | 'left'; member: string; by?: string };
 }
 
 /** One open modal; a user's modals form a stack (push adds, update replaces, close pops/clears). */
@@ -145,6 +150,8 @@ export interface PlaygroundSnapshot {
   /** Threads' statuses (`assistant.threads.setStatus`), by `channel:thread_ts`; empty once cleared. */
   threadStatuses: Record<string, string>;
   registrar: RegistrarSnapshot;
+  /** Regdesk's order modal, by its callback and block ids: the page offers a demo CSR there. */
+  demoCsr: { callbackId: string; commonName: string; sans: string; csr: string };
 }
 
 export type PlaygroundEvent =
@@ -157,15 +164,15 @@ export type PlaygroundEvent =
   | { type: 'registrar'; registrar: RegistrarSnapshot }
   | { type: 'prompts'; channel: string; prompts: SuggestedPrompts }
   | { type: 'thread_status'; channel: string; threadTs: string; status: string }
-  /** Something Slack itself would show the user, e.g. "/foo is not a valid command" or a dispatch failure. */
-  | { type: 'notice'; user: string; text: string }
   /** A member changed (their language). */
   | { type: 'user'; user: PlaygroundUser };
 
 export interface ApiResult {
   ok: boolean;
-  /** Shown to the user when not ok (the way Slack shows e.g. `dispatch_failed`). */
+  /** A code (`dispatch_failed`, `not_found`), shown as such when not ok and there is no notice. */
   error?: string;
+  /** What Slack's client would tell the person (worded by the page in their language), ok or not. */
+  notice?: Notice;
 }
 
 /** Text typed into the composer: `/command args` runs a slash command, anything else is a message. */
@@ -221,6 +228,11 @@ export interface ViewSubmissionResult extends ApiResult {
   errors?: Record<string, string>;
 }
 
+/** A throwaway CSR (PEM) for the names asked, which the page puts into the order modal's field. */
+export interface DemoCsrResult extends ApiResult {
+  csr?: string;
+}
+
 export interface ViewClosedInput {
   user: string;
   viewId: string;
@@ -274,6 +286,8 @@ export const TEST_IDS = {
   modalClose: 'modal-close',
   homeTab: 'home-tab',
   registrarPanel: 'registrar-panel',
+  registrarToggle: 'registrar-toggle',
+  demoCsr: 'demo-csr',
   clockForward: 'clock-forward',
   notice: 'notice',
   suggestedPrompts: 'suggested-prompts',

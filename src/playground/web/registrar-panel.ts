@@ -1,5 +1,6 @@
 import { post } from './api.js';
 import type { Chrome } from './chrome.js';
+import { formatOffset } from './clock-offset.js';
 import { el } from './dom.js';
 import { chromeOf, type Page } from './page.js';
 import { type RegistrarSnapshot, TEST_IDS } from './protocol.js';
@@ -10,21 +11,9 @@ const STEPS: Array<{ step: keyof Chrome['steps']; ms: number }> = [
   { step: 'day', ms: 24 * HOUR },
   { step: 'week', ms: 7 * 24 * HOUR },
 ];
+const PANEL_ID = 'registrar-panel';
 /** Enough rows to follow a flow; the server keeps its own bounded list. */
 const SHOWN_REQUESTS = 30;
-
-export function formatOffset(ms: number, words: Chrome): string {
-  if (ms <= 0) return words.realTime;
-  const days = Math.floor(ms / (24 * HOUR));
-  const hours = Math.floor((ms % (24 * HOUR)) / HOUR);
-  const minutes = Math.floor((ms % HOUR) / 60_000);
-  const parts = [
-    days > 0 ? `${days} d` : '',
-    hours > 0 ? `${hours} h` : '',
-    minutes > 0 ? `${minutes} min` : '',
-  ];
-  return words.ahead({ offset: parts.filter(Boolean).join(' ') || '< 1 min' });
-}
 
 /** What the simulated registrar received and holds, and the control that moves its clock. */
 export function createRegistrarPanel(page: Page) {
@@ -36,7 +25,7 @@ export function createRegistrarPanel(page: Page) {
       button.disabled = true;
       const result = await post('clock', { advanceMs: ms }, words);
       button.disabled = false;
-      if (!result.ok) page.notify(result.error ?? words.clockNotMoved);
+      page.report(result, words.clockNotMoved);
     });
     return { step, button };
   });
@@ -52,7 +41,7 @@ export function createRegistrarPanel(page: Page) {
   const accountHeading = el('h3');
   const requests = el('tbody');
   const account = el('div', { class: 'account' });
-  const root = el('aside', { class: 'registrar', 'data-testid': TEST_IDS.registrarPanel }, [
+  const root = el('aside', { class: 'registrar', id: PANEL_ID, 'data-testid': TEST_IDS.registrarPanel }, [
     heading,
     el('div', { class: 'clock-row' }, [clock, clockButtons]),
     requestsHeading,
@@ -62,10 +51,24 @@ export function createRegistrarPanel(page: Page) {
     accountHeading,
     account,
   ]);
+  // Below 1,100 px the panel folds away (style.css); this button, in the sidebar, brings it back.
+  const toggle = el('button', {
+    type: 'button',
+    class: 'btn registrar-toggle',
+    'aria-controls': PANEL_ID,
+    'aria-expanded': 'false',
+    'data-testid': TEST_IDS.registrarToggle,
+  });
+  toggle.addEventListener('click', () => {
+    const open = root.classList.toggle('open');
+    toggle.setAttribute('aria-expanded', String(open));
+  });
 
   const render = (registrar: RegistrarSnapshot) => {
     const words = chromeOf(page);
+    const state = (value: string) => words.states[value] ?? value;
     root.setAttribute('aria-label', words.registrar);
+    toggle.textContent = `🕒 ${words.showRegistrar}`;
     heading.textContent = words.registrarSandbox;
     clockButtons.setAttribute('aria-label', words.fastForward);
     for (const { step, button } of buttons) button.textContent = words.steps[step];
@@ -95,7 +98,7 @@ export function createRegistrarPanel(page: Page) {
           [
             d.name,
             d.expires ? words.expires({ date: d.expires.slice(0, 10) }) : '',
-            d.dnssec ? `DNSSEC ${d.dnssec}` : '',
+            d.dnssec ? `DNSSEC ${d.dnssec.split(' → ').map(state).join(' → ')}` : '',
           ]
             .filter(Boolean)
             .join(' · '),
@@ -104,7 +107,7 @@ export function createRegistrarPanel(page: Page) {
       section(
         words.certificates({ count: certificates.length }),
         certificates.map(
-          (c) => `${c.commonName} · ${c.status}${c.product ? ` · ${c.product}` : ''} (${c.id})`,
+          (c) => `${c.commonName} · ${state(c.status)}${c.product ? ` · ${c.product}` : ''} (${c.id})`,
         ),
       ),
       section(
@@ -113,7 +116,7 @@ export function createRegistrarPanel(page: Page) {
       ),
     );
   };
-  return { root, render };
+  return { root, toggle, render };
 }
 
 function section(title: string, lines: string[]): HTMLElement {

@@ -1,7 +1,7 @@
 import { chromeFor } from './chrome.js';
 import { formatSlackDate } from './dates.js';
 import { emojiFor } from './emoji.js';
-import { type Inline, type MrkdwnBlock, parseMrkdwn } from './mrkdwn.js';
+import { type Inline, type MrkdwnBlock, parseMrkdwn, SHORTCODE } from './mrkdwn.js';
 import type { PlaygroundChannel, PlaygroundUser } from './protocol.js';
 import { h, safeHref, text, type VElement, type VNode } from './vnode.js';
 
@@ -34,10 +34,12 @@ export function renderTextObject(ctx: RenderContext, value: unknown, className =
   return h('span', { class: `${className} plain`, dir: 'auto' }, [plainText(raw, object.emoji !== false)]);
 }
 
+const SHORTCODES = new RegExp(SHORTCODE.source.slice(1), 'g');
+
 /** Plain text shows exactly what was sent, except `:emoji:` codes (Slack's `emoji: true` default). */
 export function plainText(raw: string, emoji = true): string {
   if (!emoji) return raw;
-  return raw.replace(/:([a-z0-9_+-]{1,64}):/g, (whole, name: string) => emojiFor(name) ?? whole);
+  return raw.replace(SHORTCODES, (whole) => emojiFor(whole.slice(1, -1)) ?? whole);
 }
 
 export function renderMrkdwn(ctx: RenderContext, source: string, className = 'text'): VElement {

@@ -1,3 +1,4 @@
+import type { Chrome } from './chrome.js';
 import type {
   PlaygroundChannel,
   PlaygroundEvent,
@@ -46,8 +47,6 @@ export function applyEvent(snapshot: PlaygroundSnapshot, event: PlaygroundEvent)
         ...snapshot,
         threadStatuses: { ...snapshot.threadStatuses, [`${event.channel}:${event.threadTs}`]: event.status },
       };
-    case 'notice':
-      return snapshot;
     case 'user':
       return { ...snapshot, users: snapshot.users.map((u) => (u.id === event.user.id ? event.user : u)) };
   }
@@ -95,6 +94,12 @@ export function channelsFor(snapshot: PlaygroundSnapshot, user: string): Playgro
 
 export function findUser(snapshot: PlaygroundSnapshot, id: string): PlaygroundUser | undefined {
   return snapshot.users.find((u) => u.id === id);
+}
+
+/** The composer's commands in the member's words: Regdesk's (from manifest.yml), then Slack's own. */
+export function commandsIn(words: Chrome, manifest: readonly SlashCommandInfo[]): SlashCommandInfo[] {
+  const regdesk = manifest.map((command) => ({ ...command, ...words.commandWords[command.command] }));
+  return [...regdesk, ...words.builtInCommands];
 }
 
 /** Commands whose name starts with what is typed after `/` (the composer's completion list). */

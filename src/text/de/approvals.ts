@@ -29,8 +29,8 @@ export const approvals = {
   approveButton: 'Freigeben',
   approveButtonLabel: (p: { summary: string }) => `Freigeben: ${p.summary}`,
   approveConfirmTitle: 'Diese Aktion freigeben?',
-  approveConfirmText: (p: { summary: string }) =>
-    `Damit wird ausgeführt: *${p.summary}*. Das lässt sich nicht rückgängig machen.`,
+  approveConfirmText: (p: { summary: string; undo: 'never' | 'revert' | undefined }) =>
+    `Damit wird ausgeführt: *${p.summary}*.${p.undo === 'never' ? ' Das lässt sich nicht rückgängig machen.' : p.undo === 'revert' ? ' Das Ergebnis bietet *Rückgängig* an.' : ''}`,
   approveConfirmButton: 'Freigeben',
   approveConfirmCancel: 'Abbrechen',
   denyButton: 'Ablehnen',

@@ -1,6 +1,6 @@
 import type { dns as en } from '../en/dns.js';
 import type { Markup } from '../escape.js';
-import { count, n } from './grammar.js';
+import { count, n, registrarState } from './grammar.js';
 
 /** Eine Zahl oder ein Platzhalter (`?`), wie ihn der Registrar-Wert liefert. */
 const num = (value: string | number): string => (typeof value === 'number' ? n(value) : value);
@@ -73,8 +73,13 @@ export const dns = {
   dnssecStillConverging: (p: { name: string; description: string }) =>
     `Die DNSSEC-Umstellung für ${p.name} läuft noch: ${p.description}`,
 
+  /** Ein DNSSEC-Zustand, wie der Registrar ihn meldet (docs/registrar-api.md §2.4); ein neuer Wert, wie gesendet. */
+  dnssecState: (p: { state: string }) => registrarState(p.state),
+
   // Die DNSSEC-Karte
-  dnssecTitle: (p: { name: string; state: string }) => `DNSSEC für ${p.name}: ${p.state}`,
+  // A header is plain text, where a code span shows its backticks: the overall state in words.
+  dnssecTitle: (p: { name: string; state: string }) =>
+    `DNSSEC für ${p.name}: ${({ active: 'aktiv', inactive: 'inaktiv', pending: 'ausstehend' } as Record<string, string>)[p.state] ?? p.state}`,
   dnssecStateField: (p: { state: string }) => `*Zustand*\n${p.state}`,
   dnssecModeField: (p: { mode: string }) => `*Modus*\n${p.mode}`,
   dnssecDesiredField: (p: { state: string }) => `*Sollzustand*\n${p.state}`,
@@ -99,9 +104,9 @@ export const dns = {
     `DNSSEC *${p.state}*, Modus ${p.mode}, Soll ${p.desired}, Ist ${p.live}`,
   dnssecDescriptionPending: (p: { state: string; mode: string; desired: string; live: string }) =>
     `DNSSEC *${p.state}* (eine Umstellung steht aus), Modus ${p.mode}, Soll ${p.desired}, Ist ${p.live}`,
-  dnssecNow: (p: { state: string }) => `DNSSEC ist jetzt ${p.state}`,
+  dnssecNow: (p: { state: string }) => `DNSSEC ist jetzt ${registrarState(p.state)}`,
   dnssecNowConverging: (p: { state: string }) =>
-    `DNSSEC ist jetzt ${p.state} (die Registry stellt noch um; Regdesk verfolgt das)`,
+    `DNSSEC ist jetzt ${registrarState(p.state)} (die Registry stellt noch um; Regdesk verfolgt das)`,
   disableSummary: (p: { domain: string }) => `DNSSEC für ${p.domain} deaktivieren`,
   disableConsequence:
     'Validierende Resolver prüfen keine Signaturen mehr; die Registry entfernt die DS-Einträge.',

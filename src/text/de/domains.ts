@@ -125,6 +125,6 @@ export const domains = {
     `Künftig an das Vanity-Nameserver-Set ${p.vanitySetId}: ${p.nameservers}.`,
   delegationChangeWarning:
     'Eine Änderung der Delegierung verlagert die DNS-Auflösung der ganzen Domain; der Registrar erlaubt nur wenige Änderungen am Tag.',
-  delegatedTo: (p: { nameservers: string }) => `jetzt an ${p.nameservers} delegiert`,
-  delegatedToStandard: 'jetzt an die Standard-Nameserver delegiert',
+  delegatedTo: (p: { nameservers: string }) => `Jetzt an ${p.nameservers} delegiert`,
+  delegatedToStandard: 'Jetzt an die Standard-Nameserver delegiert',
 } satisfies typeof en;

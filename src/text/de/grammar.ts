@@ -7,6 +7,12 @@ export const n = (value: number): string => value.toLocaleString('de-DE');
 export const count = (value: number, one: string, many: string): string =>
   `${n(value)} ${value === 1 ? one : many}`;
 
+/**
+ * A state as the registrar reports it (`pending`, `issued`, `enabled`): not translated but shown as
+ * code (docs/glossary.md), so it reads as the registrar's value inside a German sentence.
+ */
+export const registrarState = (state: string): string => `\`${state.replaceAll('`', "'")}\``;
+
 /** Weekdays as stored (`monday` …) or capitalised (`Monday` …). */
 const WEEKDAYS: Record<string, string> = {
   monday: 'Montag',

@@ -1,5 +1,5 @@
 import type { publish as en } from '../en/publish.js';
-import { count } from './grammar.js';
+import { count, registrarState } from './grammar.js';
 
 /** „1 Validierungseintrag“, „3 Validierungseinträge“: nach der Anzahl gewählt. */
 const validationRecords = (value: number) => count(value, 'Validierungseintrag', 'Validierungseinträge');
@@ -47,11 +47,11 @@ export const publish = {
   notYetServed: (p: { id: string; missing: string }) =>
     `Die Validierungseinträge von Zertifikat ${p.id} sind gesetzt, aber die Nameserver der Zone liefern ${p.missing} auch nach einer Stunde noch nicht aus. \`/dns check\` zeigt, warum.`,
   removed: (p: { id: string; count: number; status: string }) =>
-    `Zertifikat ${p.id} hat den Status ${p.status}: Regdesk hat ${p.count === 1 ? 'seinen Validierungseintrag' : `seine ${p.count.toLocaleString('de-DE')} Validierungseinträge`} entfernt.`,
+    `Zertifikat ${p.id} hat den Status ${registrarState(p.status)}: Regdesk hat ${p.count === 1 ? 'seinen Validierungseintrag' : `seine ${p.count.toLocaleString('de-DE')} Validierungseinträge`} entfernt.`,
   removeFailed: (p: { id: string; reason: string }) =>
     `Zertifikat ${p.id}: Regdesk konnte die Validierungseinträge nicht entfernen (${p.reason}); entfernen Sie sie von Hand.`,
   auditPublished: 'Validierungseinträge veröffentlicht',
   auditRemoved: 'Validierungseinträge entfernt',
   auditRemovedOutcome: (p: { removed: number; status: string; left: number }) =>
-    `${p.removed} entfernt (Zertifikat ${p.status})${p.left > 0 ? `, ${p.left} belassen: seit Regdesk sie schrieb geändert` : ''}`,
+    `${p.removed} entfernt (Zertifikat ${registrarState(p.status)})${p.left > 0 ? `, ${p.left} belassen: seit Regdesk sie schrieb geändert` : ''}`,
 } satisfies typeof en;

@@ -61,7 +61,7 @@ export const records = {
     `Eintrag ${p.id} hat sich seit der Anfrage geändert: Es wurde nichts getan. Sehen Sie ihn sich mit \`/dns records\` erneut an, und stellen Sie die Anfrage neu.`,
   changeMade: (p: { user: string; summary: string }) => `<@${p.user}>: ${p.summary} – erledigt.`,
   outcome: (p: { summary: string; id: string }) =>
-    `Ausgeführt: ${p.summary}. Die Einträge der Zone wurden vorher gesichert (Änderung ${p.id}).`,
+    `Änderung ${p.id}: ${p.summary}; der vorige Stand der Zone ist gesichert, „Rückgängig“ stellt ihn wieder her`,
   changeKept: (p: { id: string; when: Markup }) =>
     `Änderung ${p.id}, ${p.when}. Der Stand der Zone vor dieser Änderung ist gesichert; „Rückgängig“ ist selbst eine Änderung, mit denselben Regeln und derselben Richtlinie.`,
   revertButton: 'Rückgängig',

@@ -20,6 +20,16 @@ export const slack = {
   usageLine: (p: { command: string; usage: string; summary: string }) =>
     `\`${p.command} ${p.usage}\` – ${p.summary}`,
   helpSummary: 'diese Liste',
+  helpOthers: (p: { command: string }) =>
+    `Mehr: ${[
+      ['/domain', '`/domain help` Domains, Überwachungen, Freigaben und die Richtlinie'],
+      ['/dns', '`/dns help` DNS-Einträge, DNSSEC und `/dns check`'],
+      ['/tls', '`/tls help` TLS-Zertifikate'],
+      ['/ask', '`/ask FRAGE` der Assistent des Registrars'],
+    ]
+      .filter(([command]) => command !== p.command)
+      .map(([, line]) => line)
+      .join(' · ')}`,
   usage: (p: { usage: string }) => `Aufruf: ${p.usage}`,
 
   // Fehler, wie die Fehlerantwort sie mitteilt (slack/error-reply.ts)

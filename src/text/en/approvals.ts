@@ -1,5 +1,6 @@
 import type { Markup } from '../escape.js';
 import type { TextArea } from './area.js';
+import { count } from './numbers.js';
 
 /** Said to the presser after a step the public message could not show (R30, R31). */
 const NOT_SHOWN = ' The request message could not be updated, so it may still show buttons.';
@@ -25,7 +26,8 @@ export const approvals = {
   approveButton: 'Approve',
   approveButtonLabel: (p: { summary: string }) => `Approve: ${p.summary}`,
   approveConfirmTitle: 'Approve this action?',
-  approveConfirmText: (p: { summary: string }) => `This will *${p.summary}*. It cannot be undone.`,
+  approveConfirmText: (p: { summary: string; undo: 'never' | 'revert' | undefined }) =>
+    `This will *${p.summary}*.${p.undo === 'never' ? ' It cannot be undone.' : p.undo === 'revert' ? ' The outcome offers *Revert*.' : ''}`,
   approveConfirmButton: 'Approve',
   approveConfirmCancel: 'Cancel',
   denyButton: 'Deny',
@@ -37,13 +39,13 @@ export const approvals = {
     (p.expires === undefined ? '' : ` · expires ${p.expires}`) +
     (p.needed === 0
       ? ' · runs without approval under the policy'
-      : ` · needs ${p.needed} approval(s) from someone other than the requester`) +
+      : ` · needs ${count(p.needed, 'approval')} from someone other than the requester`) +
     ` · \`${p.id}\``,
   messageFallback: (p: { summary: string; state: string }) => `Approval request: ${p.summary} (${p.state})`,
 
   // A request's state, as its message shows it (blocks.ts)
   statePending: (p: { remaining: number; approvedSoFar: Markup | undefined }) =>
-    `:hourglass_flowing_sand: Waiting for ${p.remaining} more approval(s)` +
+    `:hourglass_flowing_sand: Waiting for ${count(p.remaining, 'more approval')}` +
     (p.approvedSoFar === undefined ? '' : ` (approved so far by ${p.approvedSoFar})`),
   stateApproved: (p: { approvers: Markup }) => `:white_check_mark: Approved by ${p.approvers}. Executing…`,
   stateExecuting: (p: { approvers: Markup }) => `:gear: Approved by ${p.approvers}. Executing…`,
@@ -117,7 +119,7 @@ export const approvals = {
   noApprovalNeeded: 'nobody (the policy needs no approval for this)',
   // Escalation at 80 % of a request's lifetime (service.ts)
   escalation: (p: { summary: string; channel: Markup; remaining: number; expires: Markup; id: string }) =>
-    `:rotating_light: *${p.summary}* in ${p.channel} still needs ${p.remaining} approval(s) and expires ${p.expires}. You are told as the policy's escalation contact. \`${p.id}\``,
+    `:rotating_light: *${p.summary}* in ${p.channel} still needs ${count(p.remaining, 'approval')} and expires ${p.expires}. You are told as the policy's escalation contact. \`${p.id}\``,
   frozen: (p: { name: string; until: Markup }) =>
     `:snowflake: *${p.name}*: this kind of action is frozen until ${p.until}. Nothing was done.`,
   notInDirectMessage:
@@ -130,7 +132,7 @@ export const approvals = {
     `You already have ${p.max} approval requests waiting in this workspace: withdraw one, ` +
     'or wait until one is decided, before asking for more. Nothing was requested.',
   quotaUsedUp: (p: { minutes: number }) =>
-    `The registrar's limit for this action is used up; try again in ${p.minutes} minute(s).`,
+    `The registrar's limit for this action is used up; try again in ${count(p.minutes, 'minute')}.`,
   cannotPostInApprovalsChannel: (p: { channel: string }) =>
     `Regdesk cannot post in the approvals channel <#${p.channel}>: invite @Regdesk there with ` +
     '`/invite @Regdesk`, or set another approvals channel in `/domain policy`. Nothing was requested.',

@@ -1,4 +1,5 @@
 import type { Markup } from '../escape.js';
+import { count, n } from './numbers.js';
 
 /** What Regdesk says about zone files and change sets (features/changesets). */
 export const changesets = {
@@ -10,7 +11,7 @@ export const changesets = {
   importUsageReply: '`/dns zone import DOMAIN`.',
   exportTitle: (p: { domain: string }) => `Zone file of ${p.domain}`,
   exportComment: (p: { domain: string; count: number }) =>
-    `The zone ${p.domain} as an RFC 1035 master file: SOA, apex NS and ${p.count} record(s).`,
+    `The zone ${p.domain} as an RFC 1035 master file: SOA, apex NS and ${count(p.count, 'record')}.`,
   commentAuto: 'managed by the registrar (auto): never changed by an import',
   commentAlias: 'ALIAS is the registrar’s own type, not a standard one: kept as a comment',
   commentInactive: 'inactive at the registrar: not served',
@@ -31,7 +32,7 @@ export const changesets = {
   importLineError: (p: { line: number; problem: string }) => `Line ${p.line}: ${p.problem}`,
   importMoreErrors: (p: { count: number }) => `… and ${p.count} more.`,
   nothingToChange: (p: { domain: string; unchanged: number }) =>
-    `Nothing to change in ${p.domain}: the text's ${p.unchanged} record(s) are already there.`,
+    `Nothing to change in ${p.domain}: ${p.unchanged === 1 ? "the text's one record is" : `the text's ${n(p.unchanged)} records are`} already there.`,
 
   // What is wrong on a line of a master file (master-file-errors.ts)
   fileUnterminatedQuote: 'a quote is not closed on its line',
@@ -49,7 +50,8 @@ export const changesets = {
   fileMissingType: 'the record has no type',
   fileUnknownType: (p: { type: string }) =>
     `type ${p.type} cannot be written (A, AAAA, CNAME, TXT, MX, NS, SRV, CAA)`,
-  fileBadRdata: (p: { type: string; expected: number }) => `a ${p.type} record takes ${p.expected} value(s)`,
+  fileBadRdata: (p: { type: string; expected: number }) =>
+    `a ${p.type} record takes ${count(p.expected, 'value')}`,
   fileBadAddress: (p: { type: string; value: string }) => `${p.value} is not an address for ${p.type}`,
   fileBadNumber: (p: { type: string; value: string; max: number }) =>
     `${p.value} is out of range for ${p.type} (0 to ${p.max})`,
@@ -68,22 +70,23 @@ export const changesets = {
   planChange: (p: { before: string; after: string }) => `✏️ ${p.before} → ${p.after}`,
   planDelete: (p: { record: string }) => `➖ ${p.record}`,
   planMore: (p: { count: number }) =>
-    `… and ${p.count} more step(s): the whole plan is in the file in the thread.`,
+    `… and ${count(p.count, 'more step')}: the whole plan is in the file in the thread.`,
   planLarge: (p: { share: number }) =>
     `:warning: This set changes or deletes ${p.share} % of the zone’s records (more than 30 %): it needs one approval more.`,
   planFileTitle: (p: { domain: string }) => `Change set plan for ${p.domain}`,
   planNoAuto: 'Records the registrar manages (auto) and the apex NS set are never touched.',
 
   // Applying (apply.ts)
-  applying: (p: { steps: number }) => `Applying ${p.steps} step(s); the thread says when they are done.`,
+  applying: (p: { steps: number }) =>
+    `Applying ${count(p.steps, 'step')}; the thread says when they are done.`,
   applied: (p: { domain: string; done: number; id: string }) =>
-    `:white_check_mark: Change set \`${p.id}\` applied to ${p.domain}: ${p.done} step(s) done.`,
+    `:white_check_mark: Change set \`${p.id}\` applied to ${p.domain}: ${count(p.done, 'step')} done.`,
   stopped: (p: { domain: string; done: number; total: number; id: string; reason: string }) =>
-    `:warning: Change set \`${p.id}\` stopped in ${p.domain} after ${p.done} of ${p.total} step(s): ${p.reason}`,
+    `:warning: Change set \`${p.id}\` stopped in ${p.domain} after ${n(p.done)} of ${count(p.total, 'step')}: ${p.reason}`,
   notDone: (p: { steps: Markup }) => `*Not done:* ${p.steps}`,
   writeFailed: 'the registrar did not take the write.',
   auditOutcome: (p: { id: string; done: number; total: number }) =>
-    `change set ${p.id}: ${p.done} of ${p.total} step(s) done`,
+    `change set ${p.id}: ${n(p.done)} of ${count(p.total, 'step')} done`,
   revertButton: 'Revert change set',
   revertGone: 'This change set can no longer be reverted: what it changed is no longer kept.',
   revertNothing: 'Nothing to revert: the change set changed nothing.',
@@ -92,14 +95,14 @@ export const changesets = {
   planCutoverLowered: (p: { at: Markup }) =>
     `*Cutover:* applies ${p.at}; once approved, the records it changes or deletes get TTL 60 at once.`,
   scheduledOutcome: (p: { at: Markup; lowered: number }) =>
-    `Scheduled for ${p.at}${p.lowered === 0 ? '.' : `; ${p.lowered} record(s) lowered to TTL 60 now.`}`,
+    `Scheduled for ${p.at}${p.lowered === 0 ? '.' : `; ${count(p.lowered, 'record')} lowered to TTL 60 now.`}`,
   scheduled: (p: { id: string; domain: string; at: Markup; lowered: number }) =>
     `:calendar: Change set \`${p.id}\` for ${p.domain} applies ${p.at}` +
-    (p.lowered === 0 ? '.' : ` (${p.lowered} record(s) now at TTL 60).`) +
+    (p.lowered === 0 ? '.' : ` (${count(p.lowered, 'record')} now at TTL 60).`) +
     ' *Cancel* before then puts the TTLs back.',
   cancelButton: 'Cancel cutover',
   cancelled: (p: { id: string; restored: number }) =>
-    `:no_entry_sign: Change set \`${p.id}\` cancelled before its cutover; ${p.restored} TTL(s) put back. Nothing else changed.`,
+    `:no_entry_sign: Change set \`${p.id}\` cancelled before its cutover; ${count(p.restored, 'TTL')} put back. Nothing else changed.`,
   cancelTooLate: (p: { state: string }) => `Too late to cancel: the change set is ${p.state}.`,
   importAtLabel: 'Apply at (optional)',
   importAtHint: 'Leave empty to apply once approved.',
@@ -109,5 +112,5 @@ export const changesets = {
   auditCancelled: (p: { id: string }) => `change set ${p.id} cancelled before its cutover`,
   showCommand: (p: { domain: string }) => `/dns check ${p.domain}`,
   served: (p: { id: string; domain: string; count: number; nameservers: string }) =>
-    `:satellite_antenna: Change set \`${p.id}\`: every nameserver of ${p.domain} serves its ${p.count} step(s) (${p.nameservers}).`,
+    `:satellite_antenna: Change set \`${p.id}\`: every nameserver of ${p.domain} serves its ${count(p.count, 'step')} (${p.nameservers}).`,
 };

@@ -1,6 +1,6 @@
 import type { Markup } from '../escape.js';
 import type { TextArea } from './area.js';
-import { n } from './numbers.js';
+import { count, n } from './numbers.js';
 
 /** What Regdesk says about dns (see ../index.ts). */
 export const dns = {
@@ -43,9 +43,9 @@ export const dns = {
   recordsUsage: 'records DOMAIN [TYPE]',
   recordsSummary: 'records with name, type, TTL, data, auto/manual and active; large zones page',
   recordsUsageReply: '`/dns records DOMAIN [TYPE]`, e.g. `/dns records example.com MX`.',
-  recordsTitle: (p: { name: string; total: number }) => `${p.name}: ${p.total} record(s)`,
+  recordsTitle: (p: { name: string; total: number }) => `${p.name}: ${count(p.total, 'record')}`,
   recordsOfTypeTitle: (p: { name: string; total: number; type: string }) =>
-    `${p.name}: ${p.total} ${p.type} record(s)`,
+    `${p.name}: ${count(p.total, `${p.type} record`)}`,
   noRecords: '_No records._',
   recordAuto: 'auto',
   recordManual: 'manual',
@@ -67,6 +67,9 @@ export const dns = {
   dnssecStillConverging: (p: { name: string; description: string }) =>
     `DNSSEC for ${p.name} is still converging: ${p.description}`,
 
+  /** A DNSSEC state as the registrar reports it (docs/registrar-api.md §2.4); a value it adds later, as sent. */
+  dnssecState: (p: { state: string }) => `\`${p.state.replaceAll('`', "'")}\``,
+
   // The DNSSEC card
   dnssecTitle: (p: { name: string; state: string }) => `DNSSEC for ${p.name}: ${p.state}`,
   dnssecStateField: (p: { state: string }) => `*State*\n${p.state}`,
@@ -80,7 +83,7 @@ export const dns = {
   desiredRecordsHeading: (p: { count: number }) => `*Desired records* (${n(p.count)})`,
   liveRecordsHeading: (p: { count: number }) => `*Live records* (${n(p.count)})`,
   acceptedRecords: (p: { kinds: string; algorithms: string; min: string | number; provider: string }) =>
-    `Accepted: ${p.kinds} · algorithms ${p.algorithms} · at least ${p.min} record(s) · provider ${p.provider}`,
+    `Accepted: ${p.kinds} · algorithms ${p.algorithms} · at least ${typeof p.min === 'number' ? count(p.min, 'record') : `${p.min} records`} · provider ${p.provider}`,
 
   // A DNSSEC transition that settled (the follower's outcome)
   dnssecSettledActive: (p: { name: string; state: string; mode: string }) =>
@@ -101,7 +104,7 @@ export const dns = {
   disableAlreadyInactive: (p: { domain: string }) => `DNSSEC is already inactive for ${p.domain}.`,
   disableRefusedInactive: 'DNSSEC is already inactive',
   externalSummary: (p: { count: number; domain: string }) =>
-    `set ${n(p.count)} external DNSSEC record(s) for ${p.domain}`,
+    `set ${count(p.count, 'external DNSSEC record')} for ${p.domain}`,
   externalSha1Algorithm: (p: { algorithms: string }) =>
     `:warning: Algorithm ${p.algorithms} (RSA/SHA-1) is deprecated by RFC 9905: validators are dropping it. ` +
     'Ask the DNS provider to roll over to algorithm 13 (ECDSAP256SHA256) or 15 (ED25519).',
@@ -133,6 +136,7 @@ export const dns = {
     `Line ${n(p.line)}: algorithm ${p.algorithm} is not accepted (accepted: ${p.accepted}).`,
   lineSha1Digest: (p: { line: number }) =>
     `Line ${n(p.line)}: digest type 1 (SHA-1) is refused by registries. Use the DS with digest type 2 (SHA-256).`,
-  tooFewRecords: (p: { min: number }) => `At least ${n(p.min)} record(s) are needed.`,
+  tooFewRecords: (p: { min: number }) =>
+    `At least ${count(p.min, 'record')} ${p.min === 1 ? 'is' : 'are'} needed.`,
   tooManyRecords: (p: { max: number }) => `At most ${p.max} records.`,
 } satisfies TextArea;

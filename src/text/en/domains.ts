@@ -1,6 +1,6 @@
 import type { Markup } from '../escape.js';
 import type { TextArea } from './area.js';
-import { n } from './numbers.js';
+import { count, n } from './numbers.js';
 
 /** What Regdesk says about domains (see ../index.ts). */
 export const domains = {
@@ -56,12 +56,12 @@ export const domains = {
     `:grey_question: ${p.name}: could not check — try again (${p.reason})`,
 
   // `/domain check`: the message around the lines
-  checkTitle: (p: { count: number }) => `Availability of ${n(p.count)} name(s)`,
+  checkTitle: (p: { count: number }) => `Availability of ${count(p.count, 'name')}`,
   checkProgress: (p: { done: number; total: number }) => `Checking… ${n(p.done)} of ${n(p.total)} done.`,
   checkDone: (p: { available: number; taken: number; invalid: number; unknown: number }) =>
     `${n(p.available)} available, ${n(p.taken)} taken, ${n(p.invalid)} invalid, ${n(p.unknown)} could not be checked.`,
   checkOverflow: (p: { overflow: number; max: number }) =>
-    `${n(p.overflow)} more name(s) were ignored: at most ${n(p.max)} per check.`,
+    `${count(p.overflow, 'more name')} ${p.overflow === 1 ? 'was' : 'were'} ignored: at most ${n(p.max)} per check.`,
   checkFallback: (p: { summary: string }) => `Availability: ${p.summary}`,
 
   // `/domain check`: why a name could not be checked, or is invalid
@@ -108,7 +108,7 @@ export const domains = {
   authCodePreviewPrivacy:
     'The code is shown only to the requester. Every issued code is recorded in the domain guard log.',
   authCodePreviewCancelled: ':warning: The domain is cancelled.',
-  authCodeIssued: 'auth code issued; only the requester can reveal it',
+  authCodeIssued: 'Auth code issued; only the requester can reveal it',
 
   // The delegation change operation: approval summary, preview and outcome
   delegateToStandardSummary: (p: { domain: string }) => `delegate ${p.domain} to the standard nameservers`,
@@ -122,6 +122,6 @@ export const domains = {
     `To vanity nameserver set ${p.vanitySetId}: ${p.nameservers}.`,
   delegationChangeWarning:
     'Changing delegation moves DNS resolution for the whole domain; the registrar allows a few changes a day.',
-  delegatedTo: (p: { nameservers: string }) => `now delegated to ${p.nameservers}`,
-  delegatedToStandard: 'now delegated to the standard nameservers',
+  delegatedTo: (p: { nameservers: string }) => `Now delegated to ${p.nameservers}`,
+  delegatedToStandard: 'Now delegated to the standard nameservers',
 } satisfies TextArea;

@@ -1,4 +1,5 @@
 import type { TextArea } from './area.js';
+import { count } from './numbers.js';
 
 /** What Regdesk says about the approval policy: `/domain policy`, its modal and its changes (see ../index.ts). */
 export const policy = {
@@ -91,7 +92,7 @@ export const policy = {
   approverGroupShape: 'A user group ID looks like S0123ABCD; separate several with commas.',
   orderersNoneListed: 'List who may order certificates, or choose another option above.',
   neededUnmeetable: (p: { listed: number; able: number; onlyApproversAsk: boolean }) =>
-    `${p.listed} listed approver(s) can give at most ${p.able} approval(s)` +
+    `${count(p.listed, 'listed approver')} can give at most ${count(p.able, 'approval')}` +
     (p.onlyApproversAsk ? ' (only approvers may ask, and nobody approves their own request)' : '') +
     ': list more approvers, add an approver group, or lower this number.',
 

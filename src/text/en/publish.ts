@@ -1,4 +1,5 @@
 import type { TextArea } from './area.js';
+import { count } from './numbers.js';
 
 /** What Regdesk says when it publishes a certificate's validation records (features/publish). */
 export const publish = {
@@ -23,7 +24,7 @@ export const publish = {
   writing: (p: { user: string; id: string }) =>
     `<@${p.user}> is publishing the validation records of certificate ${p.id}…`,
   written: (p: { id: string; count: number; present: number }) =>
-    `Certificate ${p.id}: ${p.count} validation record(s) written at the registrar (TTL 60)${p.present > 0 ? `, ${p.present} already there` : ''}. Regdesk says "published" once the zone's nameservers serve them, and removes its own records once the certificate is issued.`,
+    `Certificate ${p.id}: ${count(p.count, 'validation record')} written at the registrar (TTL 60)${p.present > 0 ? `, ${p.present} already there` : ''}. Regdesk says "published" once the zone's nameservers serve them, and removes its own records once the certificate is issued.`,
   allPresent: (p: { id: string }) =>
     `Certificate ${p.id}: every validation record is already there; nothing was written. Regdesk checks the zone's nameservers and says when they serve them.`,
   readOnlyKey:
@@ -35,13 +36,13 @@ export const publish = {
   notPending: (p: { id: string; status: string }) =>
     `Certificate ${p.id} is ${p.status}: there is nothing to validate any more.`,
   partial: (p: { id: string; written: number; reason: string }) =>
-    `Certificate ${p.id}: ${p.written} record(s) written, then the registrar refused: ${p.reason}. Press the button again to finish.`,
+    `Certificate ${p.id}: ${count(p.written, 'record')} written, then the registrar refused: ${p.reason}. Press the button again to finish.`,
   published: (p: { id: string; nameservers: string }) =>
     `:white_check_mark: The validation records of certificate ${p.id} are published: ${p.nameservers} serve them. The CA can validate now.`,
   notYetServed: (p: { id: string; missing: string }) =>
     `The validation records of certificate ${p.id} are written, but the zone's nameservers still do not serve ${p.missing} after an hour. \`/dns check\` shows why.`,
   removed: (p: { id: string; count: number; status: string }) =>
-    `Certificate ${p.id} is ${p.status}: Regdesk removed its ${p.count} validation record(s).`,
+    `Certificate ${p.id} is ${p.status}: Regdesk removed its ${count(p.count, 'validation record')}.`,
   removeFailed: (p: { id: string; reason: string }) =>
     `Certificate ${p.id}: Regdesk could not remove its validation records (${p.reason}); remove them by hand.`,
   auditPublished: 'published validation records',

@@ -35,7 +35,7 @@ export const records = {
   priorityLabel: 'Priority',
   priorityHint: 'MX and SRV only (0 to 65535).',
   deleteConfirm: (p: { zone: string; record: string }) =>
-    `Delete this record from ${p.zone}?\n${p.record}\nThe zone's records are kept first, and the outcome offers Revert.`,
+    `Delete this record from ${p.zone}?\n${p.record}\nThe zone as it is now is kept, and the outcome offers Revert.`,
   draftGone:
     "This form's copy of the zone is gone (it was opened over an hour ago, or Regdesk's data was lost): close it and run the command again, so the rules see the zone as it is now.",
   editOption: 'Edit',
@@ -58,7 +58,7 @@ export const records = {
     `Record ${p.id} has changed since this was asked: nothing was done. Look at it again with \`/dns records\` and ask anew.`,
   changeMade: (p: { user: string; summary: string }) => `<@${p.user}>: ${p.summary} — done.`,
   outcome: (p: { summary: string; id: string }) =>
-    `${p.summary}. The zone's records were kept first (change ${p.id}).`,
+    `Change ${p.id}: ${p.summary}; the zone as it was before is kept, and Revert puts it back`,
   changeKept: (p: { id: string; when: Markup }) =>
     `Change ${p.id}, ${p.when}. The zone's records before it are kept; Revert is a change of its own, under the same rules and policy.`,
   revertButton: 'Revert',

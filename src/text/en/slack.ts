@@ -20,6 +20,16 @@ export const slack = {
   usageLine: (p: { command: string; usage: string; summary: string }) =>
     `\`${p.command} ${p.usage}\` — ${p.summary}`,
   helpSummary: 'this list',
+  helpOthers: (p: { command: string }) =>
+    `More: ${[
+      ['/domain', '`/domain help` domains, watches, approvals and the policy'],
+      ['/dns', '`/dns help` DNS records, DNSSEC and `/dns check`'],
+      ['/tls', '`/tls help` TLS certificates'],
+      ['/ask', "`/ask QUESTION` the registrar's assistant"],
+    ]
+      .filter(([command]) => command !== p.command)
+      .map(([, line]) => line)
+      .join(' · ')}`,
   usage: (p: { usage: string }) => `Usage: ${p.usage}`,
 
   // Failures as the error reply tells them (slack/error-reply.ts)
