@@ -12,7 +12,9 @@ const E2E = [
   'test/scale/**/*.test.ts',
   'test/cli/**/*.test.ts',
   'test/durability/**/*.test.ts',
-  'test/playground/browser.test.ts',
+  // A real Prometheus scraping a built `regdesk web` and `regdesk worker`.
+  'test/deploy/prometheus.test.ts',
+  'test/playground/browser*.test.ts',
   // Runs the built DNS client in a network namespace of its own.
   'test/dns/unreachable.test.ts',
   // Kills a built `regdesk start` between an acknowledgement and its question's record.

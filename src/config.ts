@@ -32,6 +32,19 @@ export interface AuditSettings {
   syslog?: SyslogTarget;
 }
 
+/**
+ * The MCP endpoint's settings (contract §2, §3 "Agents (MCP)"): where Regdesk is reached, and how
+ * people sign in with Slack (OpenID Connect) to give an agent a token.
+ */
+export interface McpSettings {
+  /** REGDESK_PUBLIC_URL without a trailing slash: the issuer and the resource's base. */
+  publicUrl: string;
+  /** SLACK_AUTHORIZE_URL: Slack's authorize page. */
+  authorizeUrl: string;
+  clientId: string;
+  clientSecret: string;
+}
+
 export interface Config {
   port: number;
   /** `/healthz` and `/metrics` of `regdesk worker`. */
@@ -73,9 +86,22 @@ export interface Config {
   /** How long an identical assistant question is answered from the cache (0: never). */
   assistantCacheTtlMs: number;
   /** Watches: how often each watched item is read again, and how many a workspace may watch. */
-  watch: { intervalMs: number; limit: number };
+  watch: {
+    intervalMs: number;
+    limit: number;
+    /** TLS_CHECK_PORTS: where watched certificates' names are asked what they serve. */
+    tlsCheckPorts: number[];
+    /**
+     * CT_API_URL and CT_API_TOKEN: Certificate Transparency search for watched zones. Absent with the
+     * sandbox registrar unless CT_API_URL is given: its certificates are simulated, so every real
+     * issuance for its zones would look foreign.
+     */
+    ct?: { url: string; token?: string };
+  };
   /** When set, `/metrics` needs `Authorization: Bearer <token>`. */
   metricsToken?: string;
+  /** REGDESK_PUBLIC_URL with the app's client ID and secret: `/mcp` and its OAuth are served. */
+  mcp?: McpSettings;
   /** REGDESK_COMMIT: the commit the image was built from (set by its build), for `regdesk_build_info`. */
   commit?: string;
   /** DNS_RESOLVERS: the resolvers of live DNS checks; unset means the system's (/etc/resolv.conf). */
@@ -84,12 +110,14 @@ export interface Config {
   dnssecTrustAnchors: TrustAnchor[];
   /** LIVE_CHECK_ALLOW, and the playground's own range: where live checks may ask outside the public internet. */
   liveCheckAllow?: AllowedRange[];
+  /** RDAP_BOOTSTRAP_URL: where the RDAP servers of domains held at other registrars are found (src/rdap). */
+  rdapBootstrapUrl: string;
   /** Where zones' nameservers listen when not on 53: set only by the playground's DNS (no variable). */
   dnsNameserverPort?: number;
   /**
    * Whether `regdesk start` serves the playground and runs against its simulated Slack instead of any
    * Slack settings given, and why: `requested` (REGDESK_PLAYGROUND=1) or `no-slack` (the default when
-   * no Slack app is configured). It keeps data of its own (README "Playground").
+   * no Slack app is configured). It keeps data of its own (docs/playground.md).
    */
   playground: false | 'requested' | 'no-slack';
   /**
@@ -110,6 +138,8 @@ export class ConfigError extends Error {
 }
 
 export const DEFAULT_REGFISH_API_URL = 'https://api.regfish.com';
+/** Cert Spotter's issuances API, v1 (contract §2 CT_API_URL). */
+export const DEFAULT_CT_API_URL = 'https://api.certspotter.com/v1';
 
 /**
  * Validate the whole environment at once so an operator sees every problem in one message
@@ -205,12 +235,37 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv): Config {
     limits: mergeLimits(e.REGFISH_LIMITS),
     audit,
     assistantCacheTtlMs: e.ASSISTANT_CACHE_TTL_MS,
-    watch: { intervalMs: e.WATCH_INTERVAL_MS, limit: e.WATCH_LIMIT },
+    watch: {
+      intervalMs: e.WATCH_INTERVAL_MS,
+      limit: e.WATCH_LIMIT,
+      tlsCheckPorts: e.TLS_CHECK_PORTS,
+      ...(sandbox && e.CT_API_URL === undefined
+        ? {}
+        : {
+            ct: {
+              url: e.CT_API_URL ?? DEFAULT_CT_API_URL,
+              ...(e.CT_API_TOKEN === undefined ? {} : { token: e.CT_API_TOKEN }),
+            },
+          }),
+    },
     ...(e.METRICS_TOKEN === undefined ? {} : { metricsToken: e.METRICS_TOKEN }),
+    ...(e.REGDESK_PUBLIC_URL === undefined ||
+    e.SLACK_CLIENT_ID === undefined ||
+    e.SLACK_CLIENT_SECRET === undefined
+      ? {}
+      : {
+          mcp: {
+            publicUrl: e.REGDESK_PUBLIC_URL.replace(/\/+$/, ''),
+            authorizeUrl: e.SLACK_AUTHORIZE_URL,
+            clientId: e.SLACK_CLIENT_ID,
+            clientSecret: e.SLACK_CLIENT_SECRET,
+          },
+        }),
     ...(e.REGDESK_COMMIT === undefined ? {} : { commit: e.REGDESK_COMMIT }),
     ...(e.DNS_RESOLVERS === undefined ? {} : { dnsResolvers: e.DNS_RESOLVERS }),
     ...(e.LIVE_CHECK_ALLOW === undefined ? {} : { liveCheckAllow: e.LIVE_CHECK_ALLOW }),
     dnssecTrustAnchors: e.DNSSEC_TRUST_ANCHOR,
+    rdapBootstrapUrl: e.RDAP_BOOTSTRAP_URL,
     playground:
       e.REGDESK_PLAYGROUND === true
         ? 'requested'

@@ -118,7 +118,7 @@ export async function runRegdesk(options: RunOptions): Promise<Running> {
     logResolverValidation(services.dnsClient, logger);
     ctx.step('integrity');
     // The private Redis's files can be put back while Regdesk is stopped: its data directory's mark
-    // notices (README "Backup and restore"). A configured Redis is shared by hosts whose data
+    // notices (docs/data.md "Backup and restore"). A configured Redis is shared by hosts whose data
     // directories need not outlive them; the playground empties its data at every start on purpose.
     const marked = local.child !== undefined && playgroundSlack === undefined;
     await services.integrity.start(marked ? dataDirMark(config.dataDir, config.redis.keyPrefix) : undefined);

@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import type { ApprovalJob } from './features/approvals/jobs.js';
 import { buildApprovalServices } from './features/approvals/services.js';
 import type { ApprovalStore } from './features/approvals/store.js';
+import type { AgentQuestions } from './features/assistant/agent.js';
 import type { AssistantJob, AssistantService } from './features/assistant/service.js';
 import { buildAssistantServices } from './features/assistant/services.js';
 import type { AuditLog } from './features/audit/service.js';
@@ -27,8 +28,9 @@ import { buildRecordServices, type RecordServices } from './features/records/ser
 import { buildTlsServices, type TlsServices } from './features/tls/services.js';
 import type { WatchJob } from './features/watches/jobs.js';
 import type { WatchService } from './features/watches/service.js';
-import { buildWatchServices } from './features/watches/services.js';
+import { buildWatchServices, type WatchServices } from './features/watches/services.js';
 import type { WatchStore } from './features/watches/store.js';
+import type { RdapClient } from './rdap/index.js';
 import { createRegistrarClient, type RegistrarClient } from './registrar/index.js';
 import type { BaseDeps } from './shared/deps.js';
 import { ClaimDurability } from './shared/durable-claim.js';
@@ -105,6 +107,8 @@ export interface Services
   approvalQueue: Queue<ApprovalJob>;
   assistant: AssistantService;
   assistantQueue: Queue<AssistantJob>;
+  /** Agents' questions to the registrar's assistant, through its queue (MCP `ask_registrar`). */
+  agentQuestions: AgentQuestions;
   followQueue: Queue<FollowJob>;
   followers: readonly Follower[];
   follow(workspace: WorkspaceRef, kind: string, resource: string, origin: Origin): Promise<void>;
@@ -114,6 +118,13 @@ export interface Services
   watches: WatchService;
   watchStore: WatchStore;
   watchQueue: Queue<WatchJob>;
+  /** RDAP for watched domains held at other registrars (src/rdap). */
+  rdap: RdapClient;
+  /** What watched certificates' names serve, and Certificate Transparency (features/watches). */
+  servedProbe: WatchServices['servedProbe'];
+  certSpotter: WatchServices['certSpotter'];
+  identities: WatchServices['identities'];
+  knownIssuances: WatchServices['knownIssuances'];
   /** Notices Regdesk's data vanishing or going back in time (docs/requirements.md R39); started by main. */
   integrity: DataIntegrity;
   /** Makes approval claims durable before the registrar is called (R40). */
@@ -150,6 +161,8 @@ export function buildServices(deps: ServiceDeps): Services {
   const watch = buildWatchServices({
     ...common,
     watch: config.watch,
+    rdap: { bootstrapUrl: config.rdapBootstrapUrl, allowed: config.liveCheckAllow },
+    limiter: slack.limiter,
     // homeRefresh is built below; nothing calls this before buildServices returns.
     onChange: (workspace) => home.homeRefresh.request(workspace),
   });
@@ -164,8 +177,19 @@ export function buildServices(deps: ServiceDeps): Services {
   const publish = buildPublishServices(common);
   const records = buildRecordServices(common);
   const changeSets = buildChangeSetServices(common);
+  const diagnostics = buildDiagnosticsServices({
+    now,
+    dns: {
+      ...(config.dnsResolvers === undefined ? {} : { resolvers: config.dnsResolvers }),
+      ...(config.dnsNameserverPort === undefined ? {} : { nameserverPort: config.dnsNameserverPort }),
+      ...(config.liveCheckAllow === undefined ? {} : { allowed: config.liveCheckAllow }),
+    },
+    trustAnchors: config.dnssecTrustAnchors,
+  });
   const tls = buildTlsServices({
     ...common,
+    ...diagnostics,
+    audit,
     registrarFor: keyServices.registrarFor,
     validations: publish.validations,
   });
@@ -187,6 +211,7 @@ export function buildServices(deps: ServiceDeps): Services {
       ...publish,
       recordChanges: records.recordChanges,
       certificateOrders: tls.certificateOrders,
+      certificatePreflight: tls.certificatePreflight,
       changeSets: changeSets.changeSets,
       limiter: slack.limiter,
       workspaceKeys: keyServices.workspaceKeys,
@@ -207,8 +232,18 @@ export function buildServices(deps: ServiceDeps): Services {
     slackFor: slack.slackFor,
     languages: policy.languages,
   });
-  const assistant = buildAssistantServices({ ...common, workspaceKeys: keyServices.workspaceKeys });
   const { roles } = policy;
+  const mayLookUp: LookupAccess = (client, workspace, user, about) =>
+    roles.check(client, workspace, user, 'lookup', about);
+  const assistant = buildAssistantServices({
+    ...common,
+    workspaceKeys: keyServices.workspaceKeys,
+    poster: slack.poster,
+    directory: slack.directory,
+    mayLookUp,
+    slackFor: slack.slackFor,
+    assistantCacheTtlMs: config.assistantCacheTtlMs,
+  });
   return {
     config,
     metrics,
@@ -219,22 +254,14 @@ export function buildServices(deps: ServiceDeps): Services {
     ...keyServices,
     isKeyAdmin: (client, workspace, user) => roles.isAdmin(client, workspace, user),
     ...slack,
-    mayLookUp: (client, workspace, user, about) => roles.check(client, workspace, user, 'lookup', about),
+    mayLookUp,
     ...policy,
     ...approval,
     ...domains,
     ...follow,
     runningJobs: home.runningJobs,
     home: home.home,
-    ...buildDiagnosticsServices({
-      now,
-      dns: {
-        ...(config.dnsResolvers === undefined ? {} : { resolvers: config.dnsResolvers }),
-        ...(config.dnsNameserverPort === undefined ? {} : { nameserverPort: config.dnsNameserverPort }),
-        ...(config.liveCheckAllow === undefined ? {} : { allowed: config.liveCheckAllow }),
-      },
-      trustAnchors: config.dnssecTrustAnchors,
-    }),
+    ...diagnostics,
     ...publish,
     ...records,
     ...changeSets,

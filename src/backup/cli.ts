@@ -11,7 +11,7 @@ export interface BackupCliIo {
   say: (line: string) => void;
 }
 
-/** `regdesk backup FILE` (README "Backup and restore"). */
+/** `regdesk backup FILE` (docs/data.md "Backup and restore"). */
 export async function backupCommand(config: Config, file: string, io: BackupCliIo): Promise<void> {
   const taken = await withQuietRedis(config, { mustExist: true, say: io.say }, ({ redis, keys }) =>
     takeBackup(redis, keys, file),
@@ -29,7 +29,7 @@ export async function backupCommand(config: Config, file: string, io: BackupCliI
   );
 }
 
-/** `regdesk restore FILE` (README "Backup and restore"). */
+/** `regdesk restore FILE` (docs/data.md "Backup and restore"). */
 export async function restoreCommand(config: Config, file: string, io: BackupCliIo): Promise<void> {
   try {
     accessSync(file, constants.R_OK);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { parseAllowedRanges } from '../dns/addresses.js';
 import { parseDnsServers } from '../dns/servers.js';
 import { IANA_ROOT_ANCHORS, parseTrustAnchors } from '../dns/validator.js';
+import { parsePorts } from '../served/probe.js';
 import type { HostPort } from '../shared/redis.js';
 
 /** Upstream limits Regdesk schedules against (docs/registrar-api.md §8), overridable through REGFISH_LIMITS. */
@@ -121,6 +122,12 @@ const allowedRanges = parsedBy((value) => {
   return 'problem' in parsed ? parsed : parsed.ranges;
 });
 
+/** TLS_CHECK_PORTS: `port,…` where watched certificates' names are asked what they serve (served/probe.ts). */
+const tlsPorts = parsedBy((value) => {
+  const parsed = parsePorts(value);
+  return 'problem' in parsed ? parsed : parsed.ports;
+}, '443');
+
 /** Where AUDIT_SYSLOG sends audit entries: a syslog receiver over UDP (RFC 5426) or TCP (RFC 6587). */
 export interface SyslogTarget {
   transport: 'udp' | 'tcp';
@@ -160,10 +167,14 @@ export const EnvSchema = z.object({
   SLACK_CLIENT_SECRET: optionalText,
   SLACK_STATE_SECRET: optionalText,
   SLACK_API_URL: optionalUrl,
+  /** Contract §2: Regdesk's public base URL, for the MCP endpoint's OAuth (features/mcp). */
+  REGDESK_PUBLIC_URL: optionalUrl,
+  /** Contract §2: Slack's OpenID Connect authorize page (Sign in with Slack). */
+  SLACK_AUTHORIZE_URL: optionalUrl.default('https://slack.com/openid/connect/authorize'),
   REGFISH_API_URL: optionalUrl,
   REGFISH_SANDBOX: flag,
   REGFISH_SANDBOX_API_KEY: optionalText,
-  /** The local playground (README "Playground"): on by default when no Slack app is configured. */
+  /** The local playground (docs/playground.md): on by default when no Slack app is configured. */
   REGDESK_PLAYGROUND: flag,
   REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
   REDIS_CLUSTER_NODES: nodeList,
@@ -238,8 +249,16 @@ export const EnvSchema = z.object({
   LIVE_CHECK_ALLOW: allowedRanges,
   /** Contract §2: the root's DS records DNSSEC is validated from (a lab or the playground has its own root). */
   DNSSEC_TRUST_ANCHOR: trustAnchors,
+  /** Contract §2: IANA's RDAP bootstrap file (RFC 9224), for watched domains held at other registrars. */
+  RDAP_BOOTSTRAP_URL: optionalUrl.default('https://data.iana.org/rdap/dns.json'),
   // Up to the size the bench measures (50,000: bytes and CPU per item flat, the interval kept).
   WATCH_LIMIT: z.coerce.number().int().min(1).max(50_000).default(500),
+  /** Contract §2: ports where watched certificates' names are asked which certificate they serve. */
+  TLS_CHECK_PORTS: tlsPorts,
+  /** Contract §2: Certificate Transparency search (Cert Spotter's issuances API, v1) for watched zones (config.ts: its default). */
+  CT_API_URL: optionalUrl,
+  /** Contract §2: Cert Spotter's API key, sent as a Bearer token (without one, its free limits apply). */
+  CT_API_TOKEN: optionalText,
 });
 
 /** Every variable the configuration reads (regdesk.env.example lists them all). */

@@ -57,7 +57,7 @@ export async function startPrivateRedis(dataDir: string, say: (line: string) => 
     ensureRedisServer(say, 'No Redis is configured, so `regdesk start` runs its own redis-server');
     await stopLeftover(redisDir, say);
     const logFile = join(redisDir, 'redis.log');
-    // A restore (README "Backup and restore"): a snapshot put back without its append-only file. With
+    // A restore (docs/data.md "Backup and restore"): a snapshot put back without its append-only file. With
     // `appendonly yes` Redis would start empty and ignore the snapshot, so it loads the snapshot with
     // the append-only file off, and turns it on once loaded (CONFIG SET writes a new one from memory).
     const restoring = !existsSync(join(redisDir, 'appendonlydir')) && existsSync(join(redisDir, 'dump.rdb'));

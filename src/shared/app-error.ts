@@ -18,6 +18,7 @@ export const ERROR_CODES = [
   'regdesk_dns_check_refused',
   'regdesk_check_cap',
   'regdesk_watch_pace',
+  'regdesk_rdap_unavailable',
   'regdesk_no_api_key',
   'regdesk_unreadable_api_key',
   'regdesk_cannot_post_here',

@@ -4,7 +4,7 @@ import { readIfThere, writeWhole } from './data-dir-files.js';
 import type { Logger } from './logger.js';
 
 /**
- * The integrity mark of the private Redis (README "Backup and restore"): the data's identity, the
+ * The integrity mark of the private Redis (docs/data.md "Backup and restore"): the data's identity, the
  * highest check counter and the approval epoch a `regdesk start` saw, kept in REGDESK_DATA_DIR beside
  * the Redis files. Its Redis files put back by hand while Regdesk was stopped hold a lower counter (or
  * another identity) than the mark, and the next start treats that as a rollback

@@ -24,7 +24,7 @@ import type { KeySpace, Redis } from './redis.js';
  * The first process to notice records the incident in the hash (once: an open incident is never
  * replaced) and bumps the epoch: approval requests made under an older epoch never execute (R40).
  * The incident stays open, and `/readyz` 503, until an operator confirms the data with
- * `regdesk data accept` (README "Backup and restore").
+ * `regdesk data accept` (docs/data.md "Backup and restore").
  *
  * A rollback while every process is stopped (files put back by hand) leaves no process that saw the
  * higher counter: for the private Redis, `start` compares the data directory's mark first
@@ -237,7 +237,7 @@ export class DataIntegrity {
       // The one error line of R39: only the process that recorded the incident writes it.
       this.options.logger.error(
         { incident: now.incident },
-        `Regdesk data ${kind === 'lost' ? 'LOST' : 'ROLLED BACK'}: ${detail}. Approval requests made before now will not execute; recurring schedules are being re-created. Not ready until an operator checks the data and runs \`regdesk data accept\` (README "Backup and restore").`,
+        `Regdesk data ${kind === 'lost' ? 'LOST' : 'ROLLED BACK'}: ${detail}. Approval requests made before now will not execute; recurring schedules are being re-created. Not ready until an operator checks the data and runs \`regdesk data accept\` (docs/data.md "Backup and restore").`,
       );
       await this.options
         .repair?.()

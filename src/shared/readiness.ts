@@ -43,7 +43,7 @@ export class Readiness {
         detectedAt: new Date(incident.detectedAt).toISOString(),
         detail: incident.detail,
         resolve:
-          'Check the data (README "Backup and restore"), then run `regdesk data accept` with the same environment.',
+          'Check the data (docs/data.md "Backup and restore"), then run `regdesk data accept` with the same environment.',
       };
     }
     const idle = (this.sources.workers?.() ?? []).filter((worker) => !worker.running);

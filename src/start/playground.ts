@@ -6,7 +6,7 @@ import type { Redis } from '../shared/redis.js';
 import type { StartContext } from './context.js';
 
 /**
- * The playground replaces Slack for this process (README "Playground"): Regdesk runs in HTTP mode
+ * The playground replaces Slack for this process (docs/playground.md): Regdesk runs in HTTP mode
  * against the playground's Slack stand-in, unaware of it. Only `start` runs both halves in one process.
  * Returns the config to run with (data of its own, the stand-in's Slack settings).
  */

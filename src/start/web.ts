@@ -14,6 +14,7 @@ import {
   startHttpFront,
 } from '../slack/http-front.js';
 import type { StartContext } from './context.js';
+import { LateRoutes, startMcp } from './mcp.js';
 import { loadPlayground } from './playground.js';
 
 export interface WebDeps {
@@ -54,6 +55,7 @@ export async function startWeb(ctx: StartContext, deps: WebDeps): Promise<Web> {
           vault: services.vault,
           shareable: services.shareable,
           languages: services.languages,
+          clients: services.slackClients.webClients,
           features: [...featureRegistrations(services), ...deps.features],
         });
   let front: HttpFront | undefined;
@@ -68,6 +70,9 @@ export async function startWeb(ctx: StartContext, deps: WebDeps): Promise<Web> {
           logger,
           ...(deps.sandbox === undefined ? {} : { sandbox: deps.sandbox }),
         });
+  // The playground's page, then (once the front listens: the playground's agents need its port) /mcp.
+  const routes = new LateRoutes();
+  if (playground !== undefined) routes.add(playground.handle);
   const http = await startHttpFront({
     port: config.port,
     logger,
@@ -76,9 +81,12 @@ export async function startWeb(ctx: StartContext, deps: WebDeps): Promise<Web> {
     metricsAccess: slackPortMetrics(config),
     ...(slackApp?.receiver === undefined ? {} : { slack: slackApp.receiver.requestListener }),
     unconfiguredHint: 'Set SLACK_SIGNING_SECRET and SLACK_BOT_TOKEN (see README).',
-    ...(playground === undefined ? {} : { routes: playground.handle }),
+    routes: routes.handle,
   });
   closers.push('http', () => http.stop());
+  const mcp =
+    slackApp === undefined ? undefined : await startMcp(ctx, config, services, http.port, playgroundSlack);
+  if (mcp !== undefined) routes.add(mcp.handle);
   let metricsHttp: HttpFront | undefined;
   if (config.metricsPort !== undefined) {
     const metricsFront = await startHttpFront({

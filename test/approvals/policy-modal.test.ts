@@ -97,11 +97,11 @@ describe('the approval policy modal refuses what could not work (signed submissi
     const short = await submit({ approvers: ['UA', 'UB'], needed: 3 });
     expect(short).toMatchObject({
       response_action: 'errors',
-      errors: { [P.needed]: expect.stringContaining('at most 2 approval(s)') },
+      errors: { [P.needed]: expect.stringContaining('at most 2 approvals') },
     });
     // When only approvers may ask, one of them is always the requester and cannot approve.
     const onlyApprovers = await submit({ approvers: ['UA', 'UB'], needed: 2, requesters: 'approvers' });
-    expect(onlyApprovers.errors?.[P.needed]).toContain('at most 1 approval(s)');
+    expect(onlyApprovers.errors?.[P.needed]).toContain('at most 1 approval');
 
     // A user group may grow, so with one the count is accepted; so is a count the list can give.
     expect(await submit({ approvers: ['UA', 'UB'], needed: 3, group: 'S0APPROVE' })).toMatchObject({

@@ -155,9 +155,9 @@ describe('DNSSEC use cases against the registrar sandbox', () => {
 
     it('needs at least min_records records, and at most 10', () => {
       expect(parseRecords('DS 1 13 2 AB', { ...SANDBOX_RULES, minRecords: 2 })).toEqual({
-        error: 'At least 2 record(s) are needed.',
+        error: 'At least 2 records are needed.',
       });
-      expect(parseRecords('  \n', SANDBOX_RULES)).toEqual({ error: 'At least 1 record(s) are needed.' });
+      expect(parseRecords('  \n', SANDBOX_RULES)).toEqual({ error: 'At least 1 record is needed.' });
       const eleven = Array.from({ length: 11 }, (_, i) => `DS ${i} 13 2 AB`).join('\n');
       expect(parseRecords(eleven, SANDBOX_RULES)).toEqual({ error: 'At most 10 records.' });
     });

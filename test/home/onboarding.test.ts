@@ -29,7 +29,11 @@ describe('App Home for a newcomer', () => {
 
     await h.driver.event({ type: 'app_home_opened', user: 'UNEW', channel: 'DNEW', tab: 'home' });
     await h.slack.waitFor(() => published().length === 2, 15_000);
-    expect(JSON.stringify(published()[1]?.args.view)).not.toContain('Welcome to Regdesk');
+    const second = JSON.stringify(published()[1]?.args.view);
+    expect(second).not.toContain('Welcome to Regdesk');
+    // The commands stay listed on every visit, once each.
+    expect(second.split('/domain check NAME').length - 1).toBe(1);
+    expect(first.split('/domain check NAME').length - 1).toBe(1);
   });
 
   it('answers Home buttons: the key modal for admins, a DM for others, and a refresh', async () => {

@@ -150,7 +150,7 @@ describe('look-ups from Slack against the sandbox', () => {
     const second = h.slack.callsTo('response_url:page2')[0];
     assertWithinBlockKitLimits(second?.args, 'message');
     expect(JSON.stringify(second?.args)).toContain('Page 2 of 8');
-    expect((await run(h, '/dns', 'records example.com MX')).last).toContain('1 MX record(s)');
+    expect((await run(h, '/dns', 'records example.com MX')).last).toContain('1 MX record');
   });
 
   it('/dns dnssec, /tls show and /tls org show render their cards', async () => {

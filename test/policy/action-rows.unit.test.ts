@@ -126,7 +126,7 @@ describe('the rows per action class of /domain policy', () => {
       [A.record.approvals]: select('2'),
     });
     expect(readSubmission(values)).toEqual({
-      errors: { [A.delegation.approvals]: expect.stringContaining('at most 2 approval(s)') },
+      errors: { [A.delegation.approvals]: expect.stringContaining('at most 2 approvals') },
     });
   });
 

@@ -120,7 +120,7 @@ describe('Publish validation records: written at the registrar, confirmed on the
       ).length;
     const readsBefore = zoneReads();
     const told = await press(card);
-    expect(told).toContain('validation record(s) written');
+    expect(told).toContain('written at the registrar');
     // The plan the policy was judged on is the one written: the zone is read once per press.
     expect(zoneReads() - readsBefore).toBe(1);
     const written = ownRecords(lab.zones.healthy);
@@ -241,7 +241,7 @@ describe('Publish validation records: written at the registrar, confirmed on the
 
   it('replaces only its own stale record (a reissue changed the token), never another, with an approval', async () => {
     const card = await order(`www.${lab.zones.expiring}`);
-    expect(await press(card)).toContain('validation record(s) written');
+    expect(await press(card)).toContain('written at the registrar');
     const [first] = ownRecords(lab.zones.expiring);
     const workspace = { teamId: 'T0001' };
     const known = await h.running.services.validations.recall(workspace, card.id);
@@ -315,7 +315,7 @@ describe('Publish validation records: written at the registrar, confirmed on the
 
   it('removes after issuance only what is still its own: a record changed since is left alone', async () => {
     const card = await order(`kept.${lab.zones.nsec3}`);
-    expect(await press(card)).toContain('validation record(s) written');
+    expect(await press(card)).toContain('written at the registrar');
     await h.slack.waitFor(() => threadSays(card, 'are published'), 30_000);
     const [written] = ownRecords(lab.zones.nsec3).filter((r) => r.name.includes('.kept.'));
     if (written === undefined) throw new Error('nothing was written');
@@ -408,7 +408,7 @@ describe('Publish validation records: written at the registrar, confirmed on the
     await h.slack.waitFor((calls) => calls.some(completed), 15_000);
     const card = h.slack.calls.find(completed);
     const ts = (card?.result as { ts?: string } | undefined)?.ts ?? '';
-    await h.slack.waitFor(() => threadSays({ ts }, 'validation record(s) written'), 15_000);
+    await h.slack.waitFor(() => threadSays({ ts }, 'written at the registrar'), 15_000);
     expect(ownRecords(lab.zones.healthy).some((r) => r.name.includes(`ov.${lab.zones.healthy}`))).toBe(true);
     await h.slack.waitFor(() => threadSays({ ts }, 'are published'), 30_000);
   });

@@ -188,10 +188,26 @@ describe('DNS record changes: rules in the modal, approval, Revert, confirmed on
     // A name that had no TXT: resolvers may hold "no such record" as long as the zone's negative TTL.
     expect(messageText(served as SlackCall)).toMatch(/up to \d+ s/);
     assertWithinBlockKitLimits({ text: served?.args.text, blocks: served?.args.blocks }, 'message');
+    // One card with Revert in the thread: the offer, which the settled card replaces in place.
+    const offers = h.slack
+      .succeeded('chat.postMessage')
+      .filter((c) => c.args.thread_ts === request.ts && messageText(c).includes(RECORD_IDS.revert));
+    expect(offers).toHaveLength(1);
+    const offerTs = (offers[0]?.result as { ts?: string } | undefined)?.ts;
+    await h.slack.waitFor(() =>
+      h.slack
+        .succeeded('chat.update')
+        .some(
+          (c) =>
+            c.args.ts === offerTs &&
+            messageText(c).includes('Served by') &&
+            messageText(c).includes(RECORD_IDS.revert),
+        ),
+    );
 
     // Revert is a change of its own: a request again, which deletes what was added.
     const changeId = new RegExp(`"action_id":"${RECORD_IDS.revert}","value":"([^"]+)"`).exec(
-      messageText(served as SlackCall),
+      messageText(offers[0] as SlackCall),
     )?.[1];
     const beforeRevert = h.slack.calls.filter(isRequestIn(channel)).length;
     await h.driver.interaction(buttonPress(RECORD_IDS.revert, changeId ?? '', { user: REQUESTER, channel }));
@@ -392,7 +408,7 @@ describe('DNS record changes: rules in the modal, approval, Revert, confirmed on
       await h.slack.waitFor(() => h.slack.callsTo(`response_url:${url}`).length > 0, 15_000);
       const answer = h.slack.callsTo(`response_url:${url}`)[0] as SlackCall;
       assertWithinBlockKitLimits(answer.args, 'message');
-      expect(messageText(answer)).toContain('record(s)');
+      expect(messageText(answer)).toMatch(/\d records?\b/);
       return messageText(answer);
     };
     const offered = await page();

@@ -67,9 +67,7 @@ describe('a change set survives its worker being killed mid-way', () => {
       () =>
         world.slack
           .succeeded('chat.postMessage')
-          .some(
-            (call) => call.args.channel === 'CKILL' && messageText(call).includes(`${STEPS} step(s) done`),
-          ),
+          .some((call) => call.args.channel === 'CKILL' && messageText(call).includes(`${STEPS} steps done`)),
       120_000,
     );
     const names = killed()

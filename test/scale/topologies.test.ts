@@ -64,7 +64,7 @@ function scenario(
         const one = await measure(world, 'one', { checks: 10, questions: 10 });
         world.workers.push(await startProcess('worker', world.env));
         const two = await measure(world, 'two', { checks: 10, questions: 10 });
-        // Figures for README "Running at scale"; no assertion on speed (the machine is shared).
+        // Figures for docs/scaling.md; no assertion on speed (the machine is shared).
         console.info(`[scale] ${name}: ${JSON.stringify([one, two])}`);
         expect([one.workers, two.workers]).toEqual([1, 2]);
       },

@@ -29,15 +29,23 @@ function actionWords(): Record<StoredAuditEntry['action'], string> {
     watch_add: text.workspace.auditAddedWatch,
     watch_remove: text.workspace.auditRemovedWatch,
     watch_settings: text.workspace.auditChangedWatchSettings,
+    ct_known: text.served.auditActionKnown,
     records_publish: text.publish.auditPublished,
     records_remove: text.publish.auditRemoved,
     record_change: text.records.auditChanged,
     break_glass: text.workspace.auditBrokeGlass,
     escalate: text.workspace.auditEscalated,
+    agent_call: text.mcp.auditAgentCall,
+    agent_revoke: text.mcp.auditAgentRevoke,
   };
 }
 
-export function auditLine(entry: StoredAuditEntry): string {
+/**
+ * One entry as a line. Its outcome and detail are words recorded once, in the language of their
+ * moment, and hashed into the chain as they are: `recorded: false` leaves them to `/domain audit`, for
+ * a summary read in any language (App Home).
+ */
+export function auditLine(entry: StoredAuditEntry, options: { recorded?: boolean } = {}): string {
   const parts = [
     text.workspace.auditLine({
       when: slackDate(entry.at),
@@ -48,9 +56,10 @@ export function auditLine(entry: StoredAuditEntry): string {
   if (entry.operation !== undefined) parts.push(codeSpan(entry.operation));
   if (entry.target !== undefined)
     parts.push(text.workspace.auditOnTarget({ target: codeSpan(entry.target) }));
-  if (entry.outcome !== undefined) parts.push(`— ${escapeMrkdwn(entry.outcome.slice(0, 200))}`);
+  const recorded = options.recorded ?? true;
+  if (recorded && entry.outcome !== undefined) parts.push(`— ${escapeMrkdwn(entry.outcome.slice(0, 200))}`);
   // The full change is in `/domain audit` exports; a line shows its start.
-  if (entry.detail !== undefined) parts.push(`— ${escapeMrkdwn(entry.detail.slice(0, 300))}`);
+  if (recorded && entry.detail !== undefined) parts.push(`— ${escapeMrkdwn(entry.detail.slice(0, 300))}`);
   if (entry.requestId !== undefined) parts.push(`(${codeSpan(entry.requestId)})`);
   return parts.join(' ');
 }
@@ -60,7 +69,7 @@ export function auditBlocks(entries: readonly StoredAuditEntry[], target?: strin
   const title = target === undefined ? text.workspace.auditTitle : text.workspace.auditTitleFor({ target });
   if (entries.length === 0) return [header(title), section(text.workspace.nothingRecorded)];
   const blocks: KnownBlock[] = [header(title)];
-  blocks.push(...packLines(entries.map(auditLine)));
+  blocks.push(...packLines(entries.map((entry) => auditLine(entry))));
   blocks.push(context(text.workspace.auditHashesNote));
   return blocks;
 }

@@ -28,6 +28,8 @@ export type AuditAction =
   | 'watch_add'
   | 'watch_remove'
   | 'watch_settings'
+  /** A Certificate Transparency issuance marked as known: no longer alerted (features/watches). */
+  | 'ct_known'
   /** Validation records written at the registrar, and removed after issuance (features/publish). */
   | 'records_publish'
   | 'records_remove'
@@ -36,7 +38,11 @@ export type AuditAction =
   /** A request made during a freeze of its class, breaking the glass (features/approvals). */
   | 'break_glass'
   /** The policy's escalation contacts told of a request still short of approvals (features/approvals). */
-  | 'escalate';
+  | 'escalate'
+  /** An agent's tool call through /mcp, as the person who signed it in (features/mcp; `detail` names the client). */
+  | 'agent_call'
+  /** An agent's access revoked in the App Home (features/home/agents.ts; `target` is whose it was). */
+  | 'agent_revoke';
 
 export interface AuditEntry {
   action: AuditAction;
