@@ -48,38 +48,45 @@ function shardOf(token: string): number {
 }
 
 type Options = Record<string, unknown> | undefined;
+type ApiMethod = (options?: Options) => unknown;
+
+const isNamespace = (value: unknown): value is object =>
+  typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
 
 /**
- * `client` as seen by one workspace: every Web API method (`chat.postMessage`, `users.info` … bound to
- * `apiCall` by the SDK, and `files.uploadV2`) and `apiCall`, `paginate` and `filesUploadV2` get
- * `token` in their arguments unless the caller gave one; `token` reads as the workspace's; everything
- * else (the logger, events) is the client's own.
+ * `client` as seen by one workspace: every Web API method (`chat.postMessage`, `users.info`,
+ * `files.uploadV2` …) and `apiCall`, `paginate` and `filesUploadV2` get `token` in their arguments
+ * unless the caller gave one; `token` reads as the workspace's; everything else (the logger, events)
+ * is the client's own. Only the SDK's documented shape is relied on: the namespaces are plain objects
+ * whose functions are API methods taking one options object.
  */
 export function speakingWith(client: WebClient, token: string): WebClient {
   const withToken = (options: Options) => ({ token, ...options });
-  const view = <T extends object>(target: T): T =>
+  const namespace = <T extends object>(target: T): T =>
     new Proxy(target, {
       get(object, property) {
-        if (object === client && property === 'token') return token;
         const value: unknown = Reflect.get(object, property);
-        if (typeof value === 'function') {
-          const method = value as (...args: unknown[]) => unknown;
-          if (method.name === 'bound apiCall' || method.name === 'bound filesUploadV2')
-            return (options: Options) => method(withToken(options));
-          if (object === client && (property === 'apiCall' || property === 'paginate'))
-            return (name: string, options: Options, ...rest: unknown[]) =>
-              method.call(client, name, withToken(options), ...rest);
-          if (object === client && property === 'filesUploadV2')
-            return (options: Options) => method.call(client, withToken(options));
-          return method.bind(object);
-        }
-        // The API's namespaces (`chat`, `admin.apps` …) are plain objects of bound methods.
-        if (typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype)
-          return view(value);
-        return value;
+        if (typeof value === 'function')
+          return (options?: Options) => (value as ApiMethod).call(object, withToken(options));
+        return isNamespace(value) ? namespace(value) : value;
       },
     });
-  return view(client);
+  return new Proxy(client, {
+    get(object, property) {
+      if (property === 'token') return token;
+      const value: unknown = Reflect.get(object, property);
+      if (typeof value === 'function') {
+        const method = value as (...args: unknown[]) => unknown;
+        if (property === 'apiCall' || property === 'paginate')
+          return (name: string, options: Options, ...rest: unknown[]) =>
+            method.call(object, name, withToken(options), ...rest);
+        if (property === 'filesUploadV2')
+          return (options: Options) => method.call(object, withToken(options));
+        return method.bind(object);
+      }
+      return isNamespace(value) ? namespace(value) : value;
+    },
+  });
 }
 
 /** Where Regdesk's authorization leaves a request's bot token in Bolt's context (AuthorizeResult's own fields are Bolt's). */

@@ -62,7 +62,14 @@ describe('the alert outbox gathers by channel and cause, and gives each batch to
     expect(taken.state).toBe('taken');
     const entries = taken.state === 'taken' ? taken.entries : [];
     expect(entries.map((entry) => entry.item.id).sort()).toEqual(['a.com', 'b.com']);
-    // A second flush of the same generation (another process, a retry) finds nothing.
+    // A flush that died before posting (a killed worker): its job's next run gets the same batch.
+    const again = await outbox.take(WS, a.batch, a.gen, t + 10_000);
+    expect(again.state === 'taken' ? again.entries.map((entry) => entry.item.id).sort() : again).toEqual([
+      'a.com',
+      'b.com',
+    ]);
+    // Once a flush says it is done, a second flush of the same generation finds nothing.
+    await outbox.done(WS, a.batch, a.gen);
     expect(await outbox.take(WS, a.batch, a.gen, t + 10_000)).toEqual({ state: 'gone' });
 
     const next = await outbox.collect(

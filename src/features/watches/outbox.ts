@@ -65,17 +65,26 @@ return tonumber(gen)`);
 
 /**
  * Takes the batch of generation ARGV[1] once it is settled: {2, entries…}; {1, ms} while alerts are
- * still joining it; {0} when it was taken already (by any process). Atomic, so each alert is posted
- * by one flush only. KEYS: batch. ARGV: gen, now, quiet, max.
+ * still joining it; {0} when it was taken and posted already. Atomic, so one flush takes it. The
+ * taken batch is kept aside (KEYS[2]) until its flush says it is done: a flush that dies between
+ * taking and posting (a killed worker; BullMQ runs the stalled job again) finds it there and posts
+ * it, so an alert is never lost, at the price of a second post in that rare case.
+ * KEYS: batch, taken. ARGV: gen, now, quiet, max, ttl.
  */
 const TAKE = new LuaScript(`
 local meta = redis.call('HMGET', KEYS[1], '_gen', '_first', '_last')
-if meta[1] ~= ARGV[1] then return {0} end
-local now = tonumber(ARGV[2])
-local wait = math.min(tonumber(ARGV[3]) - (now - tonumber(meta[3])), tonumber(ARGV[4]) - (now - tonumber(meta[2])))
-if wait > 0 then return {1, wait} end
-local all = redis.call('HGETALL', KEYS[1])
-redis.call('DEL', KEYS[1])
+local all
+if meta[1] ~= ARGV[1] then
+  all = redis.call('HGETALL', KEYS[2])
+  if #all == 0 then return {0} end
+else
+  local now = tonumber(ARGV[2])
+  local wait = math.min(tonumber(ARGV[3]) - (now - tonumber(meta[3])), tonumber(ARGV[4]) - (now - tonumber(meta[2])))
+  if wait > 0 then return {1, wait} end
+  all = redis.call('HGETALL', KEYS[1])
+  redis.call('RENAME', KEYS[1], KEYS[2])
+  redis.call('PEXPIRE', KEYS[2], ARGV[5])
+end
 local out = {2}
 for i = 1, #all, 2 do
   if string.sub(all[i], 1, 1) ~= '_' then table.insert(out, all[i + 1]) end
@@ -116,12 +125,14 @@ export class AlertOutbox {
   async take(workspace: WorkspaceRef, batch: string, gen: number, now: number): Promise<Taken> {
     const [state, ...rest] = (await TAKE.run(
       this.redis,
-      1,
+      2,
       this.#key(workspace, 'outbox', batch),
+      this.#key(workspace, 'outbox-taken', batch, String(gen)),
       String(gen),
       String(now),
       String(GATHER_QUIET_MS),
       String(GATHER_MAX_MS),
+      String(BATCH_TTL_MS),
     )) as [number, ...(string | number)[]];
     if (state === 0) return { state: 'gone' };
     if (state === 1) return { state: 'wait', ms: Math.max(100, Number(rest[0])) };
@@ -134,6 +145,11 @@ export class AlertOutbox {
       }
     });
     return { state: 'taken', entries };
+  }
+
+  /** The taken batch was posted, or handed back (`undelivered`): a later run of its flush finds nothing. */
+  async done(workspace: WorkspaceRef, batch: string, gen: number): Promise<void> {
+    await this.redis.del(this.#key(workspace, 'outbox-taken', batch, String(gen)));
   }
 }
 
@@ -221,19 +237,23 @@ export async function flushAlerts(
     .filter((entry) => watched.has(fieldOf(entry.item.kind, entry.item.id)))
     .sort((a, b) => a.item.kind.localeCompare(b.item.kind) || a.item.id.localeCompare(b.item.id));
   const [first] = entries;
-  if (first === undefined) return;
-  try {
-    const message =
-      entries.length === 1 ? alertMessage(first.alert, first.item) : batchMessage(first.alert.cause, entries);
-    const adders = entries.map((entry) => entry.item.addedBy);
-    const where = await deliver(deps, await deps.slackFor(workspace), first.channel, adders, message);
-    if (where === 'nowhere') await undelivered(deps, workspace, entries);
-    else deps.service.changed(workspace);
-  } catch (error) {
-    await undelivered(deps, workspace, entries);
-    deps.logger.warn(
-      { err: error instanceof Error ? error.message : String(error), alerts: entries.length },
-      'watch alerts not delivered; raised again',
-    );
+  if (first !== undefined) {
+    try {
+      const message =
+        entries.length === 1
+          ? alertMessage(first.alert, first.item)
+          : batchMessage(first.alert.cause, entries);
+      const adders = entries.map((entry) => entry.item.addedBy);
+      const where = await deliver(deps, await deps.slackFor(workspace), first.channel, adders, message);
+      if (where === 'nowhere') await undelivered(deps, workspace, entries);
+      else deps.service.changed(workspace);
+    } catch (error) {
+      await undelivered(deps, workspace, entries);
+      deps.logger.warn(
+        { err: error instanceof Error ? error.message : String(error), alerts: entries.length },
+        'watch alerts not delivered; raised again',
+      );
+    }
   }
+  await deps.outbox.done(workspace, data.batch, data.gen);
 }
