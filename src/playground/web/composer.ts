@@ -114,6 +114,8 @@ export function createComposer(
   };
 
   input.addEventListener('input', update);
+  // As in Slack, coming back to a box that holds `/inv` offers the commands again.
+  input.addEventListener('focus', update);
   input.addEventListener('blur', () => setTimeout(close, 150));
   input.addEventListener('keydown', (event) => {
     const open = shown.length > 0;
