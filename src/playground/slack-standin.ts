@@ -7,6 +7,7 @@ import { expireToken } from './slack/oauth.js';
 import { SlackPacing } from './slack/pacing.js';
 import { answerAck, issueResponseUrl, responseUrlFor } from './slack/response-urls.js';
 import { SlackState } from './slack/state.js';
+import { failingResponder, slowResponder, waitForCalls } from './slack/test-controls.js';
 import type {
   MethodHandler,
   Responder,
@@ -290,22 +291,12 @@ export class SlackStandIn {
 
   /** Answer the next call of `method` as usual, but only after `delayMs`: Slack on a slow day. */
   slowNext(method: string, delayMs: number): void {
-    this.override(method, (args) => {
-      const handler = this.methods[method];
-      return {
-        body: handler === undefined ? { ok: false, error: 'unknown_method' } : handler(args),
-        delayMs,
-      };
-    });
+    this.override(method, slowResponder(this.methods, method, delayMs));
   }
 
   /** Fail the next call of `method` with a Slack platform error (429 comes with Retry-After). */
   failNext(method: string, error: string, retryAfterSeconds = 1): void {
-    this.override(method, () =>
-      error === 'ratelimited'
-        ? { status: 429, headers: { 'retry-after': String(retryAfterSeconds) }, body: { ok: false, error } }
-        : { body: { ok: false, error } },
-    );
+    this.override(method, failingResponder(error, retryAfterSeconds));
   }
 
   callsTo(method: string): SlackCall[] {
@@ -318,16 +309,8 @@ export class SlackStandIn {
   }
 
   /** Poll until `predicate` holds over the calls so far; fails after `timeoutMs`. */
-  async waitFor(predicate: (calls: SlackCall[]) => boolean, timeoutMs = 5_000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while (!predicate(this.calls)) {
-      if (Date.now() > deadline) {
-        throw new Error(
-          `SlackStandIn.waitFor timed out; calls: ${this.calls.map((c) => c.method).join(', ')}`,
-        );
-      }
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+  waitFor(predicate: (calls: SlackCall[]) => boolean, timeoutMs = 5_000): Promise<void> {
+    return waitForCalls(this.calls, predicate, timeoutMs);
   }
 
   /** Makes an issued rotating token expire now (a test's twelve hours). */

@@ -27,8 +27,9 @@ let table: Map<string, Emoji> | undefined;
 function emojiTable(): Map<string, Emoji> {
   if (table !== undefined) return table;
   table = new Map();
-  for (const line of EMOJI_LINES.split('\n')) {
-    const [unified = '', names = '', tones] = line.split(' ');
+  for (const entry of EMOJI_LINES.replaceAll('\n', '').split(';')) {
+    if (entry === '') continue;
+    const [unified = '', names = '', tones] = entry.split(' ');
     const codePoints = unified.split('-').map((hex) => Number.parseInt(hex, 16));
     const emoji = { chars: String.fromCodePoint(...codePoints), codePoints, toned: tones === '*' };
     for (const name of names.split(',')) table.set(name, emoji);
