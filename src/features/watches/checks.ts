@@ -9,8 +9,9 @@ import {
   crossedThreshold,
   DNSSEC_PENDING_MAX_MS,
   DOMAIN_THRESHOLDS,
-  dayOf,
   daysLeft,
+  expiryMark,
+  expiryMoved,
   type Look,
 } from './thresholds.js';
 
@@ -79,7 +80,7 @@ export function lookAtDomain(
             ? text.watches.domainStateAutoRenewOff
             : undefined;
       alerts.push({
-        mark: `domain:${item.id}:expiry:${threshold}:${dayOf(expiresAt)}`,
+        mark: expiryMark(item.id, threshold, expiresAt),
         level: lapses ? 'loud' : 'warn',
         text: `${what} ${why}`,
         buttons: ['show'],
@@ -90,16 +91,8 @@ export function lookAtDomain(
             : text.watches.domainExpiresLine({ name, when, days, state }),
       });
     }
-    if (previous.expiresAt !== undefined && dayOf(previous.expiresAt) !== dayOf(expiresAt)) {
-      changes.push({
-        at: now,
-        text: text.watches.domainExpiryMoved({
-          name,
-          when: slackDate(expiresAt, '{date_long}'),
-          was: slackDate(previous.expiresAt, '{date_long}'),
-        }),
-      });
-    }
+    const moved = expiryMoved(name, previous.expiresAt, expiresAt, now);
+    if (moved !== undefined) changes.push(moved);
   }
   if (
     previous.autoRenew !== undefined &&

@@ -7,7 +7,14 @@ import { text } from '../../text/index.js';
 import type { Alert } from './alert.js';
 import { PaceExceeded } from './pace.js';
 import type { WatchChange, WatchItem, WatchState } from './store.js';
-import { crossedThreshold, DOMAIN_THRESHOLDS, dayOf, daysLeft, type Look } from './thresholds.js';
+import {
+  crossedThreshold,
+  DOMAIN_THRESHOLDS,
+  daysLeft,
+  expiryMark,
+  expiryMoved,
+  type Look,
+} from './thresholds.js';
 
 /**
  * A watched domain the registrar does not hold (`via: 'rdap'`): its expiry and EPP statuses come from
@@ -91,7 +98,7 @@ export function lookAtRdapDomain(item: WatchItem, previous: WatchState, facts: R
           ? text.rdap.expired({ name, when, source })
           : text.rdap.expires({ name, when, days, source });
       alerts.push({
-        mark: `domain:${item.id}:expiry:${threshold}:${dayOf(expiresAt)}`,
+        mark: expiryMark(item.id, threshold, expiresAt),
         level: facts.lapsing || threshold === 0 ? 'loud' : 'warn',
         text: facts.lapsing ? `${what} ${text.rdap.lapsingWhy}` : what,
         // `/domain show` and the other buttons act through the registrar, which does not hold it.
@@ -103,15 +110,8 @@ export function lookAtRdapDomain(item: WatchItem, previous: WatchState, facts: R
             : text.rdap.expiresLine({ name, when, days, source }),
       });
     }
-    if (previous.expiresAt !== undefined && dayOf(previous.expiresAt) !== dayOf(expiresAt))
-      changes.push({
-        at: now,
-        text: text.watches.domainExpiryMoved({
-          name,
-          when: slackDate(expiresAt, '{date_long}'),
-          was: slackDate(previous.expiresAt, '{date_long}'),
-        }),
-      });
+    const moved = expiryMoved(name, previous.expiresAt, expiresAt, now);
+    if (moved !== undefined) changes.push(moved);
   }
   const before = previous.rdap;
   if (before !== undefined && before.transferLock !== facts.transferLock)

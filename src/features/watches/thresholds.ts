@@ -1,6 +1,8 @@
 // The thresholds and day arithmetic both the domain and the certificate checks count with. Days are
 // the one day count of src/shared/days.ts (UTC calendar days), the one the cards and digests show.
 import { DAY_MS, daysUntil } from '../../shared/days.js';
+import { slackDate } from '../../slack/blocks.js';
+import { text } from '../../text/index.js';
 import type { Alert } from './alert.js';
 import type { WatchChange, WatchState } from './store.js';
 
@@ -96,3 +98,26 @@ export function crossedCertificateThreshold(
 export const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 /** Calendar days left (`daysUntil`), 0 on the last day and after. */
 export const daysLeft = (expiresAt: number, now: number) => Math.max(0, daysUntil(expiresAt, now));
+
+/** The mark of a domain's expiry alert: once per threshold and expiry day, whoever reads the expiry. */
+export function expiryMark(domain: string, threshold: number, expiresAt: number): string {
+  return `domain:${domain}:expiry:${threshold}:${dayOf(expiresAt)}`;
+}
+
+/** The digest's line when a domain's expiry moved to another day since the last look (a renewal, a correction). */
+export function expiryMoved(
+  name: string,
+  was: number | undefined,
+  expiresAt: number,
+  now: number,
+): WatchChange | undefined {
+  if (was === undefined || dayOf(was) === dayOf(expiresAt)) return undefined;
+  return {
+    at: now,
+    text: text.watches.domainExpiryMoved({
+      name,
+      when: slackDate(expiresAt, '{date_long}'),
+      was: slackDate(was, '{date_long}'),
+    }),
+  };
+}
