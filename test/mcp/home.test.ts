@@ -69,8 +69,14 @@ describe("each person's agents in the App Home: listed with client names, revoca
 
     await h.driver.interaction(homeButtonPress(AGENT_IDS.revoke, grant ?? '', 'U0BEA'));
     await expect.poll(() => statusWith(agent.saved?.access_token), { timeout: 10_000 }).toBe(401);
-    const entries = await h.running.services.audit.latest(WS, { limit: 10 });
-    expect(entries.find((entry) => entry.action === 'agent_revoke')?.detail).toBe('client: Claude Desktop');
+    // The token ends first, then the revocation is audited: wait for the entry rather than race it.
+    const revokeEntry = async () =>
+      (await h.running.services.audit.latest(WS, { limit: 10 })).find(
+        (entry) => entry.action === 'agent_revoke',
+      );
+    await expect
+      .poll(async () => (await revokeEntry())?.detail, { timeout: 10_000 })
+      .toBe('client: Claude Desktop');
     await client.close().catch(() => {});
   });
 
