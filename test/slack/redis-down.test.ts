@@ -9,11 +9,13 @@ describe('with Redis down', () => {
   const redis = spawn('redis-server', ['--port', String(port), '--save', '', '--appendonly', 'no']);
 
   beforeAll(async () => {
-    for (let i = 0; i < 50 && !(await isListening('127.0.0.1', port)); i++) {
+    // A busy machine starts redis-server slowly: wait for it to listen, up to 30 s.
+    const deadline = Date.now() + 30_000;
+    while (!(await isListening('127.0.0.1', port)) && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     h = await startHarness({ env: { REDIS_URL: `redis://127.0.0.1:${port}` } });
-  });
+  }, 60_000);
   afterAll(async () => {
     redis.kill('SIGKILL');
     await h.stop();
