@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { judgeCombination, type SlackMode } from './config/rules.js';
 import {
   DEFAULT_LIMITS,
-  EnvSchema,
+  envSchema,
   type LimitWindow,
   type LogLevel,
   type RegfishLimits,
@@ -150,7 +150,7 @@ export function loadConfig(rawEnv: NodeJS.ProcessEnv): Config {
   const env = Object.fromEntries(
     Object.entries(rawEnv).filter(([, value]) => value !== undefined && value.trim() !== ''),
   );
-  const parsed = EnvSchema.safeParse(env);
+  const parsed = envSchema().safeParse(env);
   const problems = parsed.success
     ? []
     : parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`);

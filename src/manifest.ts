@@ -11,40 +11,46 @@ import { AppError } from './shared/app-error.js';
  * from the settings asked for. The full shape is Slack's JSON schema (slackapi/manifest-schema), which
  * the tests validate every variant against (test/fixtures/manifest-schema).
  */
-const SlashCommand = z.looseObject({
-  command: z.string(),
-  description: z.string(),
-  usage_hint: z.string().optional(),
-  url: z.string().optional(),
-});
-const Shortcut = z.looseObject({
-  name: z.string(),
-  type: z.enum(['message', 'global']),
-  callback_id: z.string(),
-  description: z.string(),
-});
-export const SlackAppManifest = z.looseObject({
-  display_information: z.looseObject({ name: z.string() }),
-  features: z
-    .looseObject({
-      app_home: z.looseObject({ messages_tab_enabled: z.boolean().optional() }).optional(),
-      slash_commands: z.array(SlashCommand).optional(),
-      shortcuts: z.array(Shortcut).optional(),
-    })
-    .optional(),
-  oauth_config: z.looseObject({ redirect_urls: z.array(z.string()).optional() }).optional(),
-  settings: z
-    .looseObject({
-      event_subscriptions: z
-        .looseObject({ request_url: z.string().optional(), bot_events: z.array(z.string()).optional() })
-        .optional(),
-      interactivity: z
-        .looseObject({ is_enabled: z.boolean(), request_url: z.string().optional() })
-        .optional(),
-      socket_mode_enabled: z.boolean().optional(),
-    })
-    .optional(),
-});
+const SlashCommand = z.lazy(() =>
+  z.looseObject({
+    command: z.string(),
+    description: z.string(),
+    usage_hint: z.string().optional(),
+    url: z.string().optional(),
+  }),
+);
+const Shortcut = z.lazy(() =>
+  z.looseObject({
+    name: z.string(),
+    type: z.enum(['message', 'global']),
+    callback_id: z.string(),
+    description: z.string(),
+  }),
+);
+export const SlackAppManifest = z.lazy(() =>
+  z.looseObject({
+    display_information: z.looseObject({ name: z.string() }),
+    features: z
+      .looseObject({
+        app_home: z.looseObject({ messages_tab_enabled: z.boolean().optional() }).optional(),
+        slash_commands: z.array(SlashCommand).optional(),
+        shortcuts: z.array(Shortcut).optional(),
+      })
+      .optional(),
+    oauth_config: z.looseObject({ redirect_urls: z.array(z.string()).optional() }).optional(),
+    settings: z
+      .looseObject({
+        event_subscriptions: z
+          .looseObject({ request_url: z.string().optional(), bot_events: z.array(z.string()).optional() })
+          .optional(),
+        interactivity: z
+          .looseObject({ is_enabled: z.boolean(), request_url: z.string().optional() })
+          .optional(),
+        socket_mode_enabled: z.boolean().optional(),
+      })
+      .optional(),
+  }),
+);
 export type SlackAppManifest = z.infer<typeof SlackAppManifest>;
 
 /** Where Slack sends commands, events and interactions: one path (docs/requirements.md C2 "HTTP endpoints"). */

@@ -123,14 +123,11 @@ export function startNode(
 }
 
 /**
- * Node's flags for a Node `version`, as bin/regdesk — what `npx regdesk`, `npm start` and the Docker
- * image run — chooses them. The bench passes them to its own node, so it measures the same process.
+ * Node's flags as bin/regdesk — what `npx regdesk`, `npm start` and the Docker image run — chooses
+ * them (the same on every runtime). The bench passes them to its own node, so it measures the same process.
  */
-export function launchFlags(version: string): string[] {
-  const said = execFileSync('sh', [join(repoRoot(), 'bin', 'regdesk'), '--node-flags'], {
-    env: { ...process.env, NODE_VERSION: version },
-    encoding: 'utf8',
-  });
+export function launchFlags(): string[] {
+  const said = execFileSync('sh', [join(repoRoot(), 'bin', 'regdesk'), '--node-flags'], { encoding: 'utf8' });
   return said.split(/\s+/).filter((flag) => flag !== '');
 }
 

@@ -17,7 +17,7 @@ const runtimeOf = (version: string, node: string): Runtime => ({
   label: `Node ${version}`,
   tag: `n${version.split('.')[0]}`,
   node,
-  flags: launchFlags(version),
+  flags: launchFlags(),
 });
 
 /**

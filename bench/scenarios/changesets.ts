@@ -174,7 +174,10 @@ export async function changesets(ctx: BenchContext): Promise<Row[]> {
       FORM,
     );
     if (press.status !== 200) throw new Error(`Approve was answered ${press.status}`);
-    const said = text.changesets.applied({ domain: DOMAIN, done: SET_SIZE, id: '' }).split('`')[0] ?? '';
+    // The catalog's own sentence, around the set's id: `… Change set `ID` applied to example.com: 502 steps done.`
+    const [said = '', allDone = ''] = text.changesets
+      .applied({ domain: DOMAIN, done: SET_SIZE, id: '' })
+      .split('``');
     const applied = await waitFor(
       '"applied" in the request thread',
       120_000,
@@ -186,7 +189,7 @@ export async function changesets(ctx: BenchContext): Promise<Row[]> {
             call.args.channel === channel &&
             call.args.thread_ts === messageTs &&
             textOf(call).startsWith(said) &&
-            textOf(call).includes(`${SET_SIZE} step(s) done`),
+            textOf(call).includes(allDone),
         ) ??
         ctx.slack.calls.find(
           (call) =>
@@ -197,7 +200,7 @@ export async function changesets(ctx: BenchContext): Promise<Row[]> {
         ),
     );
     const elapsed = performance.now() - started;
-    if (!textOf(applied).includes(`${SET_SIZE} step(s) done`))
+    if (!textOf(applied).includes(allDone))
       throw new Error(`the change set did not apply: ${textOf(applied)}`);
 
     const during = log.filter((call) => call.at >= pressedAt && call.at <= applied.at);

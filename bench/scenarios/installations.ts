@@ -11,12 +11,20 @@ const FEW = 1;
 const MANY = 1_000;
 /** Issue #49: the memory a workspace costs must not keep growing past a thousand. */
 const MOST = 10_000;
-/** Concurrent commands per burst, and bursts per process, alternating between the two processes. */
+/** Concurrent commands per burst. */
 const BURST = 50;
-const BURSTS = 6;
+/** Bursts per process, alternating between the two: each p99 is the 5th slowest of 500 acks, not the 3rd of 300. */
+const BURSTS = 10;
 const RSS_GROWTH_MB = 10;
 const P99_GOAL = 1.1;
-const SETTLE_MS = 3_000;
+/**
+ * After each hearing, both processes are read every 250 ms for 10 s and each judged by its lowest
+ * reading: what a process holds stays, its garbage comes and goes with the collector's timing (on
+ * Node 26 a process can sit 30 MB apart from its twin for seconds), so the lowest RSS is the outside
+ * view closest to what it keeps.
+ */
+const HOLD_MS = 10_000;
+const READ_EVERY_MS = 250;
 
 const teamOf = (i: number) => `TINST${String(i).padStart(5, '0')}`;
 const memberOf = (i: number) => `UINST${String(i).padStart(5, '0')}`;
@@ -28,7 +36,7 @@ const spread = (b: number, k: number) => ((b * BURST + k) * 33) % MOST;
  * processes, one per vault, each installation sealed in the vault as the OAuth callback stores it.
  * The many-workspace process first hears once from 1,000 workspaces (each one's installation read,
  * opened, its member's language learnt, as traffic would leave them), the one-workspace process from
- * as many new members, and both are read; then the same for the other 9,000; then both are asked in turn in bursts of 50 `/domain help` — answered in the ack, so the
+ * as many new members, and both are read (each at its lowest over 10 s); then the same for the other 9,000; then both are asked in turn in bursts of 50 `/domain help` — answered in the ack, so the
  * figure is authorization and routing — from a different workspace per request where there are many.
  * Judged: the resident memory the workspaces add at 1,000 and at 10,000, against one ceiling (what a
  * workspace leaves behind must not grow with their number), and the ack p99 against the
@@ -106,8 +114,13 @@ export async function installationsScale(ctx: BenchContext): Promise<Row[]> {
           ]).flat(),
         );
       }
-      await sleep(SETTLE_MS);
-      return { few: residentMb(few.pid), many: residentMb(many.pid) };
+      const lowest = { few: Number.POSITIVE_INFINITY, many: Number.POSITIVE_INFINITY };
+      for (let waited = 0; waited < HOLD_MS; waited += READ_EVERY_MS) {
+        await sleep(READ_EVERY_MS);
+        lowest.few = Math.min(lowest.few, residentMb(few.pid));
+        lowest.many = Math.min(lowest.many, residentMb(many.pid));
+      }
+      return lowest;
     };
     const atMany = await hear(0, MANY);
     const atMost = await hear(MANY, MOST);
@@ -128,8 +141,8 @@ export async function installationsScale(ctx: BenchContext): Promise<Row[]> {
     const grown = (workspaces: number, rss: { few: number; many: number }) =>
       judged(
         `Installations: RSS of regdesk web with ${workspaces.toLocaleString('en')} workspaces, each heard from`,
-        `+${(rss.many - rss.few).toFixed(1)} MB (${rss.many.toFixed(1)} MB)`,
-        `${rss.few.toFixed(1)} MB with ${FEW}; ${RSS_GROWTH_MB} MB allowed`,
+        `${signed(rss.many - rss.few)} MB (lowest ${rss.many.toFixed(1)} MB)`,
+        `lowest ${rss.few.toFixed(1)} MB with ${FEW}; ${RSS_GROWTH_MB} MB allowed`,
         (rss.many - rss.few) / RSS_GROWTH_MB,
         '<=',
         1,
@@ -138,7 +151,7 @@ export async function installationsScale(ctx: BenchContext): Promise<Row[]> {
       grown(MANY, atMany),
       grown(MOST, atMost),
       judged(
-        `Installations: ack p99 with ${MOST.toLocaleString('en')} workspaces, ${BURSTS / 2}×${BURST} concurrent /domain help from as many`,
+        `Installations: ack p99 with ${MOST.toLocaleString('en')} workspaces, ${BURSTS}×${BURST} concurrent /domain help from as many`,
         ms(p99.many),
         `${ms(p99.few)} from one workspace`,
         p99.many / p99.few,
@@ -151,6 +164,9 @@ export async function installationsScale(ctx: BenchContext): Promise<Row[]> {
     redis.disconnect();
   }
 }
+
+/** `+1.5` or `−6.2`: a difference with its sign, either way. */
+const signed = (mb: number) => `${mb < 0 ? '−' : '+'}${Math.abs(mb).toFixed(1)}`;
 
 /** An installation as Bolt's OAuth callback stores it (bot token only, as Regdesk asks for). */
 function installation(team: string) {

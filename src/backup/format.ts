@@ -20,34 +20,40 @@ import { z } from 'zod';
 export const FORMAT = 'regdesk-backup';
 export const VERSION = 1;
 
-const Integrity = z.object({
-  id: z.string().min(1),
-  seq: z.number().int(),
-  epoch: z.number().int(),
-  createdAt: z.string(),
-});
+const Integrity = z.lazy(() =>
+  z.object({
+    id: z.string().min(1),
+    seq: z.number().int(),
+    epoch: z.number().int(),
+    createdAt: z.string(),
+  }),
+);
 export type BackupIntegrity = z.infer<typeof Integrity>;
 
-const Header = z.object({
-  format: z.literal(FORMAT),
-  version: z.number().int(),
-  prefix: z.string().min(1),
-  takenAt: z.string(),
-  regdesk: z.string(),
-  redis: z.string(),
-  /** Null when the prefix held no integrity hash (a Redis no Regdesk process ever opened). */
-  integrity: Integrity.nullable(),
-});
+const Header = z.lazy(() =>
+  z.object({
+    format: z.literal(FORMAT),
+    version: z.number().int(),
+    prefix: z.string().min(1),
+    takenAt: z.string(),
+    regdesk: z.string(),
+    redis: z.string(),
+    /** Null when the prefix held no integrity hash (a Redis no Regdesk process ever opened). */
+    integrity: Integrity.nullable(),
+  }),
+);
 export type BackupHeader = z.infer<typeof Header>;
 
-const KeyLine = z.object({
-  key: z.string().min(1),
-  expiresAt: z.number().int().nullable(),
-  dump: z.string(),
-});
+const KeyLine = z.lazy(() =>
+  z.object({
+    key: z.string().min(1),
+    expiresAt: z.number().int().nullable(),
+    dump: z.string(),
+  }),
+);
 export type BackupKey = z.infer<typeof KeyLine>;
 
-const EndLine = z.object({ end: z.literal(true), keys: z.number().int() });
+const EndLine = z.lazy(() => z.object({ end: z.literal(true), keys: z.number().int() }));
 
 export const headerLine = (header: BackupHeader): string => `${JSON.stringify(header)}\n`;
 export const keyLine = (key: BackupKey): string => `${JSON.stringify(key)}\n`;

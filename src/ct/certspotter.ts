@@ -10,21 +10,27 @@ import { retryAfterMs as retryAfter } from '../shared/retry-after.js';
  * says when to ask again (`Retry-After`), and every failure is a value, "could not check".
  */
 
-const CtIssuer = z.looseObject({ friendly_name: z.string().optional(), name: z.string().optional() });
-const CtCertificate = z.looseObject({ type: z.string().optional(), data: z.string().optional() });
+const CtIssuer = z.lazy(() =>
+  z.looseObject({ friendly_name: z.string().optional(), name: z.string().optional() }),
+);
+const CtCertificate = z.lazy(() =>
+  z.looseObject({ type: z.string().optional(), data: z.string().optional() }),
+);
 
 /** The issuance object as documented; only `id` is required, the rest is read when present. */
-export const CtIssuance = z.looseObject({
-  id: z.string().min(1).max(100),
-  tbs_sha256: z.string().optional(),
-  cert_sha256: z.string().optional(),
-  dns_names: z.array(z.string()).optional(),
-  pubkey_sha256: z.string().optional(),
-  issuer: CtIssuer.optional(),
-  not_before: z.string().optional(),
-  not_after: z.string().optional(),
-  cert: CtCertificate.optional(),
-});
+export const CtIssuance = z.lazy(() =>
+  z.looseObject({
+    id: z.string().min(1).max(100),
+    tbs_sha256: z.string().optional(),
+    cert_sha256: z.string().optional(),
+    dns_names: z.array(z.string()).optional(),
+    pubkey_sha256: z.string().optional(),
+    issuer: CtIssuer.optional(),
+    not_before: z.string().optional(),
+    not_after: z.string().optional(),
+    cert: CtCertificate.optional(),
+  }),
+);
 export type CtIssuance = z.infer<typeof CtIssuance>;
 
 /** One issuance as Regdesk keeps it: a precertificate and its certificate are one (same TBS digest). */

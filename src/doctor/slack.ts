@@ -7,9 +7,11 @@ import { type DoctorWords, type Finding, fix, note, ok, reasonOf } from './repor
 import { storedSecrets, teamName } from './vault.js';
 
 /** The bot scopes manifest.yml asks for (oauth_config.scopes.bot). */
-const ManifestScopes = z.looseObject({
-  oauth_config: z.looseObject({ scopes: z.looseObject({ bot: z.array(z.string()) }) }),
-});
+const ManifestScopes = z.lazy(() =>
+  z.looseObject({
+    oauth_config: z.looseObject({ scopes: z.looseObject({ bot: z.array(z.string()) }) }),
+  }),
+);
 
 /** What `auth.test` said of one bot token. */
 type TokenCheck =

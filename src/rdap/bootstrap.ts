@@ -10,11 +10,13 @@ export const BOOTSTRAP_RETRY_MS = 15 * 60_000;
 /** IANA's dns.json is about 50 kB; a hundred times that is no bootstrap file. */
 const BOOTSTRAP_LIMITS: HttpLimits = { deadlineMs: 20_000, maxBytes: 5 * 1024 * 1024, maxRedirects: 3 };
 
-const Cached = z.object({
-  fetchedAt: z.number(),
-  /** Lower-case label sequences (RFC 9224 §4) → base URLs. */
-  services: z.record(z.string(), z.array(z.string())),
-});
+const Cached = z.lazy(() =>
+  z.object({
+    fetchedAt: z.number(),
+    /** Lower-case label sequences (RFC 9224 §4) → base URLs. */
+    services: z.record(z.string(), z.array(z.string())),
+  }),
+);
 type Cached = z.infer<typeof Cached>;
 
 export type ServerLookup =

@@ -26,7 +26,9 @@ export interface IntegrityMark {
   write(state: MarkState): void;
 }
 
-const Stored = z.object({ id: z.string().min(1), seq: z.number().int(), epoch: z.number().int() });
+const Stored = z.lazy(() =>
+  z.object({ id: z.string().min(1), seq: z.number().int(), epoch: z.number().int() }),
+);
 
 export function dataDirMark(dataDir: string, keyPrefix: string): IntegrityMark {
   const path = join(dataDir, `integrity-${keyPrefix}.json`);

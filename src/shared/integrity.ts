@@ -32,12 +32,14 @@ import type { KeySpace, Redis } from './redis.js';
  * (src/shared/backup-presence.ts): `regdesk backup` and `restore` refuse while Regdesk runs.
  */
 
-export const Incident = z.object({
-  kind: z.enum(['lost', 'rolled_back']),
-  detectedAt: z.number(),
-  detail: z.string(),
-  epoch: z.number(),
-});
+export const Incident = z.lazy(() =>
+  z.object({
+    kind: z.enum(['lost', 'rolled_back']),
+    detectedAt: z.number(),
+    detail: z.string(),
+    epoch: z.number(),
+  }),
+);
 export type Incident = z.infer<typeof Incident>;
 
 export const DEFAULT_INTEGRITY_INTERVAL_MS = 10_000;

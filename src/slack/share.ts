@@ -11,10 +11,12 @@ import { onAction } from './handlers.js';
 import { workspaceOf } from './workspace.js';
 
 /** A stored card: what the person saw. */
-const SharedCard = z.object({
-  text: z.string(),
-  blocks: z.array(z.custom<KnownBlock>((value) => typeof value === 'object' && value !== null)),
-});
+const SharedCard = z.lazy(() =>
+  z.object({
+    text: z.string(),
+    blocks: z.array(z.custom<KnownBlock>((value) => typeof value === 'object' && value !== null)),
+  }),
+);
 
 /** Action id of every "Share in channel" button. */
 export const SHARE_ACTION = 'share.channel';

@@ -4,22 +4,24 @@ import type { KeySpace, Redis } from '../shared/redis.js';
 import { type WorkspaceRef, workspaceId } from '../shared/workspace.js';
 
 /** What Regdesk needs to know of a Slack user to decide what they may do and how to show things. */
-export const SlackUserProfile = z.object({
-  id: z.string(),
-  teamId: z.string().optional(),
-  isAdmin: z.boolean(),
-  /** Multi- or single-channel guest (`is_restricted`, `is_ultra_restricted`). */
-  isGuest: z.boolean(),
-  isDeleted: z.boolean(),
-  isBot: z.boolean(),
-  /** A user of another organisation seen through a shared channel (Slack Connect). */
-  isStranger: z.boolean().default(false),
-  locale: z.string().optional(),
-  tz: z.string().optional(),
-});
+export const SlackUserProfile = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    teamId: z.string().optional(),
+    isAdmin: z.boolean(),
+    /** Multi- or single-channel guest (`is_restricted`, `is_ultra_restricted`). */
+    isGuest: z.boolean(),
+    isDeleted: z.boolean(),
+    isBot: z.boolean(),
+    /** A user of another organisation seen through a shared channel (Slack Connect). */
+    isStranger: z.boolean().default(false),
+    locale: z.string().optional(),
+    tz: z.string().optional(),
+  }),
+);
 export type SlackUserProfile = z.infer<typeof SlackUserProfile>;
 
-const GroupMembers = z.array(z.string());
+const GroupMembers = z.lazy(() => z.array(z.string()));
 
 /**
  * The workspace's admins and owners, from `users.list` (Tier 2: about 20 calls a minute, one page of

@@ -35,13 +35,31 @@ function escaping(entry: unknown): unknown {
     entry(Object.fromEntries(Object.entries(params).map(([key, value]) => [key, escapedParameter(value)])));
 }
 
+/**
+ * A catalog whose entries are wrapped when first read and kept: a process pays for the sentences it
+ * says, not for a wrapper around each of the 1,400 in each language (0.3 MB at start, issue #49).
+ */
 function guarded(catalog: Catalog): Catalog {
-  return Object.fromEntries(
-    Object.entries(catalog).map(([area, entries]) => [
-      area,
-      Object.fromEntries(Object.entries(entries).map(([key, entry]) => [key, escaping(entry)])),
-    ]),
-  ) as Catalog;
+  const areas = new Map<PropertyKey, unknown>();
+  return new Proxy(catalog, {
+    get: (raw, area) => {
+      if (!areas.has(area)) {
+        const entries: unknown = Reflect.get(raw, area);
+        areas.set(area, typeof entries === 'object' && entries !== null ? guardedArea(entries) : entries);
+      }
+      return areas.get(area);
+    },
+  });
+}
+
+function guardedArea(entries: object): object {
+  const wrapped = new Map<PropertyKey, unknown>();
+  return new Proxy(entries, {
+    get: (raw, key) => {
+      if (!wrapped.has(key)) wrapped.set(key, escaping(Reflect.get(raw, key)));
+      return wrapped.get(key);
+    },
+  });
 }
 
 const catalogs: Record<Locale, Catalog> = { en: guarded(en), de: guarded(de) };

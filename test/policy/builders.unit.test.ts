@@ -36,7 +36,7 @@ const FULL_POLICY: Policy = {
   assistantLinkHosts: Array.from({ length: 20 }, (_, i) => `docs${i}.${'s'.repeat(40)}.example.com`),
   watchManagers: 'anyone',
 };
-const ALL_POLICY_FIELDS = Object.keys(Policy.shape) as PolicyField[];
+const ALL_POLICY_FIELDS = Object.keys(Policy.unwrap().shape) as PolicyField[];
 
 /** FULL_POLICY with every action class's own count and a required reason (the rows "Per action"). */
 const EVERY_CLASS_POLICY: Policy = {

@@ -14,7 +14,7 @@ import { APPROVAL_IDS } from './ids.js';
 import type { ApprovalDecisions } from './service.js';
 
 /** What the deny modal carries through Slack: the request, and the channel the presser is told in. */
-const DenyMetadata = z.object({ requestId: z.string(), channel: z.string() });
+const DenyMetadata = z.lazy(() => z.object({ requestId: z.string(), channel: z.string() }));
 
 /**
  * Approve, Deny, Withdraw and Reveal buttons, in the channel, in an approver's DM or on App Home.

@@ -101,13 +101,14 @@ export type RequestBasis = 'class' | 'always' | 'exempt';
 const BASES: readonly string[] = ['class', 'always', 'exempt'] satisfies RequestBasis[];
 
 /** The JSON fields of the stored hash; a value that fails its schema is never acted on. */
-const StoredParams = z.record(z.string(), z.unknown());
-const StoredDetails = z.array(z.string());
-const StoredTranslations = z.partialRecord(
-  z.enum(['en', 'de']),
-  z.object({ summary: z.string(), details: z.array(z.string()) }),
+const StoredParams = z.lazy(() => z.record(z.string(), z.unknown()));
+const StoredDetails = z.lazy(() => z.array(z.string()));
+const StoredTranslations = z.lazy(() =>
+  z.partialRecord(z.enum(['en', 'de']), z.object({ summary: z.string(), details: z.array(z.string()) })),
 );
-const StoredCopies = z.array(z.object({ user: z.string(), channel: z.string(), ts: z.string() }));
+const StoredCopies = z.lazy(() =>
+  z.array(z.object({ user: z.string(), channel: z.string(), ts: z.string() })),
+);
 
 /** A stored request whose JSON fields are not what Regdesk wrote: shown as damaged, never executed. */
 export class CorruptApprovalError extends AppError {

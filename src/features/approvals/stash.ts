@@ -22,16 +22,18 @@ export interface StashedRequest {
   exempt: boolean;
 }
 
-const Stashed = z.object({
-  requester: z.string(),
-  channel: z.string(),
-  operation: z.string(),
-  params: z.record(z.string(), z.unknown()),
-  summary: z.string(),
-  breakGlass: z.boolean(),
-  alwaysAsk: z.boolean(),
-  exempt: z.boolean(),
-});
+const Stashed = z.lazy(() =>
+  z.object({
+    requester: z.string(),
+    channel: z.string(),
+    operation: z.string(),
+    params: z.record(z.string(), z.unknown()),
+    summary: z.string(),
+    breakGlass: z.boolean(),
+    alwaysAsk: z.boolean(),
+    exempt: z.boolean(),
+  }),
+);
 
 /** Long enough to write a reason or ask a colleague; a stale one is simply asked for again. */
 const STASH_TTL_SECONDS = 15 * 60;

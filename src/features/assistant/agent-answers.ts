@@ -20,18 +20,20 @@ const MAX_SOURCE_URL = 300;
 const MAX_REASON = 500;
 
 /** An outcome as an agent may read it: bounded, the registrar's Markdown as a plain string. */
-export const AgentOutcome = z.discriminatedUnion('ok', [
-  z.object({
-    ok: z.literal(true),
-    answer: z.string(),
-    truncated: z.boolean(),
-    sources: z.array(z.object({ title: z.string(), url: z.string().optional() })),
-    dashboardUrl: z.string().optional(),
-    /** When the registrar gave it, for an answer from the cache. */
-    cachedAt: z.number().optional(),
-  }),
-  z.object({ ok: z.literal(false), reason: z.string() }),
-]);
+export const AgentOutcome = z.lazy(() =>
+  z.discriminatedUnion('ok', [
+    z.object({
+      ok: z.literal(true),
+      answer: z.string(),
+      truncated: z.boolean(),
+      sources: z.array(z.object({ title: z.string(), url: z.string().optional() })),
+      dashboardUrl: z.string().optional(),
+      /** When the registrar gave it, for an answer from the cache. */
+      cachedAt: z.number().optional(),
+    }),
+    z.object({ ok: z.literal(false), reason: z.string() }),
+  ]),
+);
 export type AgentOutcome = z.infer<typeof AgentOutcome>;
 
 /** Who asked and which account's queue holds it, as `open` wrote them; the outcome once there is one. */

@@ -6,7 +6,7 @@ import type { KeySpace, Redis } from '../../shared/redis.js';
 import { type WorkspaceRef, workspaceId } from '../../shared/workspace.js';
 
 /** A cached answer and when the registrar gave it (to say how old it is). */
-export const CachedAnswer = z.object({ answer: AssistantAnswer, at: z.number() });
+export const CachedAnswer = z.lazy(() => z.object({ answer: AssistantAnswer, at: z.number() }));
 export type CachedAnswer = z.infer<typeof CachedAnswer>;
 
 /** What makes two questions "the same" (docs/requirements.md C3): workspace, key, locale, text. */

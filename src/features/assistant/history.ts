@@ -17,12 +17,14 @@ const KEPT = 3;
  * An entry without it (written before answers were marked) does not parse and is never sent: whether
  * it was private cannot be told.
  */
-const HistoryEntry = z.object({
-  id: z.string(),
-  q: z.string(),
-  a: z.string(),
-  privateTo: z.string().nullable(),
-});
+const HistoryEntry = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    q: z.string(),
+    a: z.string(),
+    privateTo: z.string().nullable(),
+  }),
+);
 type HistoryEntry = z.infer<typeof HistoryEntry>;
 
 /** The thread's earlier exchanges a follow-up may carry, and whether any of them was private. */

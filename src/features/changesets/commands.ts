@@ -12,7 +12,7 @@ import { type ExportDeps, exportZone } from './export.js';
 import { CHANGESET_IDS } from './ids.js';
 
 /** What the import modal carries to its submission: the zone and where it was asked. */
-export const ImportMetadata = z.object({ domain: z.string(), channel: z.string() });
+export const ImportMetadata = z.lazy(() => z.object({ domain: z.string(), channel: z.string() }));
 
 /** Slack's plain-text input holds 3,000 characters: the fragment a modal takes. */
 export const MAX_IMPORT_TEXT = 3_000;

@@ -17,32 +17,34 @@ export interface ChangeSetJob {
 export const CHANGESETS_QUEUE = 'changesets';
 
 /** A change set being applied, or applied: what was asked, the zone before, and how far it got. */
-export const ChangeSetRun = z.object({
-  id: z.string(),
-  domain: z.string(),
-  steps: z.array(RecordChange),
-  by: z.string(),
-  /** The approval request's message: progress and the outcome are told in its thread. */
-  thread: z.object({ channel: z.string(), ts: z.string() }).optional(),
-  /** The change set this one reverts. */
-  revertOf: z.string().optional(),
-  /** The zone's records just before the first step (docs/requirements.md R47). */
-  before: z.array(DnsRecord),
-  /** Steps done so far, in order: 0 … done − 1 happened (or were found already done). */
-  done: z.number().int().min(0),
-  /** The id of the record each `add` step created, by step index (a revert deletes exactly these). */
-  created: z.record(z.string(), z.number().int()),
-  /** A cutover waits for `applyAt` (`scheduled`) until it is applied, or is cancelled before. */
-  state: z.enum(['scheduled', 'applying', 'applied', 'stopped', 'cancelled']),
-  /** A scheduled cutover: when it applies (ms), not before the lowered records' old TTLs have passed. */
-  applyAt: z.number().optional(),
-  /** The records lowered to TTL 60 ahead of a cutover, with the TTL each had (Cancel and Revert put it back). */
-  lowered: z.record(z.string(), z.number().int()).default({}),
-  /** Steps the zone's nameservers have been seen serving, in order (follow.ts). */
-  confirmed: z.number().int().min(0).default(0),
-  /** Why it stopped: the refusal or the registrar's answer (words for people, never a secret). */
-  reason: z.string().optional(),
-});
+export const ChangeSetRun = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    domain: z.string(),
+    steps: z.array(RecordChange),
+    by: z.string(),
+    /** The approval request's message: progress and the outcome are told in its thread. */
+    thread: z.object({ channel: z.string(), ts: z.string() }).optional(),
+    /** The change set this one reverts. */
+    revertOf: z.string().optional(),
+    /** The zone's records just before the first step (docs/requirements.md R47). */
+    before: z.array(DnsRecord),
+    /** Steps done so far, in order: 0 … done − 1 happened (or were found already done). */
+    done: z.number().int().min(0),
+    /** The id of the record each `add` step created, by step index (a revert deletes exactly these). */
+    created: z.record(z.string(), z.number().int()),
+    /** A cutover waits for `applyAt` (`scheduled`) until it is applied, or is cancelled before. */
+    state: z.enum(['scheduled', 'applying', 'applied', 'stopped', 'cancelled']),
+    /** A scheduled cutover: when it applies (ms), not before the lowered records' old TTLs have passed. */
+    applyAt: z.number().optional(),
+    /** The records lowered to TTL 60 ahead of a cutover, with the TTL each had (Cancel and Revert put it back). */
+    lowered: z.record(z.string(), z.number().int()).default({}),
+    /** Steps the zone's nameservers have been seen serving, in order (follow.ts). */
+    confirmed: z.number().int().min(0).default(0),
+    /** Why it stopped: the refusal or the registrar's answer (words for people, never a secret). */
+    reason: z.string().optional(),
+  }),
+);
 export type ChangeSetRun = z.infer<typeof ChangeSetRun>;
 
 /**

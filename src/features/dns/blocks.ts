@@ -11,11 +11,13 @@ import { DNS_IDS } from './ids.js';
 import type { RecordPage } from './service.js';
 
 /** A paging button's value: domain (ASCII, as the command normalised it), type filter or '', page. */
-export const PageRef = z.object({
-  d: z.string().refine((d) => domainArgument(d) === d),
-  t: z.string().max(10),
-  p: z.number().int(),
-});
+export const PageRef = z.lazy(() =>
+  z.object({
+    d: z.string().refine((d) => domainArgument(d) === d),
+    t: z.string().max(10),
+    p: z.number().int(),
+  }),
+);
 
 export function zoneCard(zone: DnsZone): { text: string; blocks: KnownBlock[] } {
   const soa = zone.soa;

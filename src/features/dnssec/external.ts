@@ -15,10 +15,12 @@ import { setExternalDnssec } from './operations.js';
 import { parseRecords, RecordRules } from './service.js';
 
 /** The button's value and the modal's metadata: the domain, where to post the request, and the rules. */
-export const ExternalTarget = RecordRules.extend({
-  domain: z.string().min(1).max(253),
-  channel: z.string().min(1).max(32),
-});
+export const ExternalTarget = z.lazy(() =>
+  RecordRules.unwrap().extend({
+    domain: z.string().min(1).max(253),
+    channel: z.string().min(1).max(32),
+  }),
+);
 export type ExternalTarget = z.infer<typeof ExternalTarget>;
 
 /** The reply to `enable` off the service's nameservers: a button, since only a listener may open a modal (R2). */

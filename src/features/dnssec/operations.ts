@@ -30,7 +30,7 @@ function applied(domain: string, state: DnssecState): Execution {
   };
 }
 
-const DisableParams = z.object({ domain: z.string().min(1).max(253) });
+const DisableParams = z.lazy(() => z.object({ domain: z.string().min(1).max(253) }));
 
 export const disableDnssec = defineOperation<
   RegistrarContext,
@@ -66,10 +66,12 @@ export const disableDnssec = defineOperation<
   },
 });
 
-const ExternalParams = z.object({
-  domain: z.string().min(1).max(253),
-  records: z.array(ExternalRecord).min(1).max(MAX_EXTERNAL_RECORDS),
-});
+const ExternalParams = z.lazy(() =>
+  z.object({
+    domain: z.string().min(1).max(253),
+    records: z.array(ExternalRecord).min(1).max(MAX_EXTERNAL_RECORDS),
+  }),
+);
 
 /**
  * A record exactly as it will be set, for the approver (docs/requirements.md R10): the whole key or

@@ -26,27 +26,31 @@ export function sha1Algorithms(records: readonly ExternalRecord[]): number[] {
 }
 
 /** A record sent for external nameservers (docs/registrar-api.md §4.3 `records`). */
-export const ExternalRecord = z.object({
-  kind: z.enum(['ds', 'dnskey']),
-  algorithm: z.number().int(),
-  key_tag: z.number().int().optional(),
-  digest_type: z.number().int().optional(),
-  digest: z.string().optional(),
-  flags: z.number().int().optional(),
-  protocol: z.number().int().optional(),
-  public_key: z.string().optional(),
-});
+export const ExternalRecord = z.lazy(() =>
+  z.object({
+    kind: z.enum(['ds', 'dnskey']),
+    algorithm: z.number().int(),
+    key_tag: z.number().int().optional(),
+    digest_type: z.number().int().optional(),
+    digest: z.string().optional(),
+    flags: z.number().int().optional(),
+    protocol: z.number().int().optional(),
+    public_key: z.string().optional(),
+  }),
+);
 export type ExternalRecord = z.infer<typeof ExternalRecord>;
 
 /**
  * What the registry accepts for a domain's external records (docs/registrar-api.md §2.4
  * capabilities). Bounded so that it fits a button value (2000 characters) as modal metadata.
  */
-export const RecordRules = z.object({
-  kinds: z.array(z.string().max(20)).max(10),
-  algorithms: z.array(z.number().int()).max(64),
-  minRecords: z.number().int(),
-});
+export const RecordRules = z.lazy(() =>
+  z.object({
+    kinds: z.array(z.string().max(20)).max(10),
+    algorithms: z.array(z.number().int()).max(64),
+    minRecords: z.number().int(),
+  }),
+);
 export type RecordRules = z.infer<typeof RecordRules>;
 
 /** The capabilities as rules; kinds default to DS and the minimum to 1 (docs/registrar-api.md §4.3). */

@@ -9,7 +9,7 @@ import { text } from '../../text/index.js';
 import { defineOperation, type RegistrarContext } from '../approvals/operations.js';
 import type { VanitySets } from './vanity.js';
 
-const AuthParams = z.object({ domain: z.string().min(1).max(253) });
+const AuthParams = z.lazy(() => z.object({ domain: z.string().min(1).max(253) }));
 
 /**
  * Auth codes (docs/registrar-api.md §8: 3 per domain and 10 per account a day). The registrar account behind a key is
@@ -59,10 +59,12 @@ export const requestAuthCode = defineOperation<
   },
 });
 
-const NsParams = z.object({
-  domain: z.string().min(1).max(253),
-  vanitySetId: z.number().int().positive().nullable(),
-});
+const NsParams = z.lazy(() =>
+  z.object({
+    domain: z.string().min(1).max(253),
+    vanitySetId: z.number().int().positive().nullable(),
+  }),
+);
 
 export const changeNameservers = defineOperation<
   RegistrarContext & { vanitySets: VanitySets },

@@ -6,12 +6,14 @@ import { type WorkspaceRef, workspaceId } from '../../shared/workspace.js';
 export type VanitySet = Delegation['vanity_sets'][number];
 
 /** The stored form: the registrar's sets as parsed (nameservers already host strings). */
-const StoredVanitySets = z.array(
-  z.looseObject({
-    id: z.number().int(),
-    host: z.string().optional(),
-    nameservers: z.array(z.string()),
-  }),
+const StoredVanitySets = z.lazy(() =>
+  z.array(
+    z.looseObject({
+      id: z.number().int(),
+      host: z.string().optional(),
+      nameservers: z.array(z.string()),
+    }),
+  ),
 );
 
 /**

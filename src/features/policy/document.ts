@@ -8,40 +8,42 @@ import { Actions, Approvals, ExpiryHours, Freeze, Person, Principal, ZoneOverrid
  * unknown field is an error with its path rather than a rule silently not applied.
  */
 
-export const PolicyDocument = z.strictObject({
-  version: z.literal(2).default(2),
-  language: z.enum(['auto', 'en', 'de']).default('auto'),
-  /** People and user groups who approve; empty: the workspace's admins and owners. */
-  approvers: z.array(Principal).default([]),
-  /** Who may request sensitive actions. */
-  requesters: z.union([z.enum(['everyone', 'approvers']), z.array(Principal)]).default('everyone'),
-  /** Approvals a request needs, for every class that does not say otherwise (a class may say 0). */
-  approvals: Approvals.min(1).default(1),
-  expiryHours: ExpiryHours.default(24),
-  /** Told by DM at 80 % of a request's lifetime without enough approvals; empty: admins and owners. */
-  escalateTo: z.array(Principal).default([]),
-  /** What agents may do through /mcp. */
-  mcp: z.enum(['off', 'read', 'write']).default('read'),
-  actions: Actions.default({}),
-  /** Overrides for matching zones; the first match wins. */
-  zones: z.array(ZoneOverride).default([]),
-  freezes: z.array(Freeze).default([]),
-  // Regdesk's settings beyond the contract's example, with the same meaning as in `/domain policy`.
-  /** Regdesk admins besides the workspace's admins and owners: they change the policy and the key. */
-  admins: z.array(Person).default([]),
-  /** Where approval requests are posted; the requester's channel when unset. */
-  approvalsChannel: z
-    .string()
-    .regex(/^[CG][A-Z0-9]+$/, 'a channel id (C…)')
-    .optional(),
-  assistant: z
-    .strictObject({
-      answers: z.enum(['channel', 'asker', 'shared-private']).default('shared-private'),
-      linkHosts: z.array(z.string()).default([]),
-    })
-    .default({ answers: 'shared-private', linkHosts: [] }),
-  watchManagers: z.enum(['adder-and-admins', 'anyone']).default('adder-and-admins'),
-});
+export const PolicyDocument = z.lazy(() =>
+  z.strictObject({
+    version: z.literal(2).default(2),
+    language: z.enum(['auto', 'en', 'de']).default('auto'),
+    /** People and user groups who approve; empty: the workspace's admins and owners. */
+    approvers: z.array(Principal).default([]),
+    /** Who may request sensitive actions. */
+    requesters: z.union([z.enum(['everyone', 'approvers']), z.array(Principal)]).default('everyone'),
+    /** Approvals a request needs, for every class that does not say otherwise (a class may say 0). */
+    approvals: Approvals.unwrap().min(1).default(1),
+    expiryHours: ExpiryHours.default(24),
+    /** Told by DM at 80 % of a request's lifetime without enough approvals; empty: admins and owners. */
+    escalateTo: z.array(Principal).default([]),
+    /** What agents may do through /mcp. */
+    mcp: z.enum(['off', 'read', 'write']).default('read'),
+    actions: Actions.default({}),
+    /** Overrides for matching zones; the first match wins. */
+    zones: z.array(ZoneOverride).default([]),
+    freezes: z.array(Freeze).default([]),
+    // Regdesk's settings beyond the contract's example, with the same meaning as in `/domain policy`.
+    /** Regdesk admins besides the workspace's admins and owners: they change the policy and the key. */
+    admins: z.array(Person).default([]),
+    /** Where approval requests are posted; the requester's channel when unset. */
+    approvalsChannel: z
+      .string()
+      .regex(/^[CG][A-Z0-9]+$/, 'a channel id (C…)')
+      .optional(),
+    assistant: z
+      .strictObject({
+        answers: z.enum(['channel', 'asker', 'shared-private']).default('shared-private'),
+        linkHosts: z.array(z.string()).default([]),
+      })
+      .default({ answers: 'shared-private', linkHosts: [] }),
+    watchManagers: z.enum(['adder-and-admins', 'anyone']).default('adder-and-admins'),
+  }),
+);
 export type PolicyDocument = z.infer<typeof PolicyDocument>;
 
 /** One error of a policy document, at its path (`actions.record.approvals`). */

@@ -7,81 +7,83 @@ import { ACTION_CLASSES } from './classes.js';
 import { Actions, Freeze, Principal, ZoneOverride } from './schema.js';
 
 /** A workspace's rules for sensitive actions (`/domain policy`). Stored as JSON; holds no secrets. */
-export const Policy = z.object({
-  /** Users who may approve; with `approverGroup`, members of that user group too. */
-  approvers: z.array(z.string()).default([]),
-  /**
-   * User groups whose members approve: one id, or several separated by commas (policy v2 names any
-   * number; the field kept its name so policies saved before read the same).
-   */
-  approverGroup: z.string().optional(),
-  /** Approvals needed before a request executes. */
-  needed: z.number().int().min(1).max(5).default(1),
-  expiryHours: z.number().int().min(1).max(168).default(24),
-  /** Who may request sensitive actions. */
-  requesters: z.enum(['anyone', 'approvers', 'listed']).default('anyone'),
-  requesterUsers: z.array(z.string()).default([]),
-  /** Where approval requests are posted; the requester's channel when unset. */
-  approvalsChannel: z.string().optional(),
-  /** Regdesk admins: may change the policy and the registrar key besides workspace admins. */
-  admins: z.array(z.string()).default([]),
-  /**
-   * Who may order and reissue certificates and edit TLS organizations (they cost money or change
-   * what a certificate vouches for): any member in good standing, approvers only, or listed users.
-   */
-  orderers: z.enum(['members', 'approvers', 'listed']).default('members'),
-  ordererUsers: z.array(z.string()).default([]),
-  /** Certificate orders and reissues need an approval like the sensitive actions. */
-  ordersNeedApproval: z.boolean().default(false),
-  /**
-   * DNS record changes (add, edit, delete, revert) go through an approval request (docs/requirements.md
-   * R47): on by default, since a wrong record takes a site or its mail down for as long as caches hold it.
-   */
-  recordChangesNeedApproval: z.boolean().default(true),
-  /** Record types whose changes need no approval even when record changes do. */
-  recordChangeExemptTypes: z.array(z.enum(DNS_RECORD_TYPES)).default([]),
-  /** People whose record changes need no approval even when record changes do. */
-  recordChangeExemptUsers: z.array(z.string()).default([]),
-  /**
-   * Publishing a certificate's validation records (features/publish): without an approval when the
-   * person who placed the order through Regdesk publishes and only the order's own records are
-   * created (`own-orders`), or always through an approval request.
-   */
-  validationPublishing: z.enum(['own-orders', 'approval']).default('own-orders'),
-  /**
-   * Where the assistant answers: in the channel's thread, or only to the asker. `shared-private`
-   * answers privately in Slack Connect channels (outsiders would read account data) and publicly
-   * elsewhere.
-   */
-  assistantAnswers: z.enum(['channel', 'asker', 'shared-private']).default('shared-private'),
-  /** Hosts besides the registrar's dashboard that assistant answers may link to. */
-  assistantLinkHosts: z.array(z.string()).default([]),
-  /**
-   * Who may stop watching an item and change the watch digest settings (features/watches/managers.ts):
-   * whoever added the watch (or saved the settings) and admins, or any member in good standing.
-   */
-  watchManagers: z.enum(['adder-and-admins', 'anyone']).default('adder-and-admins'),
-  /**
-   * The language Regdesk speaks here (contract §3 "Language", slack/language.ts): each person their
-   * Slack locale's, with English in channels (`auto`), or German or English for everyone and every
-   * channel.
-   */
-  language: z.enum(['auto', 'en', 'de']).default('auto'),
-  // Version 2 (contract §3 "Policy"; `regdesk policy set`, document.ts): what a class, a zone or a
-  // freeze adds to the fields above. `/domain policy` edits the fields above and, of `actions`, each
-  // class's approvals and reason (action-rows.ts); for record changes, orders and publishing the
-  // fields above decide whether an approval is needed at all (document.ts), set by those rows.
-  /** Per action class: approvals, expiry (policy/classes.ts). */
-  actions: Actions.default({}),
-  /** Overrides for matching zones; the first match wins. */
-  zones: z.array(ZoneOverride).default([]),
-  /** When classes of actions are refused (one-off ranges and weekly windows). */
-  freezes: z.array(Freeze).default([]),
-  /** Told by DM at 80 % of a request's lifetime without enough approvals; empty: admins and owners. */
-  escalateTo: z.array(Principal).default([]),
-  /** What agents may do through /mcp. */
-  mcp: z.enum(['off', 'read', 'write']).default('read'),
-});
+export const Policy = z.lazy(() =>
+  z.object({
+    /** Users who may approve; with `approverGroup`, members of that user group too. */
+    approvers: z.array(z.string()).default([]),
+    /**
+     * User groups whose members approve: one id, or several separated by commas (policy v2 names any
+     * number; the field kept its name so policies saved before read the same).
+     */
+    approverGroup: z.string().optional(),
+    /** Approvals needed before a request executes. */
+    needed: z.number().int().min(1).max(5).default(1),
+    expiryHours: z.number().int().min(1).max(168).default(24),
+    /** Who may request sensitive actions. */
+    requesters: z.enum(['anyone', 'approvers', 'listed']).default('anyone'),
+    requesterUsers: z.array(z.string()).default([]),
+    /** Where approval requests are posted; the requester's channel when unset. */
+    approvalsChannel: z.string().optional(),
+    /** Regdesk admins: may change the policy and the registrar key besides workspace admins. */
+    admins: z.array(z.string()).default([]),
+    /**
+     * Who may order and reissue certificates and edit TLS organizations (they cost money or change
+     * what a certificate vouches for): any member in good standing, approvers only, or listed users.
+     */
+    orderers: z.enum(['members', 'approvers', 'listed']).default('members'),
+    ordererUsers: z.array(z.string()).default([]),
+    /** Certificate orders and reissues need an approval like the sensitive actions. */
+    ordersNeedApproval: z.boolean().default(false),
+    /**
+     * DNS record changes (add, edit, delete, revert) go through an approval request (docs/requirements.md
+     * R47): on by default, since a wrong record takes a site or its mail down for as long as caches hold it.
+     */
+    recordChangesNeedApproval: z.boolean().default(true),
+    /** Record types whose changes need no approval even when record changes do. */
+    recordChangeExemptTypes: z.array(z.enum(DNS_RECORD_TYPES)).default([]),
+    /** People whose record changes need no approval even when record changes do. */
+    recordChangeExemptUsers: z.array(z.string()).default([]),
+    /**
+     * Publishing a certificate's validation records (features/publish): without an approval when the
+     * person who placed the order through Regdesk publishes and only the order's own records are
+     * created (`own-orders`), or always through an approval request.
+     */
+    validationPublishing: z.enum(['own-orders', 'approval']).default('own-orders'),
+    /**
+     * Where the assistant answers: in the channel's thread, or only to the asker. `shared-private`
+     * answers privately in Slack Connect channels (outsiders would read account data) and publicly
+     * elsewhere.
+     */
+    assistantAnswers: z.enum(['channel', 'asker', 'shared-private']).default('shared-private'),
+    /** Hosts besides the registrar's dashboard that assistant answers may link to. */
+    assistantLinkHosts: z.array(z.string()).default([]),
+    /**
+     * Who may stop watching an item and change the watch digest settings (features/watches/managers.ts):
+     * whoever added the watch (or saved the settings) and admins, or any member in good standing.
+     */
+    watchManagers: z.enum(['adder-and-admins', 'anyone']).default('adder-and-admins'),
+    /**
+     * The language Regdesk speaks here (contract §3 "Language", slack/language.ts): each person their
+     * Slack locale's, with English in channels (`auto`), or German or English for everyone and every
+     * channel.
+     */
+    language: z.enum(['auto', 'en', 'de']).default('auto'),
+    // Version 2 (contract §3 "Policy"; `regdesk policy set`, document.ts): what a class, a zone or a
+    // freeze adds to the fields above. `/domain policy` edits the fields above and, of `actions`, each
+    // class's approvals and reason (action-rows.ts); for record changes, orders and publishing the
+    // fields above decide whether an approval is needed at all (document.ts), set by those rows.
+    /** Per action class: approvals, expiry (policy/classes.ts). */
+    actions: Actions.default({}),
+    /** Overrides for matching zones; the first match wins. */
+    zones: z.array(ZoneOverride).default([]),
+    /** When classes of actions are refused (one-off ranges and weekly windows). */
+    freezes: z.array(Freeze).default([]),
+    /** Told by DM at 80 % of a request's lifetime without enough approvals; empty: admins and owners. */
+    escalateTo: z.array(Principal).default([]),
+    /** What agents may do through /mcp. */
+    mcp: z.enum(['off', 'read', 'write']).default('read'),
+  }),
+);
 export type Policy = z.infer<typeof Policy>;
 export type PolicyField = keyof Policy;
 /**
@@ -146,8 +148,6 @@ export const STRICTEST_POLICY: Policy = {
   // Agents do nothing.
   mcp: 'off',
 };
-
-const FIELDS = Object.keys(Policy.shape) as PolicyField[];
 
 /**
  * A policy as read, and how (docs/requirements.md R41):
@@ -252,8 +252,10 @@ export class PolicyStore {
 function repair(stored: Record<string, unknown>): { policy: Policy; fields: PolicyField[] } {
   const kept: Record<string, unknown> = {};
   const fields: PolicyField[] = [];
-  for (const field of FIELDS) {
-    const schema = Policy.shape[field];
+  // The schema z.lazy built for parsing and keeps (`unwrap()` would build another).
+  const { shape } = Policy._zod.innerType;
+  for (const field of Object.keys(shape) as PolicyField[]) {
+    const schema = shape[field];
     const value = stored[field];
     const parsed = schema.safeParse(value);
     let chosen: unknown = parsed.data;

@@ -11,7 +11,7 @@ import { publishRecords } from './service.js';
 import type { PublishedRecords } from './store.js';
 import type { ValidationLedger } from './validation-ledger.js';
 
-const PublishParams = z.object({ certificateId: z.string().min(1).max(200) });
+const PublishParams = z.lazy(() => z.object({ certificateId: z.string().min(1).max(200) }));
 
 /**
  * Publishing a certificate's validation records as an approval request, when the policy says so

@@ -2,15 +2,17 @@ import { z } from 'zod';
 import type { KeySpace, Redis } from '../../shared/redis.js';
 import { type WorkspaceRef, workspaceId } from '../../shared/workspace.js';
 
-export const OwnRecord = z.object({
-  id: z.number().int(),
-  zone: z.string(),
-  name: z.string(),
-  value: z.string(),
-});
+export const OwnRecord = z.lazy(() =>
+  z.object({
+    id: z.number().int(),
+    zone: z.string(),
+    name: z.string(),
+    value: z.string(),
+  }),
+);
 export type OwnRecord = z.infer<typeof OwnRecord>;
 
-const Published = z.object({ records: z.array(OwnRecord) });
+const Published = z.lazy(() => z.object({ records: z.array(OwnRecord) }));
 
 /** What marks a record at the registrar as Regdesk's, for one certificate (contract §3). */
 export const annotationFor = (certificateId: string) => `managed by Regdesk; certificate_id=${certificateId}`;

@@ -3,20 +3,24 @@ import { type TlsCertificate, validationOf } from '../../registrar/index.js';
 import type { KeySpace, Redis } from '../../shared/redis.js';
 import { type WorkspaceRef, workspaceId } from '../../shared/workspace.js';
 
-export const ValidationRecord = z.object({ name: z.string(), type: z.string(), value: z.string() });
+export const ValidationRecord = z.lazy(() =>
+  z.object({ name: z.string(), type: z.string(), value: z.string() }),
+);
 export type ValidationRecord = z.infer<typeof ValidationRecord>;
 
-const Remembered = z.object({
-  commonName: z.string(),
-  records: z.array(ValidationRecord),
-  /** Who placed the order, reissue or completion through Regdesk (the publishing policy asks). */
-  placedBy: z.string().optional(),
-  /**
-   * Who placed the original order, where Regdesk saw it: a reissue by someone else does not make the
-   * certificate theirs to publish for without an approval (contract §3 "Policy").
-   */
-  orderedBy: z.string().optional(),
-});
+const Remembered = z.lazy(() =>
+  z.object({
+    commonName: z.string(),
+    records: z.array(ValidationRecord),
+    /** Who placed the order, reissue or completion through Regdesk (the publishing policy asks). */
+    placedBy: z.string().optional(),
+    /**
+     * Who placed the original order, where Regdesk saw it: a reissue by someone else does not make the
+     * certificate theirs to publish for without an approval (contract §3 "Policy").
+     */
+    orderedBy: z.string().optional(),
+  }),
+);
 
 /** How the certificate's current validation records came to be, and through whom. */
 export interface Placement {

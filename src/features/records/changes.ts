@@ -5,52 +5,60 @@ import type { KeySpace, Redis } from '../../shared/redis.js';
 import { type WorkspaceRef, workspaceId } from '../../shared/workspace.js';
 
 /** A record as Regdesk writes it (rules.ts `RecordValue`), kept in requests, changes and buttons. */
-export const RecordValue = z.object({
-  type: z.enum(DNS_RECORD_TYPES),
-  name: z.string().min(1).max(254),
-  data: z.string().min(1).max(4_000),
-  ttl: z.number().int(),
-  priority: z.number().int().min(0).max(65_535).optional(),
-});
+export const RecordValue = z.lazy(() =>
+  z.object({
+    type: z.enum(DNS_RECORD_TYPES),
+    name: z.string().min(1).max(254),
+    data: z.string().min(1).max(4_000),
+    ttl: z.number().int(),
+    priority: z.number().int().min(0).max(65_535).optional(),
+  }),
+);
 export type RecordValue = z.infer<typeof RecordValue>;
 
 /** A change as requested: what is added, edited (the record as it was seen) or deleted. */
-export const RecordChange = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('add'), after: RecordValue }),
-  z.object({ kind: z.literal('edit'), id: z.number().int(), before: RecordValue, after: RecordValue }),
-  z.object({ kind: z.literal('delete'), id: z.number().int(), before: RecordValue }),
-]);
+export const RecordChange = z.lazy(() =>
+  z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('add'), after: RecordValue }),
+    z.object({ kind: z.literal('edit'), id: z.number().int(), before: RecordValue, after: RecordValue }),
+    z.object({ kind: z.literal('delete'), id: z.number().int(), before: RecordValue }),
+  ]),
+);
 export type RecordChange = z.infer<typeof RecordChange>;
 
 /** A change that was made: enough to say what happened, confirm it on the nameservers and revert it. */
-export const MadeChange = z.object({
-  id: z.string(),
-  domain: z.string(),
-  change: RecordChange,
-  /** The record the change created, edited or deleted. */
-  recordId: z.number().int(),
-  by: z.string(),
-  at: z.number(),
-  /** The change this one reverted, if it was a Revert. */
-  revertOf: z.string().optional(),
-  /** The zone's records just before the change (docs/requirements.md R47). */
-  before: z.array(DnsRecord),
-  /**
-   * How long resolvers may still answer from before the change: the largest TTL of the records that
-   * were at the name and type, or for a name that had none the zone's negative-caching TTL.
-   */
-  cacheSeconds: z.number().int().min(0),
-});
+export const MadeChange = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    domain: z.string(),
+    change: RecordChange,
+    /** The record the change created, edited or deleted. */
+    recordId: z.number().int(),
+    by: z.string(),
+    at: z.number(),
+    /** The change this one reverted, if it was a Revert. */
+    revertOf: z.string().optional(),
+    /** The zone's records just before the change (docs/requirements.md R47). */
+    before: z.array(DnsRecord),
+    /**
+     * How long resolvers may still answer from before the change: the largest TTL of the records that
+     * were at the name and type, or for a name that had none the zone's negative-caching TTL.
+     */
+    cacheSeconds: z.number().int().min(0),
+  }),
+);
 export type MadeChange = z.infer<typeof MadeChange>;
 
 /** What a record modal was opened on: the zone's records as read then, so every rule is checked at submission. */
-export const RecordDraft = z.object({
-  domain: z.string(),
-  channel: z.string(),
-  records: z.array(DnsRecord),
-  /** The record being edited or deleted; none for an add. */
-  recordId: z.number().int().optional(),
-});
+export const RecordDraft = z.lazy(() =>
+  z.object({
+    domain: z.string(),
+    channel: z.string(),
+    records: z.array(DnsRecord),
+    /** The record being edited or deleted; none for an add. */
+    recordId: z.number().int().optional(),
+  }),
+);
 export type RecordDraft = z.infer<typeof RecordDraft>;
 
 /** Kept a quarter: long enough to look back on and revert a change that caused trouble later. */

@@ -6,15 +6,17 @@ import { type MadeChange, RecordChange, type RecordChanges } from './changes.js'
 import { recordFollowResource } from './follow.js';
 import { makeChange, refusal } from './make.js';
 
-const ChangeParams = z.object({
-  domain: z.string().min(1).max(253),
-  change: RecordChange,
-  /** Who asked: the change record names them, and the card says so. */
-  by: z.string().min(1).max(32),
-  revertOf: z.string().max(20).optional(),
-  /** When the reverted change was made: the request says it (issue #41, a late revert may re-create a dangling name). */
-  revertOfMadeAt: z.number().optional(),
-});
+const ChangeParams = z.lazy(() =>
+  z.object({
+    domain: z.string().min(1).max(253),
+    change: RecordChange,
+    /** Who asked: the change record names them, and the card says so. */
+    by: z.string().min(1).max(32),
+    revertOf: z.string().max(20).optional(),
+    /** When the reverted change was made: the request says it (issue #41, a late revert may re-create a dangling name). */
+    revertOfMadeAt: z.number().optional(),
+  }),
+);
 
 /** What a made change reports: the outcome, its card with Revert, and the nameservers followed. */
 export function executionOf(made: MadeChange): Execution {

@@ -13,7 +13,9 @@ import { announce, orderOrRequest, type TlsHandlerDeps } from './interaction.js'
 import { completeOrder } from './operations.js';
 import { namesOf, refusedNotice } from './preflight.js';
 
-const CompleteMeta = z.object({ channel: z.string(), certificateId: z.string().regex(REGISTRAR_ID) });
+const CompleteMeta = z.lazy(() =>
+  z.object({ channel: z.string(), certificateId: z.string().regex(REGISTRAR_ID) }),
+);
 
 /**
  * **Complete order** on a staged order's card (`action_required`): a modal asks for an organization

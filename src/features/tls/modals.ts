@@ -19,15 +19,17 @@ import { DRAFT_ID, type OrganizationForm, type ReissueFormInput } from './servic
 
 /** The TLS modals and their `private_metadata` schemas (all far below Slack's 3000 characters). */
 
-export const OrderMeta = z.object({ channel: z.string() });
-export const OrgMeta = z.object({ channel: z.string(), orgId: z.string().optional() });
+export const OrderMeta = z.lazy(() => z.object({ channel: z.string() }));
+export const OrgMeta = z.lazy(() => z.object({ channel: z.string(), orgId: z.string().optional() }));
 /** The reissue's names stay in Redis under `draft` (see `TlsService.startReissue`). */
-export const ReissueMeta = z.object({ channel: z.string(), draft: z.string().regex(DRAFT_ID) });
-export const ReasonMeta = z.object({
-  kind: z.enum(['revoke', 'cancel']),
-  certificateId: z.string(),
-  channel: z.string(),
-});
+export const ReissueMeta = z.lazy(() => z.object({ channel: z.string(), draft: z.string().regex(DRAFT_ID) }));
+export const ReasonMeta = z.lazy(() =>
+  z.object({
+    kind: z.enum(['revoke', 'cancel']),
+    certificateId: z.string(),
+    channel: z.string(),
+  }),
+);
 
 const option = (value: string, label: string) => ({
   text: { type: 'plain_text' as const, text: label },

@@ -36,10 +36,12 @@ export function describeCertificate(cert: TlsCertificate): string {
   });
 }
 
-const Params = z.object({
-  certificateId: z.string().min(1).max(200),
-  reason: z.enum(REVOCATION_REASONS),
-});
+const Params = z.lazy(() =>
+  z.object({
+    certificateId: z.string().min(1).max(200),
+    reason: z.enum(REVOCATION_REASONS),
+  }),
+);
 
 export const revokeCertificate = defineOperation<RegistrarContext, 'tls.revoke', z.infer<typeof Params>>({
   name: 'tls.revoke',
@@ -203,12 +205,14 @@ export const orderCertificate = defineOperation<
 });
 
 /** A reissue with the names kept exactly (docs/registrar-api.md §4.1), when the policy says it needs approval. */
-const ReissueParams = z.object({
-  certificateId: z.string().min(1).max(200),
-  commonName: z.string(),
-  // The registrar's own reissue parameters (docs/registrar-api.md §4.1): sent exactly as approved.
-  params: TlsCertificateReissueParams,
-});
+const ReissueParams = z.lazy(() =>
+  z.object({
+    certificateId: z.string().min(1).max(200),
+    commonName: z.string(),
+    // The registrar's own reissue parameters (docs/registrar-api.md §4.1): sent exactly as approved.
+    params: TlsCertificateReissueParams,
+  }),
+);
 
 export const reissueCertificate = defineOperation<
   RegistrarContext & { validations: ValidationLedger; certificatePreflight: CertificatePreflight },
@@ -242,10 +246,12 @@ export const reissueCertificate = defineOperation<
   },
 });
 
-const CompleteParams = z.object({
-  certificateId: z.string().min(1).max(200),
-  orgId: z.string().regex(/^[A-Za-z0-9_.-]{1,100}$/),
-});
+const CompleteParams = z.lazy(() =>
+  z.object({
+    certificateId: z.string().min(1).max(200),
+    orgId: z.string().regex(/^[A-Za-z0-9_.-]{1,100}$/),
+  }),
+);
 
 /**
  * Completing a staged order (`action_required`, spec addendum §1 #9) with an organization: an order

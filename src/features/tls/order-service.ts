@@ -27,66 +27,68 @@ const words = (text: string): string[] => text.split(/[\s,;]+/).filter((word) =>
  * registrar's order (docs/registrar-api.md §4.1, "Local checks before sending" and "Order modal"). Each
  * issue's path is the field it concerns, so it can be shown on that field.
  */
-export const OrderForm = z
-  .object({
-    sku: z.string(),
-    commonName: z.string().trim(),
-    sans: z.string().trim(),
-    csr: z.string().trim(),
-    dcv: z.string(),
-    emails: z.string().trim(),
-    orgId: z.string().trim(),
-    validity: z.string().trim(),
-    renewalOf: z.string().trim(),
-  })
-  .transform((form, ctx): TlsCertificateOrderParams => {
-    let valid = true;
-    const refuse = (field: keyof typeof form, message: string) => {
-      valid = false;
-      ctx.addIssue({ code: 'custom', path: [field], message });
-    };
-    const commonName = form.commonName.toLowerCase().replace(/\.$/, '');
-    // A SAN equal to the common name is not sent again (docs/registrar-api.md §4.1, "Order modal").
-    const sans = [...new Set(words(form.sans.toLowerCase()))].filter((name) => name !== commonName);
-    const emails = words(form.emails);
-    const dcv = dcvMethod(form.dcv);
-    const validity = form.validity === '' ? undefined : Number(form.validity);
+export const OrderForm = z.lazy(() =>
+  z
+    .object({
+      sku: z.string(),
+      commonName: z.string().trim(),
+      sans: z.string().trim(),
+      csr: z.string().trim(),
+      dcv: z.string(),
+      emails: z.string().trim(),
+      orgId: z.string().trim(),
+      validity: z.string().trim(),
+      renewalOf: z.string().trim(),
+    })
+    .transform((form, ctx): TlsCertificateOrderParams => {
+      let valid = true;
+      const refuse = (field: keyof typeof form, message: string) => {
+        valid = false;
+        ctx.addIssue({ code: 'custom', path: [field], message });
+      };
+      const commonName = form.commonName.toLowerCase().replace(/\.$/, '');
+      // A SAN equal to the common name is not sent again (docs/registrar-api.md §4.1, "Order modal").
+      const sans = [...new Set(words(form.sans.toLowerCase()))].filter((name) => name !== commonName);
+      const emails = words(form.emails);
+      const dcv = dcvMethod(form.dcv);
+      const validity = form.validity === '' ? undefined : Number(form.validity);
 
-    const product = TLS_PRODUCTS.find((p) => p.sku === form.sku);
-    if (product === undefined) refuse('sku', text.tls.chooseProduct);
-    // OV products are validated against an organization (docs/registrar-api.md §2.3); without one the order would stall.
-    if (product?.organization === true && form.orgId === '') {
-      refuse('orgId', text.tls.productNeedsOrganization);
-    }
-    const goodName = HOST.test(commonName);
-    if (!goodName) refuse('commonName', text.tls.notFullyQualified);
-    const badSan = sans.find((name) => !HOST.test(name));
-    if (badSan !== undefined) refuse('sans', text.tls.notADomainName({ name: badSan }));
-    const badEmail = emails.find((email) => !EMAIL.test(email));
-    if (badEmail !== undefined) refuse('emails', text.tls.notAnEmailAddress({ email: badEmail }));
-    else if (dcv === 'email' && emails.length === 0) refuse('emails', text.tls.emailValidationNeedsAddress);
-    if (
-      validity !== undefined &&
-      !(Number.isInteger(validity) && validity >= 1 && validity <= MAX_VALIDITY_DAYS)
-    ) {
-      refuse('validity', text.tls.validityRange({ max: MAX_VALIDITY_DAYS }));
-    }
-    // The CSR is compared with the names only once the common name itself is one.
-    const mismatch = goodName ? csrMismatch(form.csr, commonName, sans, 'order') : undefined;
-    if (mismatch !== undefined) refuse('csr', mismatch);
-    if (!valid) return z.NEVER;
-    return {
-      sku: form.sku,
-      common_name: commonName,
-      ...(sans.length === 0 ? {} : { dns_names: sans }),
-      csr: form.csr,
-      dcv_method: dcv,
-      ...(emails.length === 0 ? {} : { dcv_emails: emails }),
-      ...(form.orgId === '' ? {} : { org_id: form.orgId }),
-      ...(form.renewalOf === '' ? {} : { renewal_of_certificate_id: form.renewalOf }),
-      ...(validity === undefined ? {} : { validity_days: validity }),
-    };
-  });
+      const product = TLS_PRODUCTS.find((p) => p.sku === form.sku);
+      if (product === undefined) refuse('sku', text.tls.chooseProduct);
+      // OV products are validated against an organization (docs/registrar-api.md §2.3); without one the order would stall.
+      if (product?.organization === true && form.orgId === '') {
+        refuse('orgId', text.tls.productNeedsOrganization);
+      }
+      const goodName = HOST.test(commonName);
+      if (!goodName) refuse('commonName', text.tls.notFullyQualified);
+      const badSan = sans.find((name) => !HOST.test(name));
+      if (badSan !== undefined) refuse('sans', text.tls.notADomainName({ name: badSan }));
+      const badEmail = emails.find((email) => !EMAIL.test(email));
+      if (badEmail !== undefined) refuse('emails', text.tls.notAnEmailAddress({ email: badEmail }));
+      else if (dcv === 'email' && emails.length === 0) refuse('emails', text.tls.emailValidationNeedsAddress);
+      if (
+        validity !== undefined &&
+        !(Number.isInteger(validity) && validity >= 1 && validity <= MAX_VALIDITY_DAYS)
+      ) {
+        refuse('validity', text.tls.validityRange({ max: MAX_VALIDITY_DAYS }));
+      }
+      // The CSR is compared with the names only once the common name itself is one.
+      const mismatch = goodName ? csrMismatch(form.csr, commonName, sans, 'order') : undefined;
+      if (mismatch !== undefined) refuse('csr', mismatch);
+      if (!valid) return z.NEVER;
+      return {
+        sku: form.sku,
+        common_name: commonName,
+        ...(sans.length === 0 ? {} : { dns_names: sans }),
+        csr: form.csr,
+        dcv_method: dcv,
+        ...(emails.length === 0 ? {} : { dcv_emails: emails }),
+        ...(form.orgId === '' ? {} : { org_id: form.orgId }),
+        ...(form.renewalOf === '' ? {} : { renewal_of_certificate_id: form.renewalOf }),
+        ...(validity === undefined ? {} : { validity_days: validity }),
+      };
+    }),
+);
 export type OrderFormInput = z.input<typeof OrderForm>;
 
 export type OrderOutcome =

@@ -4,15 +4,17 @@ import type { KeySpace, Redis } from '../../shared/redis.js';
 import { type WorkspaceRef, workspaceId } from '../../shared/workspace.js';
 
 /** One certificate order Regdesk placed: what a watched certificate's renewal is recognised by. */
-export const PlacedOrder = z.object({
-  id: z.string(),
-  commonName: z.string(),
-  /** The certificate the order renews, when the order said so (`renewal_of_certificate_id`). */
-  renewalOf: z.string().optional(),
-  placedAt: z.number(),
-  /** The DNS records the order validates by (dns-cname-token): the registrar shows them only once. */
-  validation: z.array(z.object({ name: z.string(), type: z.string(), value: z.string() })).optional(),
-});
+export const PlacedOrder = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    commonName: z.string(),
+    /** The certificate the order renews, when the order said so (`renewal_of_certificate_id`). */
+    renewalOf: z.string().optional(),
+    placedAt: z.number(),
+    /** The DNS records the order validates by (dns-cname-token): the registrar shows them only once. */
+    validation: z.array(z.object({ name: z.string(), type: z.string(), value: z.string() })).optional(),
+  }),
+);
 export type PlacedOrder = z.infer<typeof PlacedOrder>;
 
 /** Orders kept per common name: renewals of one name are yearly, so a few cover any certificate. */

@@ -38,11 +38,13 @@ export type Card = { text: string; blocks: KnownBlock[] };
 export type Download = { kind: 'file'; content: Buffer } | { kind: 'not-issued' };
 
 /** What a reissue keeps between opening its modal and the submission: the names the CSR must fit. */
-const ReissueDraft = z.object({
-  certificateId: z.string(),
-  commonName: z.string(),
-  dnsNames: z.array(z.string()),
-});
+const ReissueDraft = z.lazy(() =>
+  z.object({
+    certificateId: z.string(),
+    commonName: z.string(),
+    dnsNames: z.array(z.string()),
+  }),
+);
 type ReissueDraft = z.infer<typeof ReissueDraft>;
 /** A draft's id: 12 random bytes in hex, the only part of it that travels through Slack. */
 export const DRAFT_ID = /^[0-9a-f]{24}$/;
@@ -126,17 +128,19 @@ const contact = (field: OrganizationField, text: z.ZodString = z.string().trim()
  * The organization form: all nine contact fields (docs/registrar-api.md §4.2), and for an edit the
  * `edit_mode`, sent only when one of its two values was picked (§4.2, Regdesk's choice).
  */
-export const OrganizationForm = z.object({
-  ...(Object.fromEntries(ORGANIZATION_FIELDS.map((field) => [field, contact(field)])) as Record<
-    OrganizationField,
-    z.ZodString
-  >),
-  country_code: contact('country_code', z.string().trim().toUpperCase()),
-  edit_mode: z
-    .string()
-    .optional()
-    .transform((mode) => EDIT_MODES.find((known) => known === mode)),
-});
+export const OrganizationForm = z.lazy(() =>
+  z.object({
+    ...(Object.fromEntries(ORGANIZATION_FIELDS.map((field) => [field, contact(field)])) as Record<
+      OrganizationField,
+      z.ZodString
+    >),
+    country_code: contact('country_code', z.string().trim().toUpperCase()),
+    edit_mode: z
+      .string()
+      .optional()
+      .transform((mode) => EDIT_MODES.find((known) => known === mode)),
+  }),
+);
 export type OrganizationFormOutput = z.output<typeof OrganizationForm>;
 
 /**

@@ -50,20 +50,22 @@ async function mayRead(
  * The settings as submitted: each field's problem goes back on its own block, worded when the form is
  * checked (zod's `error` functions), in the language of the person who sent it.
  */
-const SettingsForm = z.object({
-  channel: z.string().optional(),
-  cadence: z.enum(CADENCES, { error: () => text.watches.chooseCadence }),
-  hour: z.coerce
-    .number({ error: () => text.watches.chooseHour })
-    .int()
-    .min(0)
-    .max(23),
-  timeZone: z
-    .string()
-    .trim()
-    .min(1, { error: () => text.watches.enterTimeZone })
-    .refine(isTimeZone, { error: () => text.watches.unknownTimeZone }),
-});
+const SettingsForm = z.lazy(() =>
+  z.object({
+    channel: z.string().optional(),
+    cadence: z.enum(CADENCES, { error: () => text.watches.chooseCadence }),
+    hour: z.coerce
+      .number({ error: () => text.watches.chooseHour })
+      .int()
+      .min(0)
+      .max(23),
+    timeZone: z
+      .string()
+      .trim()
+      .min(1, { error: () => text.watches.enterTimeZone })
+      .refine(isTimeZone, { error: () => text.watches.unknownTimeZone }),
+  }),
+);
 
 const BLOCK_OF: Record<string, string> = {
   channel: WATCH_IDS.channel,

@@ -18,11 +18,9 @@ import { certificateExpiry } from '../tls/lifetime.js';
  * certificate Regdesk can read (the sandbox's placeholder, say). The issuer is not kept: comparisons
  * use key, serial and dates only.
  */
-const Entry = z.tuple([
-  z.string(),
-  z.number(),
-  z.tuple([z.string(), z.string(), z.number(), z.number()]).nullable(),
-]);
+const Entry = z.lazy(() =>
+  z.tuple([z.string(), z.number(), z.tuple([z.string(), z.string(), z.number(), z.number()]).nullable()]),
+);
 type Entry = z.infer<typeof Entry>;
 
 const leafOf = (entry: Entry): LeafIdentity | null =>

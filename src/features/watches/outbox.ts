@@ -40,12 +40,14 @@ const RETRY_FIRST_MS = 10_000;
 const RETRY_MAX_MS = 30 * 60_000;
 
 /** `retries`: failed posts of this alert so far (only `once` alerts are retried by the outbox). */
-const Entry = z.object({
-  channel: z.string(),
-  item: WatchItem,
-  alert: Alert,
-  retries: z.number().int().min(0).optional(),
-});
+const Entry = z.lazy(() =>
+  z.object({
+    channel: z.string(),
+    item: WatchItem,
+    alert: Alert,
+    retries: z.number().int().min(0).optional(),
+  }),
+);
 type Entry = z.infer<typeof Entry>;
 
 /**

@@ -10,17 +10,19 @@ import { ROLLOUT_GRACE_MS, uncheckedReason, uncheckedWhere, whereOf } from './se
 /** Lines the thread is told at most; the rest are counted. */
 const MAX_LINES = 20;
 /** What the follower remembers between its checks: when the issuance was first seen, and its identity. */
-const Started = z.object({
-  at: z.number(),
-  names: z.array(z.string()).max(100),
-  leaf: z.object({
-    spkiSha256: z.string(),
-    serial: z.string(),
-    notBefore: z.number(),
-    notAfter: z.number(),
-    issuer: z.string(),
+const Started = z.lazy(() =>
+  z.object({
+    at: z.number(),
+    names: z.array(z.string()).max(100),
+    leaf: z.object({
+      spkiSha256: z.string(),
+      serial: z.string(),
+      notBefore: z.number(),
+      notAfter: z.number(),
+      issuer: z.string(),
+    }),
   }),
-});
+);
 /** Longer than the follower lives, so the record cannot outlast it by much. */
 const STARTED_TTL_S = 2 * 86_400;
 
