@@ -2,7 +2,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** A Node.js that Regdesk's processes run on in one pass of the bench. */
 export interface Runtime {
@@ -131,16 +131,29 @@ export function launchFlags(): string[] {
   return said.split(/\s+/).filter((flag) => flag !== '');
 }
 
-/** `regdesk start|web|worker` from the build, as an operator runs it (`npx regdesk ROLE`). */
+/**
+ * `regdesk start|web|worker` from the build, as an operator runs it (`npx regdesk ROLE`); `extraFlags`
+ * only for the bench's own instruments (collect-on-signal.ts).
+ */
 export function startRegdesk(
   runtime: Runtime,
   role: 'start' | 'web' | 'worker',
   env: NodeJS.ProcessEnv,
   name = `regdesk ${role}`,
+  extraFlags: readonly string[] = [],
 ): Promise<Child> {
   const cli = join(repoRoot(), 'dist', 'src', 'cli.js');
   const ready = role === 'worker' ? WORKERS_RUNNING : LISTENING;
-  return startNode(runtime, `${name} on ${runtime.label}`, cli, [role], env, ready, runtime.flags);
+  return startNode(runtime, `${name} on ${runtime.label}`, cli, [role], env, ready, [
+    ...runtime.flags,
+    ...extraFlags,
+  ]);
+}
+
+/** Flags that preload collect-on-signal.ts: SIGUSR2 then runs a full collection in that process. */
+export function collectOnSignalFlags(): string[] {
+  const preload = pathToFileURL(join(repoRoot(), 'dist', 'bench', 'lib', 'collect-on-signal.js')).href;
+  return ['--expose-gc', '--import', preload];
 }
 
 /** Resident memory in MB (1 MB = 1024 kB as the kernel counts): /proc first, `ps` elsewhere. */
