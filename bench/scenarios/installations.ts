@@ -147,7 +147,7 @@ export async function installationsScale(ctx: BenchContext): Promise<Row[]> {
           help(many, teamOf(spread(b, k)), memberOf(spread(b, k))),
         ]).flat(),
       );
-      times.forEach((ms, i) => samples[i % 2 === 0 ? 'few' : 'many'].push(ms));
+      for (const [i, ms] of times.entries()) samples[i % 2 === 0 ? 'few' : 'many'].push(ms);
     }
     const p99 = { few: percentile(samples.few, 0.99), many: percentile(samples.many, 0.99) };
     type Reading = Awaited<ReturnType<typeof hear>>;
