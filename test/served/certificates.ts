@@ -43,7 +43,9 @@ export function makeCertificate(options: {
   const key = options.key ?? generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey;
   const publicDer = createPublicKey(key).export({ type: 'spki', format: 'der' });
   const serial = randomBytes(12);
-  serial[0] = (serial[0] ?? 0) & 0x7f;
+  // A positive INTEGER in minimal DER: a first byte of 0 would be padding, which OpenSSL refuses
+  // ("illegal padding", 1 certificate in 256 before this).
+  serial[0] = (serial[0] ?? 0) & 0x7f || 0x01;
   const cn = options.names[0] ?? 'test';
   const name = new Name([
     new RelativeDistinguishedName([
